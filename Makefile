@@ -1,0 +1,51 @@
+# deckwright: `make build` sets everything up on a fresh machine and builds all games;
+# `make test` runs the whole suite, doing whatever set-up it needs first.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+DEBS := fonts-ipaexfont-gothic fonts-ipaexfont-mincho libharfbuzz-subset0 libpango-1.0-0 \
+        libpangoft2-1.0-0 poppler-utils chromium
+DEB_STAMP := $(VENV)/.debs-installed
+PY_STAMP := $(VENV)/.py-installed
+
+.PHONY: build test setup debs check bench clean schema
+
+build: setup
+	$(BIN)/deckwright build
+
+check: setup
+	$(BIN)/deckwright check
+
+test: setup
+	$(BIN)/python -m pytest
+
+setup: $(DEB_STAMP) $(PY_STAMP)
+
+# Debian packages: fonts with TrueType outlines for reportlab, HarfBuzz subsetting and Pango for
+# WeasyPrint, poppler for PDF checks, Chromium for the HTML rulebook test.
+$(DEB_STAMP):
+	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  if [ "$$(id -u)" != 0 ]; then echo "error: need root to apt-get install$$missing" >&2; exit 2; fi; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+	@mkdir -p $(VENV) && touch $@
+
+$(PY_STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	@touch $@
+
+schema: setup
+	$(BIN)/deckwright schema > schema/deckwright.schema.json
+
+bench: setup
+	$(BIN)/python -m pip install -q -e '.[test,bench]'
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf build

@@ -1,0 +1,259 @@
+"""Turn pydantic errors and cross-reference checks into located `Problem`s.
+
+Type checks come from the pydantic models; everything that needs the whole file (unique ids,
+references between cards, decks, rulings and examples, stated deck totals, inline markup) is
+checked here, so that all problems of a file are reported in one run.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any, Iterable, Iterator
+
+from pydantic import ValidationError
+
+from .errors import Path, Problem, format_path
+from .schema import Database, Deck, Example
+from .yamlsafe import Positions
+
+_MESSAGES = {
+    "extra_forbidden": "unknown field",
+    "missing": "required field is missing",
+    "string_type": "expected text",
+    "bool_type": "expected true or false",
+    "list_type": "expected a list",
+    "dict_type": "expected a mapping",
+    "model_type": "expected a mapping",
+    "model_attributes_type": "expected a mapping",
+    "float_type": "expected a number",
+    "int_type": "expected a whole number",
+}
+
+#: Inline markup: `{icon}` or `{icon:arg}` for vector icons, `**text**` for emphasis.
+ICON_RE = re.compile(r"\{([a-z0-9_-]+)(?::([^}]*))?\}")
+BUILTIN_ICONS = {"draw", "skip", "reverse", "cost", "point"}
+CARD_REF_RE = re.compile(r"^([a-z0-9][a-z0-9_-]*)(?:#\d+)?$")
+
+
+def _resolve(data: Any, loc: tuple[Any, ...]) -> Path:
+    """Keep only the parts of a pydantic location that exist in the data (drops union tags)."""
+    path: list[str | int] = []
+    node = data
+    for part in loc:
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+            path.append(part)
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+            path.append(part)
+    return tuple(path)
+
+
+def _message(err: dict[str, Any]) -> str:
+    kind = err["type"]
+    if kind in _MESSAGES:
+        return _MESSAGES[kind]
+    if kind == "literal_error":
+        return "expected one of " + err["ctx"]["expected"].replace("'", "")
+    if kind == "too_short":
+        return f"expected at least {err['ctx']['min_length']} item(s)"
+    return err["msg"][0].lower() + err["msg"][1:]
+
+
+def schema_problems(exc: ValidationError, data: Any, where: Positions) -> list[Problem]:
+    """One problem per offending field; union branches that do not apply are dropped."""
+    found: dict[Path, tuple[str, str]] = {}
+    for err in exc.errors(include_url=False):
+        kind = err["type"]
+        loc = tuple(err["loc"])
+        # a missing key is named in the path and located at its parent mapping
+        path = _resolve(data, loc[:-1]) + (loc[-1],) if kind == "missing" else _resolve(data, loc)
+        previous = found.get(path)
+        if previous is None or (previous[0].endswith("_type") and not kind.endswith("_type")):
+            found[path] = (kind, _message(err))
+    # a type mismatch of one union branch is noise when another branch reports deeper problems
+    deeper = {p[:i] for p in found for i in range(len(p))}
+    return [where.problem(path, format_path(path), msg) for path, (kind, msg) in found.items()
+            if not (kind.endswith("_type") and path in deeper)]
+
+
+def _duplicates(items: Iterable[tuple[int, str]], prefix: str, where: Positions) -> Iterator[Problem]:
+    seen: dict[str, int] = {}
+    for index, ident in items:
+        if ident in seen:
+            yield where.problem((prefix, index, "id"), f"{prefix}[{index}].id",
+                                f"duplicate id {ident!r} (first used by {prefix}[{seen[ident]}])")
+        else:
+            seen[ident] = index
+
+
+def deck_contents(db: Database, deck: Deck) -> dict[str, int]:
+    """Card id -> copies for a deck: the selected cards with their copies, then explicit counts."""
+    counts: dict[str, int] = {}
+    if deck.select is not None:
+        sel = deck.select
+        for card in db.cards:
+            if sel.sets is not None and card.set not in sel.sets:
+                continue
+            if sel.categories is not None and card.category not in sel.categories:
+                continue
+            if sel.tags is not None and not set(sel.tags) & set(card.tags):
+                continue
+            if deck.variant and card.variants is not None and deck.variant not in card.variants:
+                continue
+            if card.copies:
+                counts[card.id] = card.copies
+    for card_id, n in deck.cards.items():
+        if n:
+            counts[card_id] = n
+        else:
+            counts.pop(card_id, None)
+    return counts
+
+
+class _Checker:
+    """Collects cross-reference problems of one database."""
+
+    def __init__(self, db: Database, where: Positions):
+        self.db, self.where = db, where
+        self.problems: list[Problem] = []
+        game = db.game
+        self.card_ids = {c.id for c in db.cards}
+        self.sets = {s.id for s in game.sets}
+        self.variants = {v.id for v in game.variants}
+        self.categories = {c.id for c in game.categories}
+        self.backs = {b.id for b in game.backs}
+        self.colours = set(game.palette)
+        self.rule_ids = set(_rule_ids(db.rules))
+        self.ruling_ids = {r.id for r in db.rulings}
+
+    def add(self, path: Path, message: str) -> None:
+        self.problems.append(self.where.problem(path, format_path(path), message))
+
+    def need(self, value: str | None, known: set[str], path: Path, what: str) -> None:
+        if value is not None and value not in known:
+            choices = ", ".join(sorted(known)) or "none are declared"
+            self.add(path, f"unknown {what} {value!r} (known: {choices})")
+
+    def run(self) -> list[Problem]:
+        self.game()
+        self.cards()
+        self.decks()
+        self.rulings()
+        self.examples(self.db.examples, ("examples",))
+        return self.problems
+
+    def game(self) -> None:
+        g = self.db.game
+        if g.players.min > g.players.max:
+            self.add(("game", "players", "min"), "players.min is larger than players.max")
+        for i, cat in enumerate(g.categories):
+            self.need(cat.back, self.backs, ("game", "categories", i, "back"), "back")
+        self.problems += _duplicates(enumerate(c.id for c in g.categories), "game.categories", self.where)
+
+    def cards(self) -> None:
+        self.problems += _duplicates(enumerate(c.id for c in self.db.cards), "cards", self.where)
+        for i, card in enumerate(self.db.cards):
+            base = ("cards", i)
+            self.need(card.category, self.categories, base + ("category",), "category")
+            self.need(card.set, self.sets, base + ("set",), "set")
+            self.need(card.back, self.backs, base + ("back",), "back")
+            for j, colour in enumerate(card.colors):
+                self.need(colour, self.colours, base + ("colors", j), "colour")
+            for j, variant in enumerate(card.variants or []):
+                self.need(variant, self.variants, base + ("variants", j), "variant")
+            texts = [(base + ("text",), card.text)] + [
+                (base + ("effects", j, "text"), e.text) for j, e in enumerate(card.effects)]
+            for path, text in texts:
+                self.markup(text, path)
+
+    def markup(self, text: str | None, path: Path) -> None:
+        for match in ICON_RE.finditer(text or ""):
+            if match.group(1) not in self.colours | BUILTIN_ICONS:
+                self.add(path, f"unknown icon {{{match.group(1)}}} (use a palette key or one of "
+                               f"{', '.join(sorted(BUILTIN_ICONS))})")
+
+    def decks(self) -> None:
+        self.problems += _duplicates(enumerate(d.id for d in self.db.decks), "decks", self.where)
+        if sum(d.default for d in self.db.decks) > 1:
+            self.add(("decks",), "more than one deck is marked default: true")
+        for i, deck in enumerate(self.db.decks):
+            base = ("decks", i)
+            self.need(deck.variant, self.variants, base + ("variant",), "variant")
+            if deck.select:
+                for j, s in enumerate(deck.select.sets or []):
+                    self.need(s, self.sets, base + ("select", "sets", j), "set")
+                for j, c in enumerate(deck.select.categories or []):
+                    self.need(c, self.categories, base + ("select", "categories", j), "category")
+            unknown = [c for c in deck.cards if c not in self.card_ids]
+            for card_id in unknown:
+                self.add(base + ("cards", card_id), f"unknown card {card_id!r}")
+            if deck.total is not None and not unknown:
+                got = sum(deck_contents(self.db, deck).values())
+                if got != deck.total:
+                    self.add(base + ("total",),
+                             f"deck has {got} cards but its stated total is {deck.total}")
+
+    def rulings(self) -> None:
+        self.problems += _duplicates(enumerate(r.id for r in self.db.rulings), "rulings", self.where)
+        for i, ruling in enumerate(self.db.rulings):
+            for j, card in enumerate(ruling.cards):
+                self.need(card, self.card_ids, ("rulings", i, "cards", j), "card")
+            for j, rule in enumerate(ruling.rules):
+                self.need(rule, self.rule_ids, ("rulings", i, "rules", j), "rules section")
+
+    def examples(self, examples: list[Example], prefix: Path) -> None:
+        self.problems += _duplicates(enumerate(e.id for e in examples), format_path(prefix), self.where)
+        for i, ex in enumerate(examples):
+            base = prefix + (i,)
+            for j, card in enumerate(ex.cards):
+                self.need(card, self.card_ids, base + ("cards", j), "card")
+            for j, ruling in enumerate(ex.rulings):
+                self.need(ruling, self.ruling_ids, base + ("rulings", j), "ruling")
+            self.need(ex.variant, self.variants, base + ("variant",), "variant")
+            for path, ref in _setup_card_refs(ex.setup, base + ("setup",)):
+                m = CARD_REF_RE.match(ref)
+                if not m or m.group(1) not in self.card_ids:
+                    self.add(path, f"unknown card {ref!r}")
+            for j, step in enumerate(ex.steps):
+                if not isinstance(step, str):
+                    given = [k for k in ("do", "refused", "expect") if getattr(step, k) is not None]
+                    if len(given) != 1:
+                        self.add(base + ("steps", j),
+                                 "a step needs exactly one of do, refused or expect")
+
+
+def _rule_ids(sections: list[Any]) -> Iterator[str]:
+    for s in sections:
+        yield s.id
+        yield from _rule_ids(s.sections)
+
+
+def _setup_card_refs(value: Any, path: Path, in_list: bool = False) -> Iterator[tuple[Path, str]]:
+    """Every string inside a list in an example's setup names a card (`options` excepted)."""
+    if isinstance(value, dict):
+        for key, child in value.items():
+            if key != "options":
+                yield from _setup_card_refs(child, path + (key,), False)
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            yield from _setup_card_refs(child, path + (index,), True)
+    elif isinstance(value, str) and in_list:
+        yield path, value
+
+
+def check_database(db: Database, where: Positions) -> list[Problem]:
+    return _Checker(db, where).run()
+
+
+def check_examples(db: Database, examples: list[Example], prefix: Path,
+                   where: Positions) -> list[Problem]:
+    """Check a playtest file's examples against its game's database."""
+    checker = _Checker(db, where)
+    checker.examples(examples, prefix)
+    return checker.problems
+
+
+def count_by(items: Iterable[str]) -> dict[str, int]:
+    return dict(Counter(items))
