@@ -1,0 +1,76 @@
+"""Build one game's rulebook: context -> HTML (Jinja) -> PDF (WeasyPrint), both written out.
+
+This is the entry point the CLI calls. It takes the example verdicts as data (the engine
+computes them) so that press stays free of game rules, and it skips the work entirely when
+the cache key of the inputs is unchanged.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping
+
+from ...atomic import write_bytes, write_text
+from ...model import GameData, UsageError
+from . import cache
+from .context import ContextBuilder
+from .examples import VerdictLike
+from .fetcher import RefusedURL, RulebookFetcher
+from .pdf import PDF_VARIANTS, render_pdf
+from .render import render_page, stylesheet, template_dirs
+
+
+@dataclass
+class RulebookResult:
+    """What a build produced, for the CLI's report and the benchmark."""
+
+    game: str
+    pdf: Path
+    html: Path
+    pages: int
+    skipped: bool
+    seconds: float
+    failing: list[tuple[str, str]] = field(default_factory=list)  # (example id, title)
+    warnings: list[str] = field(default_factory=list)
+
+
+def failing_examples(game: GameData, verdicts: Mapping[str, VerdictLike]) -> list[tuple[str, str]]:
+    return [(ex.id, ex.title) for ex in game.db.examples
+            if (v := verdicts.get(ex.id)) is not None and v.status == "failing"]
+
+
+def build_rulebook(game: GameData, out_dir: Path | None = None, *,
+                   verdicts: Mapping[str, VerdictLike], page: str | None = None,
+                   pdf_variant: str | None = None, force: bool = False) -> RulebookResult:
+    """Write build/<game>/rulebook.pdf, rulebook.html and rulebook.css (unless unchanged)."""
+    start = time.perf_counter()
+    out_dir = out_dir or game.project.build_dir / game.id
+    page = page or game.db.game.theme.page
+    if page not in ("a5", "a4"):
+        raise UsageError(f"unknown page size {page!r} (choose a5 or a4)")
+    if pdf_variant is not None and pdf_variant not in PDF_VARIANTS:
+        raise UsageError(f"unknown PDF variant {pdf_variant!r} (choose {', '.join(PDF_VARIANTS)})")
+    dirs = template_dirs(game.project.templates_dir)
+    failing = failing_examples(game, verdicts)
+    key = cache.input_key(game, dirs, out_dir, verdicts, {"page": page, "variant": pdf_variant})
+    pdf_path, html_path = out_dir / "rulebook.pdf", out_dir / "rulebook.html"
+    if not force and cache.is_fresh(out_dir, key):
+        return RulebookResult(game.id, pdf_path, html_path, cache.stored_pages(out_dir), True,
+                              time.perf_counter() - start, failing)
+
+    context = ContextBuilder(game, verdicts, out_dir).build(page)
+    html = render_page(dirs, context)
+    css = stylesheet(dirs)
+    fetcher = RulebookFetcher([*dirs, out_dir], overlay={out_dir / cache.OUTPUTS[2]: css})
+    try:
+        rendered = render_pdf(html, out_dir, fetcher, pdf_variant)
+    except RefusedURL as exc:
+        raise UsageError(f"rulebook for {game.id}: {exc}") from None
+    write_bytes(pdf_path, rendered.pdf)
+    write_bytes(out_dir / cache.OUTPUTS[2], css)
+    write_text(html_path, html)
+    cache.remember(out_dir, key, rendered.pages)
+    return RulebookResult(game.id, pdf_path, html_path, rendered.pages, False,
+                          time.perf_counter() - start, failing, rendered.warnings)

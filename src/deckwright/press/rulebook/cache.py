@@ -1,0 +1,75 @@
+"""Skip rulebooks whose inputs have not changed since the last build.
+
+The key is a SHA-256 over everything the output depends on: the database file, the templates
+(every file of every folder in the loader chain), the card pictures the rulebook embeds, the
+example verdicts, the options, this package's code and WeasyPrint's version. It is stored beside
+the outputs and written last, so an interrupted build is never mistaken for a finished one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Iterable, Mapping
+
+import weasyprint
+
+from ...atomic import write_text
+from ...model import GameData
+from .examples import VerdictLike
+
+KEY_FILE = ".rulebook.key"
+OUTPUTS = ("rulebook.pdf", "rulebook.html", "rulebook.css")
+_CODE = Path(__file__).parent
+
+
+def _files(folder: Path) -> Iterable[Path]:
+    return sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+
+
+def input_key(game: GameData, dirs: list[Path], out_dir: Path,
+              verdicts: Mapping[str, VerdictLike], options: Mapping[str, object]) -> str:
+    h = hashlib.sha256()
+
+    def add(label: str, data: bytes) -> None:
+        h.update(label.encode() + b"\0" + len(data).to_bytes(8, "big") + data)
+
+    add("weasyprint", weasyprint.__version__.encode())
+    add("options", json.dumps(options, sort_keys=True).encode())
+    for path in _files(_CODE):
+        add(f"code:{path.relative_to(_CODE)}", path.read_bytes())
+    add("database", game.path.read_bytes())
+    for i, folder in enumerate(dirs):
+        for path in _files(folder):
+            add(f"template{i}:{path.relative_to(folder)}", path.read_bytes())
+    for card_id in sorted(game.cards):
+        png = out_dir / "cards" / f"{card_id}.png"
+        if png.is_file():
+            add(f"png:{card_id}", png.read_bytes())
+    for ex in game.db.examples:
+        v = verdicts.get(ex.id)
+        add(f"verdict:{ex.id}", json.dumps([v.status, v.detail] if v else None).encode())
+    return h.hexdigest()
+
+
+def is_fresh(out_dir: Path, key: str) -> bool:
+    """True when the outputs exist and were built from exactly these inputs."""
+    stored = out_dir / KEY_FILE
+    if not stored.is_file() or not all((out_dir / name).is_file() for name in OUTPUTS):
+        return False
+    try:
+        return json.loads(stored.read_text(encoding="utf-8")).get("key") == key
+    except (ValueError, AttributeError):
+        return False
+
+
+def stored_pages(out_dir: Path) -> int:
+    try:
+        return int(json.loads((out_dir / KEY_FILE).read_text(encoding="utf-8"))["pages"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return 0
+
+
+def remember(out_dir: Path, key: str, pages: int) -> None:
+    write_text(out_dir / KEY_FILE, json.dumps({"key": key, "pages": pages}) + "\n")

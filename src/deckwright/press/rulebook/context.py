@@ -1,0 +1,271 @@
+"""The template context: everything a rulebook shows, gathered from one game's database.
+
+Templates only arrange what this module prepares; they never compute game facts. Texts that
+carry inline markup are turned into safe HTML here (see markup.py), every other string reaches
+the template as plain data and is escaped by Jinja.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from markupsafe import Markup
+
+from ...model import Card, GameData
+from ...model.schema import RuleSection, Ruling
+from .examples import DrawnExample, Drawer, MiniCard, VerdictLike
+from .markup import inline, paragraphs
+
+ORIGIN_LABELS = {"designer": "デザイナー", "project": "プロジェクト"}
+EFFECT_KINDS = {"normal": "通常", "counter": "カウンター", "forced-counter": "強制カウンター",
+                "permanent": "永続", "rule": "ルール"}
+
+
+@dataclass
+class Section:
+    """A rules section ready to print: its paragraphs, its rulings, its subsections."""
+
+    id: str
+    anchor: str
+    title: str
+    origin: str
+    level: int
+    body: list[Markup]
+    rulings: list["RulingView"]
+    sections: list["Section"] = field(default_factory=list)
+
+
+@dataclass
+class RulingView:
+    id: str
+    anchor: str
+    title: str
+    origin: str
+    origin_label: str
+    text: Markup
+    source: str | None
+    where: str  # the anchor of the place the ruling is printed
+
+
+@dataclass
+class EffectView:
+    heading: str
+    cost: str | None
+    counter: str | None
+    text: Markup
+
+
+@dataclass
+class CardView:
+    id: str
+    anchor: str
+    name: str
+    reading: str | None
+    category: str
+    set_title: str | None
+    set_mark: str | None
+    colours: list[Markup]
+    copies: int
+    variants: list[str]
+    facts: list[tuple[str, str]]
+    effects: list[EffectView]
+    text: Markup
+    origin: str
+    image: str | None  # relative to the rulebook, when the card PNG export exists
+    mini: MiniCard
+    rulings: list[RulingView]
+    examples: list[tuple[str, str]]  # (anchor, title)
+    sort_key: str
+
+
+@dataclass
+class DeckView:
+    id: str
+    title: str
+    variant: str | None
+    description: str | None
+    total: int
+    rows: list[tuple[CardView, int]]
+
+
+@dataclass
+class TocEntry:
+    anchor: str
+    title: str
+    level: int
+
+
+def _stat(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "あり" if value else "なし"
+    if isinstance(value, list):
+        return "・".join(str(v) for v in value)
+    return str(value)
+
+
+def kana_key(text: str) -> str:
+    """Sort key in gojūon order: katakana folded to hiragana, width and case normalised."""
+    text = unicodedata.normalize("NFKC", text).lower()
+    return "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in text)
+
+
+class ContextBuilder:
+    """Builds the context of one game's rulebook."""
+
+    def __init__(self, game: GameData, verdicts: Mapping[str, VerdictLike], out_dir: Path):
+        self.game, self.db, self.verdicts, self.out_dir = game, game.db, verdicts, out_dir
+        self.palette = game.db.game.palette
+        self.drawer = Drawer(game)
+
+    def text(self, value: str | None) -> Markup:
+        return inline(value, self.palette)
+
+    # --- rulings -------------------------------------------------------------------------------
+
+    def ruling(self, r: Ruling, where: str) -> RulingView:
+        return RulingView(r.id, f"ruling-{r.id}", r.title, r.origin, ORIGIN_LABELS[r.origin],
+                          self.text(r.text), r.source, where)
+
+    def placed_rulings(self) -> dict[str, RulingView]:
+        """Where each ruling is printed: its first card, else its first rules section, else
+        the general rulings chapter."""
+        placed = {}
+        for r in self.db.rulings:
+            where = (f"card-{r.cards[0].split('#')[0]}" if r.cards
+                     else f"rule-{r.rules[0]}" if r.rules else "rulings")
+            placed[r.id] = self.ruling(r, where)
+        return placed
+
+    # --- rules ---------------------------------------------------------------------------------
+
+    def section(self, s: RuleSection, level: int, rulings: dict[str, RulingView]) -> Section:
+        anchor = f"rule-{s.id}"
+        own = [v for v in rulings.values() if v.where == anchor]
+        return Section(s.id, anchor, s.title, s.origin, level, paragraphs(s.body, self.palette),
+                       own, [self.section(c, level + 1, rulings) for c in s.sections])
+
+    # --- cards ---------------------------------------------------------------------------------
+
+    def facts(self, card: Card) -> list[tuple[str, str]]:
+        facts: list[tuple[str, str]] = []
+        if card.rank is not None:
+            facts.append(("ランク", str(card.rank)))
+        if isinstance(card.points, dict):
+            facts.append(("点数", "、".join(f"{k} {v}" for k, v in card.points.items())))
+        elif card.points is not None:
+            facts.append(("点数", str(card.points)))
+        facts += [(str(k), _stat(v)) for k, v in card.stats.items()]
+        return facts
+
+    def effects(self, card: Card) -> list[EffectView]:
+        views = []
+        for e in card.effects:
+            parts = [EFFECT_KINDS.get(e.kind, e.kind)] + [p for p in (e.type, e.name) if p]
+            views.append(EffectView("・".join(parts), e.cost, e.counter, self.text(e.text)))
+        return views
+
+    def card(self, card: Card, rulings: dict[str, RulingView],
+             examples: dict[str, list[tuple[str, str]]]) -> CardView:
+        g = self.db.game
+        category = next(c.title for c in g.categories if c.id == card.category)
+        card_set = next((s for s in g.sets if s.id == card.set), None)
+        variants = [v.title for v in g.variants if card.variants and v.id in card.variants]
+        png = self.out_dir / "cards" / f"{card.id}.png"
+        anchor = f"card-{card.id}"
+        return CardView(
+            id=card.id, anchor=anchor, name=card.name, reading=card.reading, category=category,
+            set_title=card_set.title if card_set else None,
+            set_mark=card_set.mark if card_set else None,
+            colours=[self.text("{%s}" % c) for c in card.colors if c in self.palette],
+            copies=card.copies, variants=variants, facts=self.facts(card),
+            effects=self.effects(card), text=self.text(card.text), origin=card.origin,
+            image=f"cards/{card.id}.png" if png.is_file() else None,
+            mini=self.drawer.mini(card),
+            rulings=[v for v in rulings.values() if v.where == anchor],
+            examples=examples.get(card.id, []),
+            sort_key=kana_key(card.reading or card.name))
+
+    # --- the whole book ------------------------------------------------------------------------
+
+    def decks(self, cards: dict[str, CardView]) -> list[DeckView]:
+        variants = {v.id: v.title for v in self.db.game.variants}
+        views = []
+        for deck in self.db.decks:
+            contents = self.game.deck_contents(deck)
+            views.append(DeckView(deck.id, deck.title, variants.get(deck.variant or ""),
+                                  deck.description, sum(contents.values()),
+                                  [(cards[cid], n) for cid, n in contents.items()]))
+        return views
+
+    def build(self, page: str, title_suffix: str = "") -> dict[str, Any]:
+        g = self.db.game
+        rulings = self.placed_rulings()
+        drawn: list[DrawnExample] = [self.drawer.draw(ex, self.verdicts.get(ex.id))
+                                     for ex in self.db.examples]
+        per_card: dict[str, list[tuple[str, str]]] = {}
+        for ex in drawn:
+            for c in ex.cards:
+                per_card.setdefault(c.id, []).append((f"example-{ex.id}", ex.title))
+        cards = {c.id: self.card(c, rulings, per_card) for c in self.db.cards}
+        sections = [self.section(s, 2, rulings) for s in self.db.rules]
+        general = [v for v in rulings.values() if v.where == "rulings"]
+        fills = self.fills_in(rulings, sections, cards, drawn)
+        chapters = self.chapters(sections, drawn, general, fills)
+        return {
+            "game": g, "title": g.title, "page": page, "lang": "ja",
+            "players": (f"{g.players.min}人" if g.players.min == g.players.max
+                        else f"{g.players.min}〜{g.players.max}人"),
+            "summary": self.text(g.summary), "variants": g.variants,
+            "theme": g.theme, "toc": chapters, "sections": sections,
+            "decks": self.decks(cards), "cards": list(cards.values()),
+            "examples": drawn, "general_rulings": general, "fills": fills,
+            "glossary": sorted(self.db.glossary, key=lambda t: kana_key(t.reading or t.term)),
+            "index": sorted(cards.values(), key=lambda c: (c.sort_key, c.id)),
+            "failing": [ex for ex in drawn if ex.status == "failing"],
+            "counts": {s: sum(ex.status == s for ex in drawn)
+                       for s in ("verified", "failing", "unverified")},
+        }
+
+    def fills_in(self, rulings: dict[str, RulingView], sections: list[Section],
+                 cards: dict[str, CardView], drawn: list[DrawnExample]) -> list[dict[str, Any]]:
+        """Everything the project decided: rulings, cards, rule sections and examples."""
+        items: list[dict[str, Any]] = []
+        for v in rulings.values():
+            if v.origin == "project":
+                items.append({"kind": "裁定", "title": v.title, "anchor": v.anchor, "text": v.text})
+
+        def walk(ss: list[Section]) -> None:
+            for s in ss:
+                if s.origin == "project":
+                    items.append({"kind": "ルール", "title": s.title, "anchor": s.anchor,
+                                  "text": s.body[0] if s.body else Markup("")})
+                walk(s.sections)
+        walk(sections)
+        items += [{"kind": "カード", "title": c.name, "anchor": c.anchor, "text": c.text}
+                  for c in cards.values() if c.origin == "project"]
+        items += [{"kind": "例", "title": ex.title, "anchor": f"example-{ex.id}",
+                   "text": Markup("")} for ex in drawn if ex.origin == "project"]
+        return items
+
+    def chapters(self, sections: list[Section], drawn: list[DrawnExample],
+                 general: list[RulingView], fills: list[dict[str, Any]]) -> list[TocEntry]:
+        """The table of contents: chapters and the rules' first level of subsections."""
+        toc = [TocEntry("components", "内容物", 1)]
+        if sections:
+            toc.append(TocEntry("rules", "ルール", 1))
+            toc += [TocEntry(s.anchor, s.title, 2) for s in sections]
+        toc.append(TocEntry("cards", "カードリファレンス", 1))
+        if drawn:
+            toc.append(TocEntry("examples", "遊びの例", 1))
+        if general:
+            toc.append(TocEntry("rulings", "その他の裁定", 1))
+        toc.append(TocEntry("fills", "この版で補ったこと", 1))
+        if self.db.glossary:
+            toc.append(TocEntry("glossary", "用語集", 1))
+        toc.append(TocEntry("index", "カード索引", 1))
+        return toc

@@ -1,0 +1,195 @@
+"""A scripted example as the rulebook draws it: mini cards, one sentence per step, an outcome.
+
+The example is the same data the engine runs; here it only becomes something to look at. Press
+knows no game's rules, so a step without a `say` sentence is rendered generically: player ids
+become 「プレイヤーN」, card references become the card's name (and a mini card), and the few
+verbs of the shared notation are translated; anything else is shown as written.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol
+
+from ...model import Card, Example, GameData, Step
+from ...model.validate import CARD_REF_RE
+
+PLAYER_RE = re.compile(r"^p(\d+)$")
+
+#: Labels of the shared setup and expectation keys (docs/format.md); other keys show as written.
+KEY_LABELS = {
+    "players": "人数", "turn": "手番", "hands": "手札", "hand_sizes": "手札の枚数",
+    "deck": "山札（上から）", "discard": "捨て札（下から順、最後が一番上）", "top": "場札の一番上",
+    "direction": "順番の向き", "scores": "得点", "winner": "勝者", "over": "ゲーム終了",
+    "deck_size": "山札の枚数", "discard_size": "捨て札の枚数", "public": "公開中のカード",
+    "events": "起きること", "options": "設定",
+}
+
+#: The shared notation's common verbs; a game's own verbs are shown as written.
+VERBS = {"plays": "出す", "play": "出す", "draws": "引く", "draw": "引く", "passes": "パス",
+         "pass": "パス", "declares": "宣言", "flips": "めくる", "takes": "取る",
+         "discards": "捨てる", "names": "指定", "chooses": "選ぶ", "says": "宣言",
+         "attacks": "攻撃", "counters": "カウンター", "reveals": "公開"}
+
+STATUS_LABELS = {"verified": "検証済み", "failing": "検証で不一致", "unverified": "未検証"}
+
+
+class VerdictLike(Protocol):
+    """What the rulebook reads from an engine verdict (deckwright.engine.verify.Verdict)."""
+
+    status: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class MiniCard:
+    """A card drawn small in an example: its name, a short label and its colours."""
+
+    card_id: str
+    name: str
+    label: str
+    inks: tuple[str, ...]
+
+    @property
+    def style(self) -> str:
+        """Border and band colours; only validated #rrggbb values reach this attribute."""
+        if not self.inks:
+            return ""
+        if len(self.inks) == 1:
+            return f"--ink:{self.inks[0]};--ink2:{self.inks[0]}"
+        return f"--ink:{self.inks[0]};--ink2:{self.inks[1]}"
+
+
+@dataclass
+class Row:
+    """A labelled line of an example's setup or outcome: mini cards and/or text."""
+
+    label: str
+    cards: list[MiniCard] = field(default_factory=list)
+    text: str = ""
+
+
+@dataclass
+class DrawnStep:
+    kind: str  # do, refused or expect
+    sentence: str
+    cards: list[MiniCard] = field(default_factory=list)
+    checks: list[Row] = field(default_factory=list)
+
+
+@dataclass
+class DrawnExample:
+    id: str
+    title: str
+    text: str | None
+    origin: str
+    source: str | None
+    variant: str | None
+    cards: list[Card]
+    setup: list[Row]
+    steps: list[DrawnStep]
+    outcome: list[Row]
+    status: str
+    status_label: str
+    detail: str
+
+
+class Drawer:
+    """Turns examples of one game into `DrawnExample`s."""
+
+    def __init__(self, game: GameData):
+        self.game = game
+        self.palette = game.db.game.palette
+
+    # --- cards and words ---------------------------------------------------------------------
+
+    def card_of(self, ref: str) -> Card | None:
+        match = CARD_REF_RE.match(ref) if isinstance(ref, str) else None
+        return self.game.cards.get(match.group(1)) if match else None
+
+    def mini(self, card: Card) -> MiniCard:
+        inks = tuple(self.palette[c].hex for c in card.colors if c in self.palette)
+        label = str(card.rank) if card.rank is not None else card.name
+        return MiniCard(card.id, card.name, label, inks)
+
+    def word(self, token: str) -> str:
+        player = PLAYER_RE.match(token)
+        if player:
+            return f"プレイヤー{player.group(1)}"
+        card = self.card_of(token)
+        if card is not None:
+            return f"「{card.name}」"
+        return VERBS.get(token, token)
+
+    def sentence(self, notation: str) -> str:
+        """A readable rendering of a decision in the shared notation."""
+        words = [self.word(t) for t in notation.split()]
+        if words and words[0].startswith("プレイヤー"):
+            return f"{words[0]}：" + " ".join(words[1:]) + "。"
+        return " ".join(words) + "。"
+
+    def cards_in(self, notation: str) -> list[MiniCard]:
+        found = [self.card_of(t) for t in notation.split()]
+        return [self.mini(c) for c in found if c is not None]
+
+    # --- values ------------------------------------------------------------------------------
+
+    def value_text(self, value: Any) -> str:
+        if isinstance(value, bool):
+            return "はい" if value else "いいえ"
+        if isinstance(value, str):
+            return self.word(value)
+        if isinstance(value, list):
+            return "、".join(self.value_text(v) for v in value) or "なし"
+        if isinstance(value, dict):
+            return "、".join(f"{self.word(str(k))} {self.value_text(v)}" for k, v in value.items())
+        return str(value)
+
+    def rows(self, key: str, value: Any) -> list[Row]:
+        """One or more rows for a setup or expectation entry; card lists become mini cards."""
+        label = KEY_LABELS.get(key, key)
+        if isinstance(value, list) and value and all(self.card_of(v) for v in value):
+            return [Row(label, [self.mini(self.card_of(v)) for v in value])]  # type: ignore[arg-type]
+        if isinstance(value, list) and not value and key in ("hands", "deck", "discard", "public"):
+            return [Row(label, text="なし")]
+        if isinstance(value, dict) and value and any(isinstance(v, list) for v in value.values()):
+            return [row for k, v in value.items()
+                    for row in self.rows_named(f"{label}（{self.word(str(k))}）", v)]
+        if isinstance(value, str) and self.card_of(value):
+            return [Row(label, [self.mini(self.card_of(value))])]  # type: ignore[arg-type]
+        return [Row(label, text=self.value_text(value))]
+
+    def rows_named(self, label: str, value: Any) -> list[Row]:
+        if isinstance(value, list) and value and all(self.card_of(v) for v in value):
+            return [Row(label, [self.mini(self.card_of(v)) for v in value])]  # type: ignore[arg-type]
+        return [Row(label, text=self.value_text(value))]
+
+    def mapping_rows(self, mapping: Mapping[str, Any] | None) -> list[Row]:
+        return [row for key, value in (mapping or {}).items() for row in self.rows(key, value)]
+
+    # --- steps and examples ------------------------------------------------------------------
+
+    def step(self, step: Step | str) -> DrawnStep:
+        if isinstance(step, str):
+            step = Step(do=step)
+        if step.do is not None:
+            return DrawnStep("do", step.say or self.sentence(step.do), self.cards_in(step.do))
+        if step.refused is not None:
+            said = step.say or self.sentence(step.refused)
+            reason = f"（理由：{step.reason}）" if step.reason else ""
+            return DrawnStep("refused", f"{said}{reason}", self.cards_in(step.refused))
+        return DrawnStep("expect", step.say or "ここで確かめる：",
+                         checks=self.mapping_rows(step.expect))
+
+    def draw(self, example: Example, verdict: VerdictLike | None) -> DrawnExample:
+        status = verdict.status if verdict is not None else "unverified"
+        detail = verdict.detail if verdict is not None else ""
+        return DrawnExample(
+            id=example.id, title=example.title, text=example.text, origin=example.origin,
+            source=example.source, variant=example.variant,
+            cards=[self.game.card(c) for c in example.cards],
+            setup=self.mapping_rows(example.setup),
+            steps=[self.step(s) for s in example.steps],
+            outcome=self.mapping_rows(example.expect),
+            status=status, status_label=STATUS_LABELS.get(status, status), detail=detail)

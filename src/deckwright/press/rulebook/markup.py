@@ -1,0 +1,72 @@
+"""Inline markup of card and rule texts (`{icon}`, `{icon:arg}`, `**emphasis**`) as safe HTML.
+
+Texts come from designers' databases and are data: the shared tokeniser splits them into plain
+runs and icons, and every run is HTML-escaped as it becomes HTML. Nothing in a text can become a tag,
+an attribute or a URL; the only values placed in attributes are palette colours, which the model
+has already checked are `#rrggbb`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from markupsafe import Markup, escape
+
+from ...model.schema import Colour
+from ..markup import Icon, Run, parse
+
+#: What the built-in icons say; `{draw:2}` puts its argument after the label.
+BUILTIN_LABELS = {"draw": "ドロー", "skip": "スキップ", "reverse": "リバース",
+                  "cost": "コスト", "point": "点"}
+
+
+def _builtin(name: str, arg: str) -> str:
+    label = BUILTIN_LABELS[name]
+    if name == "draw":
+        text = f"{label}＋{arg}" if arg else label
+    elif name == "point":
+        text = f"{arg}{label}" if arg else label
+    else:
+        text = f"{label} {arg}" if arg else label
+    return f'<span class="icon icon-{name}">{text}</span>'
+
+
+def colour_icon(colour: Colour, arg: str = "") -> str:
+    """A palette icon: the colour's ink behind its symbol (or the first letter of its name)."""
+    mark = escape(colour.symbol or colour.name[:1])
+    extra = f"<small>{arg}</small>" if arg else ""
+    return (f'<span class="icon icon-colour" style="background-color:{colour.hex}" '
+            f'title="{escape(colour.name)}">{mark}{extra}</span>')
+
+
+def inline(text: str | None, palette: dict[str, Colour]) -> Markup:
+    """One text with its icons and emphasis rendered; line breaks kept as <br>.
+
+    Tokenising is shared with the card faces (press/markup.py), so a text reads the same on
+    the card and in the rulebook; each run is escaped here, as it is turned into HTML.
+    """
+    out: list[str] = []
+    for token in parse(text or ""):
+        if isinstance(token, Run):
+            run = str(escape(token.text))
+            out.append(f"<strong>{run}</strong>" if token.emph else run)
+        elif isinstance(token, Icon):
+            out.append(icon_html(token.name, token.arg or "", palette))
+        else:
+            out.append("<br>")
+    return Markup("".join(out))
+
+
+def icon_html(name: str, arg: str, palette: dict[str, Colour]) -> str:
+    arg = str(escape(arg))
+    if name in palette:
+        return colour_icon(palette[name], arg)
+    if name in BUILTIN_LABELS:
+        return _builtin(name, arg)
+    return str(escape("{" + name + (":" + arg if arg else "") + "}"))  # validation refuses these
+
+
+def paragraphs(text: str | None, palette: dict[str, Colour]) -> list[Markup]:
+    """A body text split at blank lines, each paragraph rendered inline."""
+    parts = re.split(r"\n\s*\n", (text or "").strip())
+    return [inline(p.strip(), palette) for p in parts if p.strip()]

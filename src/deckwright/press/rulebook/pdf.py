@@ -1,0 +1,62 @@
+"""HTML to PDF with WeasyPrint: page layout, metadata, bookmarks and PDF variants.
+
+Title, author, keywords and language come from the page's <title>, <meta> and `lang`; the
+outline (bookmarks) from the headings' `bookmark-level`/`bookmark-label` in the stylesheet.
+`pdf/ua-1` adds the structure tags screen readers need; `pdf/a-3u` makes an archival file with
+Unicode text. The render is kept (`Rendered.document`) so callers can count pages and read
+the outline without parsing the PDF again.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+from weasyprint import HTML
+from weasyprint.document import Document
+from weasyprint.text.fonts import FontConfiguration
+
+from .fetcher import RulebookFetcher
+
+PDF_VARIANTS = ("pdf/ua-1", "pdf/a-3u")
+
+
+@dataclass
+class Rendered:
+    pdf: bytes
+    pages: int
+    document: Document
+    warnings: list[str]
+
+
+class _Collect(logging.Handler):
+    """Keeps WeasyPrint's warnings (unknown CSS, broken layout) to report them once."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+def render_pdf(html: str, base: Path, fetcher: RulebookFetcher,
+               pdf_variant: str | None = None) -> Rendered:
+    """Lay out `html` (whose relative links resolve against the folder `base`) as a PDF."""
+    if pdf_variant is not None and pdf_variant not in PDF_VARIANTS:
+        raise ValueError(f"unknown PDF variant {pdf_variant!r} (choose from {', '.join(PDF_VARIANTS)})")
+    logger = logging.getLogger("weasyprint")
+    handler = _Collect()
+    logger.addHandler(handler)
+    propagate, logger.propagate = logger.propagate, False
+    try:
+        doc = HTML(string=html, base_url=(base / "rulebook.html").as_uri(), url_fetcher=fetcher,
+                   media_type="print").render(font_config=FontConfiguration())
+        # A fixed identifier keeps the output byte-identical for identical inputs.
+        pdf = doc.write_pdf(pdf_variant=pdf_variant, pdf_identifier=b"deckwright-rulebook",
+                            uncompressed_pdf=False)
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = propagate
+    return Rendered(pdf, len(doc.pages), doc, handler.messages)
