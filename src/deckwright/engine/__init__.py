@@ -1,0 +1,22 @@
+"""The shared rules engine: state vocabulary, zones, turn order, response windows, chance,
+event log, invariants, views, the example harness and bots. See docs/engine.md.
+
+Nothing here draws, and nothing here knows a particular game: a game is a rules module in
+`deckwright.rules` built from these parts.
+"""
+
+from .bots import GreedyBot, RandomBot
+from .cards import Catalogue, split_ref
+from .expect import CardAt, Cards
+from .facts import GameFacts, ZoneSpec
+from .game import Game
+from .state import (CHANCE, TERMINAL, Action, InvariantError, NotationError, Refused, ReplayError,
+                    State)
+from .turns import CLOCKWISE, COUNTERCLOCKWISE, TurnOrder
+from .windows import Window
+from .zones import BOX, EMPTY, Layout, Zones
+
+__all__ = ["Action", "BOX", "CHANCE", "CLOCKWISE", "COUNTERCLOCKWISE", "CardAt", "Cards",
+           "Catalogue", "EMPTY", "Game", "GameFacts", "GreedyBot", "InvariantError", "Layout",
+           "NotationError", "RandomBot", "Refused", "ReplayError", "State", "TERMINAL",
+           "TurnOrder", "Window", "ZoneSpec", "Zones", "split_ref"]

@@ -1,0 +1,70 @@
+"""Bots every game can use: a random legal bot and a greedy bot with a per-game hook.
+
+A bot is anything with `act(state) -> action`, called when `state.current_player()` is its
+seat. Both bots here are deterministic for their seed.
+
+The greedy bot scores each legal action with the module's `State.greedy_value(action)` when it
+returns a number; otherwise with the engine's default: apply the action to a clone and prefer
+a higher own score, then fewer cards in own hand, then the game being over with this player
+winning. Ties are broken by the bot's own seeded RNG.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from .state import Action, State
+
+
+class Bot(Protocol):
+    def act(self, state: State) -> Action: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def act(self, state: State) -> Action:
+        actions = state.legal_actions()
+        return actions[self.rng.randrange(len(actions))]
+
+
+def default_value(state: State, action: Action) -> tuple[float, ...]:
+    """The engine's default greedy value: own score up, own hand down, winning."""
+    me = state.current_player()
+    after = state.clone()
+    after.checking = False
+    after.log.on = False
+    after.apply(action, check=False)
+    layout = after.zones.layout
+    hand = after.zones.size(layout.of("hand", me)) if ("hand", me) in layout.index else 0
+    won = 1.0 if after.is_over() and after.winner() == me else 0.0
+    return (won, float(after.scores()[me]), -float(hand))
+
+
+class GreedyBot:
+    """Takes the action of highest value (see the module docstring)."""
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def value(self, state: State, action: Action) -> Any:
+        own = state.greedy_value(action)
+        return (float(own),) if own is not None else default_value(state, action)
+
+    def act(self, state: State) -> Action:
+        best: list[Action] = []
+        best_value: Any = None
+        for action in state.legal_actions():
+            v = self.value(state, action)
+            if best_value is None or v > best_value:
+                best, best_value = [action], v
+            elif v == best_value:
+                best.append(action)
+        return best[self.rng.randrange(len(best))]
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}

@@ -1,0 +1,52 @@
+"""A game's facts as data, declared once at the top of its rules module (OpenSpiel style).
+
+Everything the engine needs to know about a game that is not "what happens when" lives here:
+player counts, the zones and who may see them, the kind of utility and the longest sane game.
+The rules module's code below the facts only says what is not a fact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Visibility = Literal["public", "owner", "hidden", "top"]
+
+
+@dataclass(frozen=True)
+class ZoneSpec:
+    """One kind of zone: a deck, a hand per player, a discard pile, a 5x5 grid.
+
+    `visibility` says what a player's view shows: `public` every card, `owner` the cards to the
+    zone's owner and only the count to the others, `hidden` only the count, `top` the count and
+    the top card. `grid=(rows, cols)` makes the zone a fixed grid of cells (EMPTY when vacant).
+    """
+
+    name: str
+    per_player: bool = False
+    visibility: Visibility = "public"
+    grid: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """What a game is, as data: the engine, the harness, the bots and the bench read these."""
+
+    game_id: str
+    min_players: int
+    max_players: int
+    zones: tuple[ZoneSpec, ...]
+    #: "imperfect" when some zone is hidden from some player; bots then use views.
+    information: Literal["perfect", "imperfect"] = "imperfect"
+    #: "zero-sum", "constant-sum" or "general-sum", as OpenSpiel names them.
+    utility: Literal["zero-sum", "constant-sum", "general-sum"] = "general-sum"
+    #: Decisions after which a game is certainly broken; the fuzz test fails past it.
+    max_decisions: int = 5000
+    #: Players a bench or fuzz run uses when none is given.
+    default_players: int | None = None
+    #: Extra `setup:` keys this game reads besides the shared ones (docs/format.md).
+    setup_keys: tuple[str, ...] = field(default=())
+
+    @property
+    def bench_players(self) -> int:
+        return self.default_players or self.min_players

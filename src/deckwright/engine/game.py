@@ -1,0 +1,98 @@
+"""A game: its facts, its card catalogue and its state class, built once from the database.
+
+A rules module declares
+
+    class BridgeOver(Game):
+        facts = FACTS            # GameFacts: the game's facts as data
+        state_class = BridgeOverState
+
+and ends with `register(BridgeOver)`. `BridgeOver(data)` builds the catalogue of the default
+deck (or `deck=`) once; every state shares it. `prepare()` is the hook for precomputing card
+facts the hot path needs (`self.color = self.catalogue.column(lambda c: c.colors[0])`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Mapping
+
+from ..model import Deck, GameData
+from .cards import Catalogue
+from .facts import GameFacts
+from .state import CHANCE, ReplayError, State
+from .zones import Layout
+
+
+class Game:
+    facts: ClassVar[GameFacts]
+    state_class: ClassVar[type[State]]
+
+    def __init__(self, data: GameData, deck: Deck | str | None = None, *,
+                 counts: Mapping[str, int] | None = None):
+        if data.id != self.facts.game_id:
+            raise ValueError(f"{type(self).__name__} plays {self.facts.game_id!r}, not {data.id!r}")
+        self.data = data
+        self.deck = data.default_deck if deck is None else (
+            data.deck(deck) if isinstance(deck, str) else deck)
+        self.catalogue = Catalogue(data, counts if counts is not None
+                                   else data.deck_contents(self.deck))
+        self._layouts: dict[int, Layout] = {}
+        self.prepare()
+
+    def prepare(self) -> None:
+        """Precompute what the hot path reads (card fact columns); nothing by default."""
+
+    @property
+    def id(self) -> str:
+        return self.facts.game_id
+
+    def layout(self, players: int) -> Layout:
+        layout = self._layouts.get(players)
+        if layout is None:
+            layout = self._layouts[players] = Layout(self.facts.zones, players,
+                                                     self.facts.max_players)
+        return layout
+
+    def zone(self, name: str, player: int | None = None) -> int:
+        """A zone's pile index, the same for every number of players: `self.DECK =
+        self.zone("deck")` in `prepare()`."""
+        return self.layout(self.facts.min_players).of(name, player)
+
+    def zones_of(self, name: str) -> tuple[int, ...]:
+        """A per-player zone's pile index for every seat: `self.HAND = self.zones_of("hand")`."""
+        return tuple(self.layout(self.facts.max_players).of(name, p)
+                     for p in range(self.facts.max_players))
+
+    def check_players(self, players: int) -> None:
+        f = self.facts
+        if not f.min_players <= players <= f.max_players:
+            raise ValueError(f"{f.game_id} is for {f.min_players}-{f.max_players} players, "
+                             f"not {players}")
+
+    def blank_state(self, players: int, seed: int = 0) -> State:
+        """A state with every card in the box and nothing dealt (examples build on this)."""
+        self.check_players(players)
+        return self.state_class(self, players, seed)
+
+    def new_state(self, players: int | None = None, seed: int = 0) -> State:
+        """A real game's first state: the module's `deal()` with the seeded RNG."""
+        state = self.blank_state(players or self.facts.bench_players, seed)
+        state.deal()
+        return state
+
+    def replay(self, players: int, history: list[tuple[int, Any]]) -> State:
+        """Rebuild a game from its history alone: chance outcomes come from the record, not
+        the RNG, so the result is the same state whatever seed is used."""
+        state = self.blank_state(players, seed=0)
+        state._replay = history
+        state.deal()
+        for player, action in history:
+            if player == CHANCE:
+                continue
+            if state.is_over():
+                raise ReplayError("history continues after the game is over")
+            state.apply(action, player)
+        if state._replay_at < len(history) and any(
+                p == CHANCE for p, _ in history[state._replay_at:]):
+            raise ReplayError("history has chance events the game never used")
+        state._replay = None
+        return state

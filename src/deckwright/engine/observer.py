@@ -1,0 +1,67 @@
+"""Hidden information: what one player may see of a state, as plain data.
+
+A bot that plays fairly reads `observe(state, player)` (or `state.view(player)`), never the
+state itself. Each zone shows what its `ZoneSpec.visibility` allows: `public` every card,
+`owner` the cards to the owner and the count to others, `hidden` the count, `top` the count and
+the top card. Cards of a hidden zone in `zones.shown` (flipped face up) are shown; other grid
+cells read `?`, empty ones None. A module adds public facts (bound turns, named colour) by
+overriding `State.public_info()`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .zones import EMPTY
+
+if TYPE_CHECKING:
+    from .state import State
+
+HIDDEN = "?"
+
+
+def _visible(state: "State", pile: int, player: int) -> bool:
+    layout = state.zones.layout
+    vis = layout.specs[pile].visibility
+    return vis == "public" or (vis == "owner" and layout.owner[pile] == player)
+
+
+def observe(state: "State", player: int) -> dict[str, Any]:
+    zones = state.zones
+    layout = zones.layout
+    seen: dict[str, Any] = {}
+    for pile in range(1, len(layout)):  # the box is never seen
+        if not layout.in_play(pile):
+            continue
+        spec = layout.specs[pile]
+        cards = zones.piles[pile]
+        label = layout.label(pile)
+        if spec.grid:
+            show = _visible(state, pile, player)
+            seen[label] = [None if c == EMPTY else
+                           state.card_label(c) if show or c in zones.shown else HIDDEN
+                           for c in cards]
+        elif _visible(state, pile, player):
+            seen[label] = [state.card_label(c) for c in cards]
+        elif spec.visibility == "top":
+            seen[label] = {"count": len(cards),
+                           "top": state.card_label(cards[-1]) if cards else None}
+        else:
+            seen[label] = {"count": len(cards),
+                           "shown": [state.card_label(c) for c in cards if c in zones.shown]}
+    current = state.current_player()
+    return {
+        "me": state.player_name(player),
+        "players": state.players,
+        "deciding": state.player_name(current) if current >= 0 else None,
+        "direction": state.turns.direction,
+        "scores": state.scores(),
+        "over": state.is_over(),
+        "zones": seen,
+        **public_info(state),
+    }
+
+
+def public_info(state: "State") -> dict[str, Any]:
+    hook = getattr(state, "public_info", None)
+    return dict(hook()) if hook is not None else {}

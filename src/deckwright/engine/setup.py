@@ -1,0 +1,168 @@
+"""An example's `setup:` turned into a state: the given cards where the example puts them.
+
+Shared keys (docs/format.md): `players`, `turn`, `hands`, `deck` (top first), `discard` (bottom
+first, the last is the top card), `public` (per player `{p1: [...]}` or one shared list),
+`scores`, `options` (free for the module). A module reads its own extra keys, listed in
+`GameFacts.setup_keys`, and `options` in `State.after_setup`; any other key is an error.
+
+The card universe is the example's deck (the variant's default deck when the example names a
+variant, else the game's default deck), grown by any card the setup names beyond it. Cards the
+setup does not place go to the deck, shuffled by the seeded RNG (seed 0), when `deck` is not
+given; when `deck` is given it is exactly the deck (a stacked deck) and the rest stay in the box.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from ..model import Example, GameData
+from .cards import CardRefError, count_refs
+from .game import Game
+from .state import State
+
+SHARED_SETUP = ("players", "turn", "hands", "deck", "discard", "public", "scores", "options")
+
+
+class SetupError(ValueError):
+    """An example's setup that cannot be built (unknown key, card not available)."""
+
+
+def _refs(setup: dict[str, Any]) -> Iterator[str]:
+    for key in ("hands", "public"):
+        value = setup.get(key) or {}
+        groups = value.values() if isinstance(value, dict) else [value]
+        for group in groups:
+            yield from (r for r in group or [] if isinstance(r, str))
+    for key in ("deck", "discard"):
+        yield from (r for r in setup.get(key) or [] if isinstance(r, str))
+
+
+def example_deck(data: GameData, example: Example) -> Any:
+    if example.variant:
+        decks = [d for d in data.db.decks if d.variant == example.variant]
+        if decks:
+            return next((d for d in decks if d.default), decks[0])
+    return data.default_deck
+
+
+def game_for_example(game_cls: type[Game], data: GameData, example: Example) -> Game:
+    """The game over the example's card universe (its deck plus cards the setup names)."""
+    deck = example_deck(data, example)
+    counts = dict(data.deck_contents(deck))
+    try:
+        for card_id, n in count_refs(_refs(example.setup)).items():
+            if card_id not in data.cards:
+                raise SetupError(f"setup names an unknown card {card_id!r}")
+            counts[card_id] = max(counts.get(card_id, 0), n)
+    except CardRefError as exc:
+        raise SetupError(str(exc)) from None
+    return game_cls(data, deck, counts=counts)
+
+
+def _player(state: State, token: Any, where: str) -> int:
+    if not isinstance(token, str):
+        raise SetupError(f"setup.{where}: {token!r} is not a player (p1, p2, ...)")
+    try:
+        return state.parse_player(token)
+    except ValueError as exc:
+        raise SetupError(f"setup.{where}: {exc}") from None
+
+
+def _take(state: State, ref: Any, where: str) -> int:
+    """The box's instance for a reference: `id#k` exactly, `id` its lowest copy still boxed."""
+    if not isinstance(ref, str):
+        raise SetupError(f"setup.{where}: {ref!r} is not a card reference")
+    try:
+        candidates = state.game.catalogue.resolve(ref)
+    except CardRefError as exc:
+        raise SetupError(f"setup.{where}: {exc}") from None
+    for inst in candidates:
+        if state.zones.where[inst] == 0:
+            return inst
+    raise SetupError(f"setup.{where}: no copy of {ref!r} left to place (each copy goes in one place)")
+
+
+def _place(state: State, refs: Any, zone: str, owner: int | None, where: str, *,
+           top_first: bool = False) -> None:
+    if not isinstance(refs, list):
+        raise SetupError(f"setup.{where}: expected a list of cards")
+    layout = state.zones.layout
+    try:
+        pile = layout.of(zone, owner)
+    except KeyError as exc:
+        raise SetupError(f"setup.{where}: {exc.args[0]}") from None
+    insts = [_take(state, ref, where) for ref in refs]
+    for inst in (reversed(insts) if top_first else insts):
+        state.zones.move(inst, pile)
+
+
+def _per_player(state: State, value: Any, zone: str, key: str) -> None:
+    if isinstance(value, dict):
+        for token, refs in value.items():
+            p = _player(state, token, key)
+            _place(state, refs or [], zone, p, f"{key}.{token}")
+    else:
+        _place(state, value, zone, None, key)
+
+
+def build_state(game: Game, example: Example) -> State:
+    """The example's starting state, with invariant checks switched on."""
+    setup = example.setup
+    allowed = set(SHARED_SETUP) | set(game.facts.setup_keys)
+    unknown = sorted(set(setup) - allowed)
+    if unknown:
+        raise SetupError(f"unknown setup key(s) {', '.join(map(repr, unknown))} "
+                         f"(known: {', '.join(sorted(allowed))})")
+    players = setup.get("players", _players_named(setup, game))
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise SetupError(f"setup.players: expected a whole number, got {players!r}")
+    try:
+        state = game.blank_state(players)
+    except ValueError as exc:
+        raise SetupError(f"setup.players: {exc}") from None
+    if "hands" in setup:
+        _per_player(state, setup["hands"], "hand", "hands")
+    if "public" in setup:
+        _per_player(state, setup["public"], "public", "public")
+    if "discard" in setup:
+        _place(state, setup["discard"], "discard", None, "discard")
+    if "deck" in setup:
+        _place(state, setup["deck"], "deck", None, "deck", top_first=True)
+    elif state.zones.layout.has("deck"):
+        _fill_deck(state, example, game)
+    if "turn" in setup:
+        state.turns.current = _player(state, setup["turn"], "turn")
+    if "scores" in setup:
+        if not isinstance(setup["scores"], dict):
+            raise SetupError("setup.scores: expected {p1: points, ...}")
+        for token, points in setup["scores"].items():
+            state.score[_player(state, token, "scores")] = points
+    state.after_setup(setup)
+    state.checking = True
+    state.check()
+    return state
+
+
+def _fill_deck(state: State, example: Example, game: Game) -> None:
+    """Unplaced cards of the example's deck go to the deck, shuffled (a chance event)."""
+    deck_pile = state.zones.layout.of("deck")
+    wanted = dict(game.data.deck_contents(game.deck))
+    for inst in list(state.zones.piles[0]):
+        card_id = state.game.catalogue.ids[inst]
+        if wanted.get(card_id, 0) >= state.game.catalogue.copy[inst]:
+            state.zones.move(inst, deck_pile)
+    state.shuffle(deck_pile)
+
+
+def _players_named(setup: dict[str, Any], game: Game) -> int:
+    """Players when `players` is not given: the highest seat the setup names, at least the
+    game's minimum."""
+    seats = [game.facts.min_players]
+    for key in ("hands", "public", "scores"):
+        value = setup.get(key)
+        if isinstance(value, dict):
+            seats += [int(t[1:]) for t in value if isinstance(t, str) and t[1:].isdigit()]
+    turn = setup.get("turn")
+    if isinstance(turn, str) and turn[1:].isdigit():
+        seats.append(int(turn[1:]))
+    return max(seats)

@@ -1,0 +1,301 @@
+"""The state every rules module extends: one class, one small vocabulary shared by all games.
+
+A rules module subclasses `State` and writes only what its game does:
+
+- `deal()`: a real game's start (shuffle, deal, flip), using `self.shuffle` for chance.
+- `legal_actions()`: every decision the deciding player may take now.
+- `_apply(action)`: carry out one legal decision (the engine checked it already).
+- `why_illegal(action)`: the rule's reason an action is not legal now (for refusals).
+- `scores()` (default: `self.score`), `winner()`, `returns()` (default: scores).
+- `action_to_string(action)` and `parse_action(text)`: the game's readable notation.
+- optionally `invariants()`, `card_label()`, `after_setup()`, `greedy_value()`, `EVENTS`.
+
+The engine supplies the rest: `current_player()` (window, else turn order), `apply()` with
+refusal reasons, seeded chance recorded in `history`, `clone()`, invariant checks, views.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable
+
+from .cards import CardRefError
+from .events import EventLog, sentences
+from .turns import TurnOrder
+from .windows import Window
+from .zones import EMPTY, Zones
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Action = Any
+#: `current_player()` while chance acts (never seen by bots: chance resolves inside `apply`),
+#: and the player recorded in `history` for a chance outcome.
+CHANCE = -1
+#: `current_player()` once the game is over.
+TERMINAL = -4
+
+_IMMUTABLE = (int, str, float, bool, type(None), tuple, frozenset, bytes)
+
+
+class Refused(Exception):
+    """A decision the rules refuse; the message is the rule's reason, for the player to read."""
+
+
+class NotationError(ValueError):
+    """A step that is not a decision in the game's notation at all (a typo, an unknown verb)."""
+
+
+class InvariantError(AssertionError):
+    """The state broke an invariant (a card in two zones, a total not conserved)."""
+
+
+class ReplayError(ValueError):
+    """A recorded history that does not fit the game it is replayed on."""
+
+
+def _copy(value: Any) -> Any:
+    """Copy one state attribute: containers are copied, objects with `clone()` cloned,
+    immutable values and everything else (the shared `Game`) kept."""
+    kind = type(value)
+    if kind in _IMMUTABLE:
+        return value
+    if kind is list:
+        return [x if type(x) in _IMMUTABLE else _copy(x) for x in value]
+    if kind is dict:
+        return {k: (x if type(x) in _IMMUTABLE else _copy(x)) for k, x in value.items()}
+    if kind is set:
+        return set(value)
+    if kind is random.Random:
+        rng = random.Random()
+        rng.setstate(value.getstate())
+        return rng
+    clone = getattr(value, "clone", None)
+    if clone is not None and not isinstance(value, type):
+        return clone()
+    return value
+
+
+class State:
+    #: Event kind -> sentence template (see events.py), e.g. {"play": "{p:player} が {card:card} を出す。"}.
+    EVENTS: ClassVar[dict[str, str]] = {}
+
+    def __init__(self, game: "Game", players: int, seed: int = 0):
+        self.game = game
+        self.players = players
+        self.zones = Zones(game.layout(players), len(game.catalogue))
+        self.turns = TurnOrder(players)
+        self.log = EventLog()
+        #: (player, action) for each decision, (CHANCE, outcome) for each chance event.
+        self.history: list[tuple[int, Any]] = []
+        self.rng = random.Random(seed)
+        self.window: Window | None = None
+        self.over = False
+        self.score = [0] * players
+        #: When true, invariants are checked after every action (harness, fuzz test).
+        self.checking = False
+        self._replay: list[Any] | None = None
+        self._replay_at = 0
+
+    # --- what a module writes -------------------------------------------------------------
+
+    def deal(self) -> None:
+        """Start a real game from everything in the box (shuffle, deal, first card)."""
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        raise NotImplementedError
+
+    def why_illegal(self, action: Action) -> str:
+        """The rule's reason an action that is not in `legal_actions()` is refused."""
+        return "その手はいまは打てない"
+
+    def action_to_string(self, action: Action) -> str:
+        return f"{self.player_name(self.current_player())} {action!r}"
+
+    def parse_action(self, text: str) -> tuple[int, Action]:
+        """A step of the notation as (player, action); NotationError if it is not a decision."""
+        raise NotationError(f"{type(self).__name__} has no notation for {text!r}")
+
+    def scores(self) -> list[int]:
+        return list(self.score)
+
+    def returns(self) -> list[float]:
+        return [float(s) for s in self.scores()]
+
+    def winner(self) -> int | None:
+        """The winning player once the game is over; default: the unique best return."""
+        if not self.is_over():
+            return None
+        ret = self.returns()
+        best = max(ret)
+        return ret.index(best) if ret.count(best) == 1 else None
+
+    def invariants(self) -> Iterable[str]:
+        """Game-specific invariant problems (e.g. scores not conserved); none by default."""
+        return ()
+
+    def after_setup(self, setup: dict[str, Any]) -> None:
+        """Called after an example's setup placed the cards: read `options` and own keys."""
+
+    def greedy_value(self, action: Action) -> float | None:
+        """A heuristic value of an action for the greedy bot; None = the engine's default."""
+        return None
+
+    def card_label(self, inst: int) -> str:
+        """How the log and views name a card instance."""
+        return self.game.catalogue.ref(inst)
+
+    # --- the shared vocabulary ------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """Who decides now: TERMINAL when over, the asked player in an open window, else the
+        turn player."""
+        if self.over:
+            return TERMINAL
+        window = self.window
+        if window is not None and window._current is not None:
+            return window._current
+        return self.turns.current
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def refusal(self, action: Action, player: int | None = None) -> str | None:
+        """Why `player` (default: whoever decides) may not take `action` now; None if legal."""
+        if self.is_over():
+            return "ゲームはもう終わっている"
+        current = self.current_player()
+        if player is not None and player != current:
+            return (f"{self.player_name(player)} の順番ではない"
+                    f"（いまは {self.player_name(current)} が決める）")
+        if action not in self.legal_actions():
+            return self.why_illegal(action)
+        return None
+
+    def apply(self, action: Action, player: int | None = None, *, check: bool = True) -> None:
+        """Take one decision. With `check`, an illegal one raises `Refused(reason)` and changes
+        nothing; bots that pick from `legal_actions()` may pass check=False."""
+        if check:
+            reason = self.refusal(action, player)
+            if reason is not None:
+                raise Refused(reason)
+        self.history.append((self.current_player() if player is None else player, action))
+        self._apply(action)
+        if self.checking:
+            self.check(action)
+
+    def clone(self) -> "State":
+        """An independent copy: changing the clone never changes this state."""
+        new = object.__new__(type(self))
+        new.__dict__.update({k: _copy(v) for k, v in self.__dict__.items()})
+        return new
+
+    # --- chance -------------------------------------------------------------------------
+
+    def shuffle(self, pile: int) -> None:
+        """Shuffle a pile with the game's seeded RNG: a chance event recorded in `history`."""
+        cards = self.zones.piles[pile]
+        if self._replay is not None:
+            kind, where, order = self._next_chance("shuffle")
+            if where != pile or sorted(order) != sorted(cards):
+                raise ReplayError(f"recorded shuffle of pile {where} does not fit pile {pile}")
+            cards[:] = order
+        else:
+            self.rng.shuffle(cards)
+        self.history.append((CHANCE, ("shuffle", pile, tuple(cards))))
+
+    def chance_index(self, n: int) -> int:
+        """A uniform random index below `n` (who starts, a random target): a chance event."""
+        if self._replay is not None:
+            _, i = self._next_chance("index")
+        else:
+            i = self.rng.randrange(n)
+        self.history.append((CHANCE, ("index", i)))
+        return i
+
+    def _next_chance(self, kind: str) -> Any:
+        assert self._replay is not None
+        while self._replay_at < len(self._replay):
+            player, outcome = self._replay[self._replay_at]
+            self._replay_at += 1
+            if player == CHANCE:
+                if outcome[0] != kind:
+                    raise ReplayError(f"history has a {outcome[0]} where the game makes a {kind}")
+                return outcome
+        raise ReplayError(f"history has no more chance events (wanted a {kind})")
+
+    # --- invariants ---------------------------------------------------------------------
+
+    def check(self, after: Action = None) -> None:
+        """Raise InvariantError naming every broken invariant."""
+        problems = self.zones.problems()
+        problems += list(self.invariants())
+        if problems:
+            what = "" if after is None else f" after {self.action_to_string_safe(after)}"
+            raise InvariantError(f"invariant broken{what}: " + "; ".join(problems))
+
+    def action_to_string_safe(self, action: Action) -> str:
+        try:
+            return self.action_to_string(action)
+        except Exception:  # noqa: BLE001 - only used inside error messages
+            return repr(action)
+
+    # --- reading -----------------------------------------------------------------------
+
+    def sentences(self) -> list[str]:
+        """The event log as sentences."""
+        return sentences(self)
+
+    def player_name(self, player: int) -> str:
+        return f"p{player + 1}"
+
+    def color_name(self, key: str) -> str:
+        colour = self.game.data.db.game.palette.get(key)
+        return colour.name if colour else str(key)
+
+    def pile(self, name: str, player: int | None = None) -> list[int]:
+        """The instances of a zone by name, e.g. `self.pile("hand", 0)` (slow path helpers)."""
+        return self.zones.piles[self.zones.layout.of(name, player)]
+
+    def view(self, player: int) -> dict[str, Any]:
+        """What `player` may see (see observer.py)."""
+        from .observer import observe
+        return observe(self, player)
+
+    # --- notation helpers -----------------------------------------------------------------
+
+    def parse_player(self, token: str) -> int:
+        """`p2` -> 1; NotationError for anything else or a seat not in this game."""
+        if len(token) >= 2 and token[0] == "p" and token[1:].isdigit():
+            p = int(token[1:]) - 1
+            if 0 <= p < self.players:
+                return p
+        raise NotationError(f"{token!r} is not a player of this game (p1..p{self.players})")
+
+    def find_card(self, ref: str, *piles: int) -> int:
+        """The instance a reference names, preferring one in `piles` (in order): `red-1` in the
+        hand means the copy in the hand. A card not in those piles still resolves (to its first
+        copy), so that the rules can refuse it with a reason ("not in your hand")."""
+        try:
+            candidates = self.game.catalogue.resolve(ref)
+        except CardRefError as exc:
+            raise NotationError(str(exc)) from None
+        where = self.zones.where
+        for pile in piles:
+            grid = self.zones.layout.grid[pile]
+            hits = [c for c in candidates if where[c] == pile]
+            if hits:
+                if grid:
+                    return hits[0]
+                # the topmost copy in the pile
+                cards = self.zones.piles[pile]
+                return max(hits, key=cards.index)
+        return candidates[0]
+
+
+__all__ = ["Action", "CHANCE", "EMPTY", "InvariantError", "NotationError", "Refused",
+           "ReplayError", "State", "TERMINAL"]
