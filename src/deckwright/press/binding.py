@@ -1,0 +1,107 @@
+"""Binding layout regions to card fields with Jinja expressions, in a sandbox.
+
+Layouts are project files and card text is data; both go through Jinja's sandboxed
+environment, which refuses attribute tricks and never executes Python. Cards are passed as plain
+dicts, so a template sees the fields of the database format and nothing else. A missing field
+renders as an empty string (ChainableUndefined) so that one generic layout serves every game.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from jinja2 import ChainableUndefined, TemplateSyntaxError
+from jinja2.sandbox import SandboxedEnvironment
+
+from ..model import GameData
+from ..model.schema import Back, Card
+
+
+def _finalize(value: Any) -> Any:
+    return "" if value is None else value
+
+
+def _icon(key: str, arg: Any = None) -> str:
+    """Markup for an inline icon, e.g. icon('red') -> '{red}', icon('draw', 2) -> '{draw:2}'."""
+    return f"{{{key}:{arg}}}" if arg is not None else f"{{{key}}}"
+
+
+def _icons(keys: Any) -> str:
+    return "".join(_icon(k) for k in (keys or []))
+
+
+def _points(value: Any) -> str:
+    """Points as printed: 20, or 'hand 40 / public 0' style for per-state values."""
+    if isinstance(value, dict):
+        return " / ".join(f"{k} {v}" for k, v in value.items())
+    return "" if value is None else str(value)
+
+
+ENV = SandboxedEnvironment(undefined=ChainableUndefined, finalize=_finalize, autoescape=False,
+                           keep_trailing_newline=False)
+ENV.globals.update(icon=_icon, icons=_icons, points=_points)
+
+
+class BindingError(Exception):
+    """A layout expression that cannot be compiled or evaluated; the layout reports where."""
+
+
+@lru_cache(maxsize=4096)
+def compile_expr(source: str) -> Any:
+    try:
+        return ENV.from_string(source)
+    except TemplateSyntaxError as exc:
+        raise BindingError(f"template error: {exc.message}") from None
+
+
+def render(source: str, context: dict[str, Any]) -> str:
+    """Render a region expression; plain strings without Jinja syntax are returned as they are."""
+    if "{{" not in source and "{%" not in source:
+        return source
+    try:
+        return compile_expr(source).render(context).strip()
+    except BindingError:
+        raise
+    except Exception as exc:  # sandbox violations, type errors in the expression
+        raise BindingError(f"{type(exc).__name__}: {exc}") from None
+
+
+def truthy(source: str, context: dict[str, Any]) -> bool:
+    """Evaluate a `when:` condition such as "card.points is not none"."""
+    try:
+        expr = ENV.compile_expression(source, undefined_to_none=True)
+    except TemplateSyntaxError as exc:
+        raise BindingError(f"condition error: {exc.message}") from None
+    try:
+        return bool(expr(**context))
+    except Exception as exc:
+        raise BindingError(f"{type(exc).__name__}: {exc}") from None
+
+
+def card_context(game: GameData, card: Card) -> dict[str, Any]:
+    """What a face layout sees: the card, its category, set, colours, and the game."""
+    g = game.db.game
+    sets = {s.id: s for s in g.sets}
+    cats = {c.id: c for c in g.categories}
+    card_set = sets.get(card.set) if card.set else None
+    colors = [{"key": k, **g.palette[k].model_dump()} for k in card.colors if k in g.palette]
+    return {
+        "card": card.model_dump(exclude={"effects"}) | {
+            "effects": [e.model_dump(exclude={"script"}) for e in card.effects]},
+        "category": cats[card.category].model_dump(),
+        "set": card_set.model_dump() if card_set else {},
+        "colors": colors,
+        "game": g.model_dump(include={"id", "title", "reading", "title_en", "credit"}),
+        "theme": g.theme.model_dump(),
+    }
+
+
+def back_context(game: GameData, back: Back, card: Card | None) -> dict[str, Any]:
+    """What a back layout sees: the back design, and the card when the back varies by card."""
+    ctx = card_context(game, card) if card is not None else {
+        "card": {}, "category": {}, "set": {}, "colors": [],
+        "game": game.db.game.model_dump(include={"id", "title", "reading", "title_en", "credit"}),
+        "theme": game.db.game.theme.model_dump()}
+    ctx["back"] = back.model_dump()
+    return ctx

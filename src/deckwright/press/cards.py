@@ -1,0 +1,138 @@
+"""A game's faces and backs ready to print: layouts chosen, plans cached, problems collected.
+
+`GamePress` is the one place that knows which layout and which back a card uses. Plans are
+kept in a small LRU cache: a deck lists a card's copies together, so the cache hits for every
+copy while memory stays bounded for decks of any size. `check()` plans every face and back
+first, so a build stops before writing anything when a text overflows, naming every card.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Iterator
+
+from ..model import GameData, InputError, Problem
+from ..model.schema import Back, Card, Deck
+from ..model.yamlsafe import load_yaml
+from .binding import back_context, card_context
+from .face import Plan, Planner
+from .layout import Library
+
+CACHE_SIZE = 256
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One printed copy of a card."""
+
+    card: Card
+    copy: int    # 1-based
+    copies: int
+
+
+class GamePress:
+    def __init__(self, game: GameData):
+        self.game = game
+        g = game.db.game
+        self.library = Library(game.project, game.id)
+        self.planner = Planner(g.palette, g.theme.model_dump(), g.size_mm(), game.project.root)
+        self.categories = {c.id: c for c in g.categories}
+        self.backs = {b.id: b for b in g.backs}
+        self._faces: OrderedDict[str, Plan] = OrderedDict()
+        self._backs: OrderedDict[str, Plan] = OrderedDict()
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        return self.game.db.game.size_mm()
+
+    # --- which layout, which back ----------------------------------------------------------
+    def face_layout_name(self, card: Card) -> str:
+        cat = self.categories[card.category]
+        return cat.layout or cat.id
+
+    def back_of(self, card: Card) -> Back:
+        cat = self.categories[card.category]
+        back_id = card.back or cat.back or self.game.db.game.backs[0].id
+        return self.backs[back_id]
+
+    def back_key(self, card: Card) -> str:
+        back = self.back_of(card)
+        vary = self.library.back(back.id).vary_by
+        if vary == "card":
+            return f"{back.id}--{card.id}"
+        if vary == "colors" and card.colors:
+            return f"{back.id}--{'-'.join(card.colors)}"
+        return back.id
+
+    # --- plans -----------------------------------------------------------------------------
+    @staticmethod
+    def _cached(cache: OrderedDict[str, Plan], key: str) -> Plan | None:
+        plan = cache.get(key)
+        if plan is not None:
+            cache.move_to_end(key)
+        return plan
+
+    @staticmethod
+    def _store(cache: OrderedDict[str, Plan], plan: Plan) -> Plan:
+        cache[plan.key] = plan
+        if len(cache) > CACHE_SIZE:
+            cache.popitem(last=False)
+        return plan
+
+    def face(self, card: Card) -> Plan:
+        plan = self._cached(self._faces, card.id)
+        if plan is None:
+            layout = self.library.face(self.face_layout_name(card))
+            plan = self._store(self._faces, self.planner.plan(
+                card.id, layout, card_context(self.game, card)))
+        return plan
+
+    def back(self, card: Card) -> Plan:
+        key = self.back_key(card)
+        plan = self._cached(self._backs, key)
+        if plan is None:
+            back = self.back_of(card)
+            layout = self.library.back(back.id)
+            ctx = back_context(self.game, back, card if layout.vary_by else None)
+            plan = self._store(self._backs, self.planner.plan(key, layout, ctx))
+        return plan
+
+    # --- decks -----------------------------------------------------------------------------
+    def decks(self) -> list[tuple[Deck, str]]:
+        """Each deck with the folder it is built into ('' for the default deck)."""
+        default = self.game.default_deck
+        return [(d, "" if d is default else d.id) for d in self.game.db.decks]
+
+    def slots(self, deck: Deck) -> Iterator[Slot]:
+        for card_id, n in self.game.deck_contents(deck).items():
+            card = self.game.cards[card_id]
+            for i in range(n):
+                yield Slot(card, i + 1, n)
+
+    def count(self, deck: Deck) -> int:
+        return sum(self.game.deck_contents(deck).values())
+
+    def distinct(self, deck: Deck) -> list[Card]:
+        return [self.game.cards[c] for c in self.game.deck_contents(deck)]
+
+    # --- checking --------------------------------------------------------------------------
+    def check(self) -> None:
+        """Plan every face and back; raise one InputError naming every card with a problem."""
+        problems: list[Problem] = []
+        where = None
+        for index, card in enumerate(self.game.db.cards):
+            found = [("face", o) for o in self.face(card).problems] + [
+                ("back", o) for o in self.back(card).problems]
+            if not found:
+                continue
+            if where is None:
+                _, where = load_yaml(self.game.path, self.game.project.display(self.game.path))
+            for side, o in found:
+                field = "text" if card.text is not None or not card.effects else "effects"
+                path = ("cards", index, field)
+                problems.append(where.problem(
+                    path, f"cards[{index}].{field}",
+                    f"card {card.id!r} ({side}): {o.message} (layout {o.region.origin})"))
+        if problems:
+            raise InputError(problems)

@@ -1,0 +1,334 @@
+"""One card face or back, planned once and drawn as vectors at the origin of a reportlab canvas.
+
+Planning evaluates the layout's expressions, resolves colours and fits every text box; it is
+done once per distinct face and is where text that does not fit is found. Drawing replays the
+plan with the card's trim box at (0, 0) and the bleed drawn outside it, so the same plan serves
+the sheets (as a PDF form placed at each slot), the PNG export and the TTS sheets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from . import icons
+from .binding import BindingError, render, truthy
+from .fonts import metrics
+from .layout import MM, Layout, Region
+from .markup import parse
+from .textfit import Fitted, fit
+
+ASCENT = 0.88  # IPAex ascent in em: the first baseline sits this far below the box top
+THEME_KEYS = {"paper", "ink", "primary", "accent"}
+
+
+@dataclass(frozen=True)
+class Overflow:
+    """A text box that does not fit at the layout's floor size, or draws a missing glyph."""
+
+    region: Region
+    message: str
+
+
+@dataclass
+class Item:
+    """One resolved drawing step of a face."""
+
+    region: Region
+    box: tuple[float, float, float, float]
+    fill: list[str] = field(default_factory=list)
+    stroke: str | None = None
+    text: Fitted | None = None
+    color: str = "#000000"
+    font: str = "gothic"
+    image: Path | None = None
+
+
+@dataclass
+class Plan:
+    """Everything needed to draw one face; `per_copy` regions are drawn per printed copy."""
+
+    key: str
+    size: tuple[float, float]  # trim width and height in points
+    items: list[Item]
+    per_copy: list[Region]
+    context: dict[str, Any]
+    layout: Layout
+    problems: list[Overflow]
+    palette: dict[str, Any]
+    label: str = ""  # text a reader can find in the PDF (the card name)
+
+
+class Planner:
+    """Plans faces for one game: colours from its palette and theme, files from its project."""
+
+    def __init__(self, palette: dict[str, Any], theme: dict[str, str], size_mm: tuple[float, float],
+                 project_root: Path):
+        self.palette = palette
+        self.theme = theme
+        self.w_mm, self.h_mm = size_mm
+        self.root = project_root.resolve()
+
+    # --- colours ---------------------------------------------------------------------------
+    def colour(self, value: str | None, ctx: dict[str, Any], region: Region) -> str | None:
+        if value is None or value == "none" or value == "":
+            return None
+        if "{{" in value:
+            return self.colour(render(value, ctx), ctx, region)
+        if value.startswith("#") and len(value) == 7:
+            return value
+        cols = ctx.get("colors") or []
+        back = ctx.get("back") or {}
+        if value == "frame":
+            return cols[0]["hex"] if cols else self.theme["primary"]
+        if value == "frame2":
+            return cols[1]["hex"] if len(cols) > 1 else self.colour("frame", ctx, region)
+        if value in THEME_KEYS:
+            return self.theme[value]
+        if value == "back":
+            return back.get("color") or self.theme["primary"]
+        if value == "back_accent":
+            return back.get("accent") or self.theme["accent"]
+        if value in self.palette:
+            return self.palette[value].hex
+        raise BindingError(f"unknown colour {value!r} (use #rrggbb, frame, frame2, paper, ink, "
+                           f"primary, accent, back, back_accent or a palette key)")
+
+    # --- planning --------------------------------------------------------------------------
+    def plan(self, key: str, layout: Layout, ctx: dict[str, Any]) -> Plan:
+        size = (self.w_mm * MM, self.h_mm * MM)
+        plan = Plan(key, size, [], [], ctx, layout, [], self.palette,
+                    label=str((ctx.get("card") or {}).get("name") or ""))
+        for region in layout.regions:
+            try:
+                if region.get("per_copy"):  # its condition may use copy/copies: decided per copy
+                    if region.props.get("enabled") is not False:
+                        plan.per_copy.append(region)
+                    continue
+                if not self.active(region, ctx):
+                    continue
+                item = self.item(region, ctx, plan)
+            except BindingError as exc:
+                plan.problems.append(Overflow(region, f"layout expression failed: {exc}"))
+                continue
+            if item is not None:
+                plan.items.append(item)
+        return plan
+
+    @staticmethod
+    def active(region: Region, ctx: dict[str, Any]) -> bool:
+        if region.props.get("enabled") is False:
+            return False
+        when = region.get("when")
+        return when is None or truthy(when, ctx)
+
+    def item(self, region: Region, ctx: dict[str, Any], plan: Plan) -> Item | None:
+        box = region.box(self.w_mm, self.h_mm)
+        if region.kind == "frame":
+            fills = [c["hex"] for c in ctx.get("colors") or []]
+            if region.get("fill") or not fills:
+                fills = [self.colour(region.get("fill", "frame"), ctx, region) or self.theme["primary"]]
+                if region.get("fill2"):
+                    fills.append(self.colour(region.get("fill2"), ctx, region) or fills[0])
+            return Item(region, (0.0, 0.0) + plan.size, fill=fills)
+        if region.kind == "rect":
+            fill = self.colour(region.get("fill", "none"), ctx, region)
+            return Item(region, box, fill=[fill] if fill else [],
+                        stroke=self.colour(region.get("stroke", "none"), ctx, region))
+        if region.kind == "image":
+            return self.image(region, ctx, box, plan)
+        fitted = self.text(region, ctx, box, plan)
+        if fitted is None:
+            return None
+        fill = self.colour(region.get("fill", "none"), ctx, region)
+        return Item(region, box, fill=[fill] if fill else [],
+                    stroke=self.colour(region.get("stroke", "none"), ctx, region), text=fitted,
+                    color=self.colour(region.get("color", "ink"), ctx, region) or self.theme["ink"],
+                    font=region.get("font", plan.layout.font))
+
+    def text(self, region: Region, ctx: dict[str, Any], box: tuple[float, float, float, float],
+             plan: Plan) -> Fitted | None:
+        source = render(region.get("text", ""), ctx)
+        if not source:
+            return None
+        font = region.get("font", plan.layout.font)
+        m = metrics(font)
+        tokens = parse(source)
+        missing = m.missing("".join(getattr(t, "text", "") for t in tokens))
+        if missing:
+            plan.problems.append(Overflow(region, f"no glyph in the {font} font for {missing!r}"))
+        pad = float(region.get("padding", 0.0)) * MM
+        size = float(region.get("size", 9.0))
+        floor = float(region.get("min_size", min(size, 6.0)))
+        fitted = fit(tokens, m, box[2] - 2 * pad, box[3] - 2 * pad, size, floor,
+                     float(region.get("leading", 1.3)), region.get("max_lines"))
+        if fitted is None:
+            plan.problems.append(Overflow(
+                region, f"text does not fit region {region.name!r} even at its floor of {floor:g} pt"))
+        return fitted
+
+    def image(self, region: Region, ctx: dict[str, Any], box: tuple[float, float, float, float],
+              plan: Plan) -> Item | None:
+        src = render(region.get("src", ""), ctx)
+        if not src:
+            return None
+        path = (self.root / src).resolve()
+        if not path.is_relative_to(self.root):
+            plan.problems.append(Overflow(region, f"art {src!r} is outside the project folder"))
+            return None
+        if not path.is_file():
+            plan.problems.append(Overflow(region, f"art file {src!r} not found"))
+            return None
+        return Item(region, box, image=path)
+
+
+# --- drawing ---------------------------------------------------------------------------------
+
+def _extend(box: tuple[float, float, float, float], size: tuple[float, float],
+            bleed: float) -> tuple[float, float, float, float]:
+    """Grow a box that touches a trim edge out through the bleed on that side."""
+    x, y, w, h = box
+    W, H = size
+    eps = 0.01
+    if x <= eps:
+        w += x + bleed
+        x = -bleed
+    if y <= eps:
+        h += y + bleed
+        y = -bleed
+    if x + w >= W - eps:
+        w = W + bleed - x
+    if y + h >= H - eps:
+        h = H + bleed - y
+    return (x, y, w, h)
+
+
+def _shape(c: Canvas, shape: str, box: tuple[float, float, float, float], radius: float,
+           fill: bool, stroke: bool) -> None:
+    x, y, w, h = box
+    f, s = int(fill), int(stroke)
+    if shape == "circle":
+        c.circle(x + w / 2, y + h / 2, min(w, h) / 2, stroke=s, fill=f)
+    elif shape == "ellipse":
+        c.ellipse(x, y, x + w, y + h, stroke=s, fill=f)
+    elif shape == "diamond":
+        p = c.beginPath()
+        p.moveTo(x + w / 2, y + h)
+        p.lineTo(x + w, y + h / 2)
+        p.lineTo(x + w / 2, y)
+        p.lineTo(x, y + h / 2)
+        p.close()
+        c.drawPath(p, stroke=s, fill=f)
+    elif radius > 0 or shape == "roundrect":
+        c.roundRect(x, y, w, h, radius or min(w, h) * 0.12, stroke=s, fill=f)
+    else:
+        c.rect(x, y, w, h, stroke=s, fill=f)
+
+
+def _frame(c: Canvas, item: Item, size: tuple[float, float], bleed: float) -> None:
+    W, H = size
+    x0, y0, w, h = -bleed, -bleed, W + 2 * bleed, H + 2 * bleed
+    fills = item.fill
+    split = item.region.get("split", "diagonal")
+    if len(fills) == 2 and split == "diagonal":
+        c.setFillColor(HexColor(fills[0]))
+        c.rect(x0, y0, w, h, stroke=0, fill=1)
+        p = c.beginPath()  # the second colour takes the lower-right triangle
+        p.moveTo(x0 + w, y0 + h)
+        p.lineTo(x0 + w, y0)
+        p.lineTo(x0, y0)
+        p.close()
+        c.setFillColor(HexColor(fills[1]))
+        c.drawPath(p, stroke=0, fill=1)
+        return
+    n = len(fills)
+    for i, colour in enumerate(fills):
+        c.setFillColor(HexColor(colour))
+        if split == "horizontal":
+            c.rect(x0, y0 + h * (n - 1 - i) / n, w, h / n, stroke=0, fill=1)
+        else:
+            c.rect(x0 + w * i / n, y0, w / n, h, stroke=0, fill=1)
+
+
+def draw_text(c: Canvas, item: Item, palette: dict[str, Any]) -> None:
+    """Draw fitted lines in their box: runs as text, icons as vector glyphs on the baseline."""
+    fitted = item.text
+    assert fitted is not None
+    region = item.region
+    x, y, w, h = item.box
+    pad = float(region.get("padding", 0.0)) * MM
+    x, y, w, h = x + pad, y + pad, w - 2 * pad, h - 2 * pad
+    size = fitted.size
+    valign = region.get("valign", "top")
+    top = y + h
+    if valign == "middle":
+        top = y + h - (h - fitted.height) / 2
+    elif valign == "bottom":
+        top = y + fitted.height
+    font = metrics(item.font).name
+    align = region.get("align", "left")
+    ink = item.color
+    baseline = top - size * ASCENT
+    c.setFillColor(HexColor(ink))
+    for line in fitted.lines:
+        lw = line.width * size
+        lx = x + (w - lw) / 2 if align == "center" else x + w - lw if align == "right" else x
+        for seg in line.segments:
+            sx = lx + seg.x * size
+            if seg.icon is not None:
+                entry = palette.get(seg.icon.name)
+                icon_ink = entry.hex if entry is not None else ink
+                icons.draw(c, seg.icon, sx, baseline, size, icon_ink,
+                           entry.symbol if entry is not None else None, font)
+                c.setFillColor(HexColor(ink))
+                continue
+            t = c.beginText(sx, baseline)
+            t.setFont(font, size)
+            if seg.emph:  # IPAex has no bold: fill and stroke the outline instead
+                c.setStrokeColor(HexColor(ink))
+                c.setLineWidth(size * 0.045)
+            t.setTextRenderMode(2 if seg.emph else 0)  # the mode outlives the text object
+            t.textOut(seg.text)
+            c.drawText(t)
+        baseline -= fitted.leading
+
+
+def draw(c: Canvas, plan: Plan, bleed: float) -> None:
+    """Draw a planned face with its trim box at (0, 0); `bleed` in points."""
+    for item in plan.items:
+        kind = item.region.kind
+        if kind == "frame":
+            _frame(c, item, plan.size, bleed)
+            continue
+        box = _extend(item.box, plan.size, bleed) if kind == "rect" else item.box
+        if kind == "image" and item.image is not None:
+            c.drawImage(str(item.image), *box, preserveAspectRatio=True, anchor="c", mask="auto")
+            continue
+        if item.fill or item.stroke:
+            c.setLineWidth(float(item.region.get("stroke_width", 0.5)))
+            if item.fill:
+                c.setFillColor(HexColor(item.fill[0]))
+            if item.stroke:
+                c.setStrokeColor(HexColor(item.stroke))
+            _shape(c, item.region.get("shape", "rect"), box,
+                   float(item.region.get("radius", 0.0)) * MM, bool(item.fill), bool(item.stroke))
+        if item.text is not None:
+            draw_text(c, item, plan.palette)
+
+
+def draw_copy(c: Canvas, plan: Plan, planner: Planner, copy: int, copies: int) -> None:
+    """Per-copy regions (a copy counter such as 2/3), drawn over the shared face."""
+    if not plan.per_copy:
+        return
+    ctx = dict(plan.context, copy=copy, copies=copies)
+    scratch = Plan(plan.key, plan.size, [], [], ctx, plan.layout, [], plan.palette)
+    for region in plan.per_copy:
+        if not planner.active(region, ctx):
+            continue
+        item = planner.item(region, ctx, scratch)
+        if item is not None and item.text is not None:
+            draw(c, Plan(plan.key, plan.size, [item], [], ctx, plan.layout, [], plan.palette), 0.0)

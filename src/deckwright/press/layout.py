@@ -1,0 +1,239 @@
+"""Card face and back layouts as data: YAML files of regions, found and merged Squib-style.
+
+A layout is a mapping of named regions (frame, rect, text, image) with positions in millimetres
+(or percentages of the card), bound to card fields by Jinja expressions. A layout may `extend`
+another one: regions are merged by name (a child's keys override the parent's, `null` removes a
+region, new regions are drawn after the parent's), so a game changes a font size or moves one
+box without copying a whole file.
+
+Where a layout named N for game G is looked for, first match wins:
+  1. <project>/templates/faces/G/N.yaml   (a game's own layout)
+  2. <project>/templates/faces/N.yaml     (the project's shared layouts)
+  3. deckwright/templates/faces/N.yaml    (built-in)
+A category with no layout of its name falls back to `generic`, a back to `back`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..model import InputError, Problem, Project
+from ..model.yamlsafe import Positions, load_yaml
+
+BUILTIN_DIR = Path(__file__).resolve().parent.parent / "templates" / "faces"
+MM = 72.0 / 25.4
+
+COMMON_KEYS = {"kind", "x", "y", "w", "h", "when", "enabled"}
+KIND_KEYS: dict[str, set[str]] = {
+    "frame": {"fill", "fill2", "split"},
+    "rect": {"fill", "stroke", "stroke_width", "radius", "shape"},
+    "text": {"text", "font", "size", "min_size", "leading", "align", "valign", "color",
+             "max_lines", "per_copy", "fill", "stroke", "stroke_width", "radius", "shape",
+             "padding"},
+    "image": {"src"},
+}
+TOP_KEYS = {"extends", "font", "description", "vary_by", "regions"}
+SHAPES = {"rect", "roundrect", "circle", "ellipse", "diamond"}
+ALIGNS = {"left", "center", "right"}
+VALIGNS = {"top", "middle", "bottom"}
+
+
+@dataclass(frozen=True)
+class Region:
+    """One named region of a layout, with its (merged) settings and where it was written."""
+
+    name: str
+    kind: str
+    props: dict[str, Any]
+    origin: str  # "file:line" of the region's last definition, for error messages
+
+    def get(self, key: str, default: Any = None) -> Any:
+        value = self.props.get(key)
+        return default if value is None else value
+
+    def box(self, card_w: float, card_h: float) -> tuple[float, float, float, float]:
+        """(x, y, w, h) in points, y measured up from the card's bottom edge (PDF style).
+
+        x/y: mm from the left/top edge, negative = from the right/bottom edge, or "N%".
+        w/h: mm, "N%", or <= 0 to reach the far edge less that margin. Missing = whole card.
+        """
+        x = _length(self.props.get("x", 0), card_w)
+        y = _length(self.props.get("y", 0), card_h)
+        if x < 0 or (x == 0 and str(self.props.get("x", "")).startswith("-")):
+            x = card_w + x
+        if y < 0 or (y == 0 and str(self.props.get("y", "")).startswith("-")):
+            y = card_h + y
+        w = _length(self.props.get("w", 0), card_w)
+        h = _length(self.props.get("h", 0), card_h)
+        if w <= 0:
+            w = card_w - x + w
+        if h <= 0:
+            h = card_h - y + h
+        return (x * MM, (card_h - y - h) * MM, w * MM, h * MM)
+
+
+def _length(value: Any, whole: float) -> float:
+    if isinstance(value, str) and value.strip().endswith("%"):
+        return float(value.strip()[:-1]) * whole / 100.0
+    return float(value)
+
+
+@dataclass
+class Layout:
+    name: str
+    files: list[str]
+    font: str = "gothic"
+    vary_by: str | None = None
+    regions: list[Region] = field(default_factory=list)
+
+
+class LayoutError(InputError):
+    pass
+
+
+def _check_length(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, (int, float)):
+        return True
+    if isinstance(value, str) and value.strip().endswith("%"):
+        try:
+            float(value.strip()[:-1])
+            return True
+        except ValueError:
+            return False
+    return False
+
+
+def _validate_region(name: str, props: dict[str, Any], where: Positions,
+                     path: tuple[str, ...]) -> list[Problem]:
+    problems: list[Problem] = []
+
+    def bad(key: str, message: str) -> None:
+        p = path + (key,) if key else path
+        problems.append(where.problem(p, ".".join(p), message))
+
+    kind = props.get("kind")
+    if kind not in KIND_KEYS:
+        bad("kind", f"expected one of {', '.join(sorted(KIND_KEYS))}")
+        return problems
+    allowed = COMMON_KEYS | KIND_KEYS[kind]
+    for key, value in props.items():
+        if key not in allowed:
+            bad(key, f"unknown key for a {kind} region (known: {', '.join(sorted(allowed))})")
+        elif key in {"x", "y", "w", "h"} and not _check_length(value):
+            bad(key, "expected a length in mm or a percentage such as '50%'")
+        elif key in {"size", "min_size", "leading", "stroke_width", "radius", "padding"} and (
+                isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0):
+            bad(key, "expected a number >= 0")
+        elif key == "max_lines" and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            bad(key, "expected a whole number >= 1")
+        elif key == "align" and value not in ALIGNS:
+            bad(key, f"expected one of {', '.join(sorted(ALIGNS))}")
+        elif key == "valign" and value not in VALIGNS:
+            bad(key, f"expected one of {', '.join(sorted(VALIGNS))}")
+        elif key == "shape" and value not in SHAPES:
+            bad(key, f"expected one of {', '.join(sorted(SHAPES))}")
+        elif key == "font" and value not in {"gothic", "mincho"}:
+            bad(key, "expected gothic or mincho")
+        elif key in {"text", "when", "src", "fill", "fill2", "stroke", "color"} and not isinstance(value, str):
+            bad(key, "expected text")
+        elif key in {"per_copy", "enabled"} and not isinstance(value, bool):
+            bad(key, "expected true or false")
+    if kind == "text" and "text" not in props:
+        bad("", f"region {name!r} needs a text expression")
+    return problems
+
+
+class Library:
+    """Finds, merges and caches the layouts of one game in one project."""
+
+    def __init__(self, project: Project, game_id: str):
+        self.project = project
+        self.game_id = game_id
+        self.dirs = [project.templates_dir / "faces" / game_id, project.templates_dir / "faces",
+                     BUILTIN_DIR]
+        self._cache: dict[str, Layout] = {}
+
+    def find(self, name: str, after: Path | None = None) -> Path | None:
+        """The first file for `name`; with `after`, only files searched after that one."""
+        seen_after = after is None
+        for folder in self.dirs:
+            path = folder / f"{name}.yaml"
+            if not seen_after:
+                if path.resolve() == after.resolve():
+                    seen_after = True
+                continue
+            if path.is_file():
+                return path
+        return None
+
+    def face(self, name: str) -> Layout:
+        return self._get(name, "generic")
+
+    def back(self, back_id: str) -> Layout:
+        return self._get(f"back-{back_id}", "back")
+
+    def _get(self, name: str, fallback: str) -> Layout:
+        if name not in self._cache:
+            path = self.find(name) or self.find(fallback)
+            if path is None:
+                raise InputError(Problem(str(BUILTIN_DIR), 1, 1, "", f"no layout {fallback!r} found"))
+            self._cache[name] = self._load(path, name, [])
+        return self._cache[name]
+
+    def _load(self, path: Path, name: str, chain: list[Path]) -> Layout:
+        display = self.project.display(path)
+        if path.resolve() in [p.resolve() for p in chain]:
+            raise InputError(Problem(display, 1, 1, "extends", "layouts extend each other in a cycle"))
+        data, where = load_yaml(path, display)
+        if data is None:
+            data = {}
+        if not isinstance(data, dict):
+            raise InputError(Problem(display, 1, 1, "", "expected a mapping with regions"))
+        problems = [where.problem((k,), k, f"unknown key (known: {', '.join(sorted(TOP_KEYS))})")
+                    for k in data if k not in TOP_KEYS]
+        parent: Layout | None = None
+        ext = data.get("extends")
+        if ext is not None:
+            if not isinstance(ext, str):
+                problems.append(where.problem(("extends",), "extends", "expected a layout name"))
+            else:
+                same = ext == path.stem
+                ppath = self.find(ext, after=path if same else None)
+                if ppath is None:
+                    problems.append(where.problem(("extends",), "extends", f"no layout {ext!r} to extend"))
+                else:
+                    parent = self._load(ppath, ext, chain + [path])
+        regions_data = data.get("regions") or {}
+        if not isinstance(regions_data, dict):
+            problems.append(where.problem(("regions",), "regions", "expected a mapping of named regions"))
+            regions_data = {}
+        merged: dict[str, Region] = {r.name: r for r in parent.regions} if parent else {}
+        for rname, props in regions_data.items():
+            rpath = ("regions", str(rname))
+            line = where.locate(rpath)[0]
+            if props is None:
+                merged.pop(rname, None)
+                continue
+            if not isinstance(props, dict):
+                problems.append(where.problem(rpath, ".".join(rpath), "expected a mapping or null"))
+                continue
+            base = dict(merged[rname].props) if rname in merged else {}
+            base.update(props)
+            region_problems = _validate_region(rname, base, where, rpath)
+            problems += region_problems
+            if not region_problems:
+                merged[rname] = Region(rname, base["kind"], base, f"{display}:{line}")
+        font = data.get("font", parent.font if parent else "gothic")
+        if font not in {"gothic", "mincho"}:
+            problems.append(where.problem(("font",), "font", "expected gothic or mincho"))
+        vary_by = data.get("vary_by", parent.vary_by if parent else None)
+        if vary_by not in (None, "card", "colors"):
+            problems.append(where.problem(("vary_by",), "vary_by", "expected card or colors"))
+        if problems:
+            raise InputError(problems)
+        files = (parent.files if parent else []) + [display]
+        return Layout(name, files, font, vary_by, list(merged.values()))

@@ -1,0 +1,55 @@
+"""`cards/<card-id>.png`: one PNG per distinct face and per distinct back, at 300 dpi.
+
+Each image is the vector face rasterised by pdfium, with the bleed or trimmed to the card.
+Backs are named `back-<back-id>.png` (`back-<back-id>--<colours>.png` when a back layout varies
+by the card's colour, as ghost-couple's two-sided ghosts do).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from reportlab.pdfgen.canvas import Canvas
+
+from . import face as facemod
+from ..model.schema import Card
+from .cards import GamePress
+from .face import Plan
+from .raster import batches, render_pages, save_png
+
+DPI = 300.0
+
+
+def _drawer(plan: Plan, bleed: float, keep_bleed: bool) -> Callable[[Canvas], None]:
+    def draw(c: Canvas) -> None:
+        if keep_bleed:
+            c.translate(bleed, bleed)
+        facemod.draw(c, plan, bleed)
+    return draw
+
+
+def export(press: GamePress, cards: list[Card], folder: Path, bleed: float, keep_bleed: bool,
+           dpi: float = DPI, tick: Callable[[int], None] = lambda n: None) -> list[Path]:
+    """Write a PNG per distinct face and back of `cards`; returns the paths written."""
+    w, h = press.face(cards[0]).size if cards else (0.0, 0.0)
+    edge = bleed if keep_bleed else 0.0
+    pagesize = (w + 2 * edge, h + 2 * edge)
+    written: list[Path] = []
+    jobs: list[tuple[str, Callable[[], Plan]]] = []
+    seen_backs: set[str] = set()
+    for card in cards:
+        jobs.append((card.id, lambda card=card: press.face(card)))
+        key = press.back_key(card)
+        if key not in seen_backs:
+            seen_backs.add(key)
+            jobs.append((f"back-{key}", lambda card=card: press.back(card)))
+    for batch in batches(jobs):
+        plans = [make() for _, make in batch]
+        draws = [_drawer(p, bleed, keep_bleed) for p in plans]
+        for (name, _), image in zip(batch, render_pages(pagesize, draws, dpi / 72.0)):
+            target = folder / f"{name}.png"
+            save_png(image, target, dpi)
+            written.append(target)
+        tick(sum(1 for name, _ in batch if not name.startswith("back-")))
+    return written

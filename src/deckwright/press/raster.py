@@ -1,0 +1,66 @@
+"""Rasterising vector pages with pdfium: the PNGs are the PDF faces, never a second drawing.
+
+Pages are drawn with reportlab into a small in-memory PDF (a batch of pages at a time, so the
+fonts are subset once per batch and memory stays bounded), rendered by pypdfium2 at the
+requested resolution, and each bitmap is written as PNG through deckwright.atomic.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Callable, Iterable, Iterator, TypeVar
+
+import pypdfium2 as pdfium
+from PIL import Image
+from reportlab.pdfgen.canvas import Canvas
+
+from .. import atomic
+from . import fonts, pdfstream  # noqa: F401  (pdfstream sets reportlab's stream options)
+
+BATCH = 24
+T = TypeVar("T")
+
+
+def batches(items: Iterable[T], size: int = BATCH) -> Iterator[list[T]]:
+    batch: list[T] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def render_pages(pagesize: tuple[float, float], draws: list[Callable[[Canvas], None]],
+                 scale: float) -> Iterator[Image.Image]:
+    """Draw one page per callable, then yield each page as an RGB image at `scale` px per pt."""
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=pagesize, invariant=1, pageCompression=0,
+               initialFontName=fonts.register("gothic"))
+    for draw in draws:
+        draw(c)
+        c.showPage()
+    c.save()
+    doc = pdfium.PdfDocument(buf.getvalue())
+    try:
+        for i in range(len(doc)):
+            page = doc[i]
+            bitmap = page.render(scale=scale, draw_annots=False)
+            image = bitmap.to_pil().convert("RGB")
+            bitmap.close()
+            page.close()
+            yield image
+    finally:
+        doc.close()
+
+
+def px(points: float, dpi: float) -> int:
+    """Pixel count pdfium produces for a length in points at `dpi`."""
+    return round(points * dpi / 72.0)
+
+
+def save_png(image: Image.Image, target: Path, dpi: float) -> None:
+    with atomic.atomic_path(target) as tmp:
+        image.save(tmp, format="PNG", dpi=(dpi, dpi), compress_level=3)
