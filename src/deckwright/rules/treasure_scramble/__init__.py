@@ -1,0 +1,71 @@
+"""トレジャースクランブル (treasure-scramble, BLUE HOUR GAMES): the rules on the shared engine.
+
+The designer's sheet gives only how interrupts resolve and rulings for tricky cards; the base
+game is the project's reconstruction recorded as project rulings in cards/treasure-scramble.yaml
+(quota = 4 x players, 5-card hands, draw-then-place turns, magic "use"/"taken" effects, ...).
+Card facts (category, points, copies) are read from the database; only what a card *does*
+lives here, keyed by card id.
+
+Two phases. 宝集め (gathering): the turn player draws one card, then places one magic or
+treasure card face down on the field, or uses one magic card; only with no such card may they
+pass. When the field reaches the quota (or the deck is empty) the scramble starts with the next
+player. 争奪戦 (scramble): the turn player flips a field card; every player, from the flipper's
+left round to the flipper, may declare one hand card face down; declarations resolve clockwise
+*from the flipper* (so the flipper's own declaration resolves first, though it is asked last);
+the card goes to whoever the resolutions leave holding it. False Information queues extra
+flips for the flipper after the flip, in resolution order. The game ends when the field is
+empty; most treasure points wins, a shared top score is a drawn game.
+
+Step grammar (examples and `action_to_string`)::
+
+    pN places CARD                      gathering: place a hand card face down
+    pN uses CARD [on pM | on fK [fJ]]   gathering: use a magic card (target as the card needs)
+    pN passes                           gathering with nothing placeable; or no declaration
+    pN flips fK                         scramble: flip field slot fK
+    pN declares CARD                    interrupt window: a hand card face down (bluffs allowed)
+    pN chooses pM | fK | KIND           a choice an effect asks for (Reflect's receiver, False
+                                        Information's slot, Big Release's kind, Swap's slot)
+    pN gives CARD                       Swap: the hand card that goes into the looked-at slot
+    pN discards CARD [CARD]             Plunder: the cards to discard
+
+Field slots are f1, f2, ... in the order cards were placed; a slot keeps its number until its
+card leaves. Own `setup:` keys: `phase` (gathering | scramble), `field` (cards of f1, f2, ...),
+`treasures` ({p1: [...]}, won treasures); `options.skips` lists players whose next turn is
+skipped. Own `expect:` keys: phase, field ({fK: card}), field_size, treasures, skips, queue
+(waiting False Information declarers), drawn, known ({pN: {fK: card}} what a player has seen).
+"""
+
+from __future__ import annotations
+
+from deckwright.engine import Game
+from deckwright.rules import register
+
+from .facts import FACTS, INTERRUPT_IDS, MAGIC_IDS
+from .state import TreasureState
+
+__all__ = ["TreasureScramble", "TreasureState"]
+
+
+class TreasureScramble(Game):
+    facts = FACTS
+    state_class = TreasureState
+
+    def prepare(self) -> None:
+        cat = self.catalogue
+        self.ids = cat.ids
+        self.category = cat.column(lambda c: c.category)
+        self.points = cat.column(lambda c: c.points if isinstance(c.points, int) else 0)
+        for card in self.data.db.cards:
+            known = MAGIC_IDS if card.category == "magic" else INTERRUPT_IDS
+            if card.category in ("magic", "interrupt") and card.id not in known:
+                raise ValueError(f"treasure-scramble: no rules for {card.category} card {card.id!r}")
+        self.DECK = self.zone("deck")
+        self.FIELD = self.zone("field")
+        self.REVEALED = self.zone("revealed")
+        self.DISCARD = self.zone("discard")
+        self.HAND = self.zones_of("hand")
+        self.DECLARED = self.zones_of("declared")
+        self.WON = self.zones_of("won")
+
+
+register(TreasureScramble)

@@ -1,0 +1,62 @@
+"""treasure-scramble's facts as data: zones, counts the project's rulings fix, card ids.
+
+The numbers here are the project's reconstruction of the base game (rulings hand-size, quota,
+big-release-three in cards/treasure-scramble.yaml); card facts (category, points, copies) are
+read from the database, never retyped.
+"""
+
+from __future__ import annotations
+
+from deckwright.engine import GameFacts, ZoneSpec
+
+#: Field cells: more than the cards that can ever be placed (60 plus re-placements by Swap).
+FIELD_SLOTS = 128
+HAND_SIZE = 5          # ruling hand-size
+QUOTA_PER_PLAYER = 4   # ruling quota
+BIG_RELEASE_CARDS = 3  # ruling big-release-three
+PLUNDER_CARDS = 2
+MAP_CARDS = 2
+CLAIRVOYANCE_SLOTS = 2
+
+FACTS = GameFacts(
+    game_id="treasure-scramble",
+    min_players=2,
+    max_players=4,
+    zones=(ZoneSpec("deck", visibility="hidden"),
+           ZoneSpec("hand", per_player=True, visibility="owner"),
+           ZoneSpec("field", visibility="hidden", grid=(1, FIELD_SLOTS)),
+           ZoneSpec("revealed", visibility="public"),
+           ZoneSpec("declared", per_player=True, visibility="owner"),
+           ZoneSpec("won", per_player=True, visibility="public"),
+           ZoneSpec("discard", visibility="public")),
+    information="imperfect",
+    utility="general-sum",
+    max_decisions=3000,
+    default_players=4,
+    setup_keys=("phase", "field", "treasures"),
+)
+
+GATHERING, SCRAMBLE = "gathering", "scramble"
+PHASE_NAMES = {GATHERING: "宝集め", SCRAMBLE: "争奪戦"}
+
+# Card ids whose behaviour this module implements (the database is checked against them).
+TIME_SKIP, SWAP, BIG_RELEASE = "time-skip", "swap", "big-release"
+CLAIRVOYANCE, PLUNDER, TREASURE_MAP = "clairvoyance", "plunder", "treasure-map"
+SUCTION, REFLECT, NULLIFY, FALSE_INFO = "suction", "reflect", "nullify", "false-info"
+MAGIC_IDS = (TIME_SKIP, SWAP, BIG_RELEASE, CLAIRVOYANCE, PLUNDER, TREASURE_MAP)
+INTERRUPT_IDS = (SUCTION, REFLECT, NULLIFY, FALSE_INFO)
+#: How a magic card used from hand names its target.
+USE_TARGET = {TIME_SKIP: "player", PLUNDER: "player", SWAP: "slot", CLAIRVOYANCE: "slots",
+              BIG_RELEASE: "none", TREASURE_MAP: "none"}
+
+# Pending choices: (kind, player, arg).
+P_REFLECT, P_FI, P_SWAP_PICK, P_SWAP_GIVE = "reflect", "fi-target", "swap-pick", "swap-give"
+P_KIND, P_PLUNDER = "release-kind", "plunder"
+
+Target = tuple  # () | ("p", player) | ("f", slot, ...)
+
+
+def slot_name(slot: int) -> str:
+    return f"f{slot + 1}"
+
+

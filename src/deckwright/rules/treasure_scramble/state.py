@@ -1,0 +1,418 @@
+"""The state of a treasure-scramble game: whose decision it is, what is legal, how turns pass.
+
+What a magic card does lives in `effects.py`, the scramble's flip-declare-resolve cycle in
+`scramble.py`, the step grammar in `notation.py`; this class joins them with the shared engine's
+`State` and adds the game's own expectation keys and views.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, Iterable
+
+from deckwright.engine import EMPTY, TERMINAL, State
+from deckwright.engine.expect import CardAt, Cards
+
+from .effects import MagicMixin
+from .facts import (CLAIRVOYANCE, CLAIRVOYANCE_SLOTS, GATHERING, HAND_SIZE, P_FI, P_KIND,
+                    P_PLUNDER, P_REFLECT, P_SWAP_GIVE, P_SWAP_PICK, QUOTA_PER_PLAYER, SCRAMBLE,
+                    SWAP, USE_TARGET, Target, slot_name)
+from .notation import NotationMixin
+from .scramble import ScrambleMixin
+from .bot import value as greedy_value_of
+
+if TYPE_CHECKING:
+    from . import TreasureScramble
+
+
+class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
+    """One game in progress (see the package docstring for the rules it follows)."""
+
+    EVENTS = {
+        "deal": "{n} 枚ずつ配る。規定枚数は {quota} 枚。",
+        "draw": "{p:player} が山札から {n} 枚引く。",
+        "place": "{p:player} が {slot} にカードを伏せる。",
+        "pass": "{p:player} は伏せられるカードがなく、何もしない。",
+        "use": "{p:player} が {card:card} を使う。",
+        "skip-set": "{p:player} の次の手番は飛ばされる。",
+        "skip": "{p:player} の手番を飛ばす。",
+        "look": "{p:player} が {slot} をこっそり見る。",
+        "swap": "{p:player} が {slot} のカードと手札を入れ替える。",
+        "to-discard": "{card:card} は場に伏せずに捨て札にする。",
+        "release": "大放出で {slot} にカードを伏せる。",
+        "discard": "{p:player} が {cards:cards} を捨てる。",
+        "ignored": "{card:card}の効果は無視する（行えることがない）。",
+        "scramble": "場の伏せ札が {n} 枚になり、争奪戦が始まる。",
+        "flip": "{p:player} が {slot} をめくる: {card:card}。",
+        "misplaced": "場から割込カード {card:card} が出たので捨て札にし、もう1枚めくる。",
+        "declare": "{p:player} が割込宣言をする。",
+        "no-declare": "{p:player} は宣言しない。",
+        "bluff": "{p:player} の{card:card}ははったりだったので、何も起こらず捨て札になる。",
+        "cancelled": "{p:player} の{card:card}は無効になる。",
+        "suction": "{p:player} の吸引: めくられた {card:card} は {p:player} のものになる。",
+        "reflect": "{p:player} の反射: めくられた {card:card} は {to:player} に送られる。",
+        "nullify": "{p:player} の無効化: このあとの宣言はすべて打ち消される。",
+        "false-info": "{p:player} の偽情報: {to:player} は手番の後にもう1枚めくる。",
+        "fi-target": "{p:player} が偽情報で {slot} を指定する。",
+        "fi-ignored": "偽情報の効果は無視する（伏せ札がない）。",
+        "take": "{p:player} が {card:card} を取得する。",
+        "reveal-hand": "{p:player} の手札公開: {names}",
+        "kind": "{p:player} は {card:card} を選び、手札の同名カード {n} 枚を捨てる。",
+        "end": "場の伏せ札がなくなり、ゲーム終了。",
+        "win": "{p:player} が {points} ポイントで勝つ。",
+        "draw-game": "最高点 {points} ポイントが {ps:players} で並び、引き分け（再勝負）。",
+    }
+
+    def __init__(self, game: "TreasureScramble", players: int, seed: int = 0):
+        super().__init__(game, players, seed)
+        self.phase = GATHERING
+        self.quota = QUOTA_PER_PLAYER * players
+        self.next_slot = 0
+        self.holder = -1            # who takes the revealed card if resolution ended now
+        self.resolving: list[tuple[int, int]] = []   # (declarer, card) still to resolve
+        self.nullified = False
+        self.fi_queue: list[int] = []                # False Information declarers waiting
+        self.pending: tuple[str, int, int] | None = None
+        #: What each player has seen on the field: slot -> card (may go stale after a Swap).
+        self.known: list[dict[int, int]] = [{} for _ in range(players)]
+
+    # --- setup ---------------------------------------------------------------------------
+
+    def deal(self) -> None:
+        g = self.game
+        self.zones.move_all(0, g.DECK)
+        self.shuffle(g.DECK)
+        for _ in range(HAND_SIZE):
+            for p in range(self.players):
+                self.zones.draw(g.DECK, g.HAND[p])
+        self.log.add("deal", n=HAND_SIZE, quota=self.quota)
+        self._begin_turn()
+
+    def after_setup(self, setup: dict[str, Any]) -> None:
+        phase = setup.get("phase", GATHERING)
+        if phase not in (GATHERING, SCRAMBLE):
+            raise ValueError(f"setup.phase: expected gathering or scramble, got {phase!r}")
+        self.phase = phase
+        for ref in setup.get("field") or []:
+            self._place_field(self._take_unplaced(ref), None)
+        for token, refs in (setup.get("treasures") or {}).items():
+            p = self.parse_player(token)
+            for ref in refs or []:
+                inst = self._take_unplaced(ref)
+                self.zones.move(inst, self.game.WON[p])
+                self.score[p] += self.game.points[inst]
+        for token in (setup.get("options") or {}).get("skips", []):
+            self.turns.skips[self.parse_player(token)] = 1
+        self._begin_turn()
+
+    def _take_unplaced(self, ref: str) -> int:
+        """The instance a setup reference names, from the box or the (unstacked) deck."""
+        free = (0, self.game.DECK)
+        for inst in self.game.catalogue.resolve(ref):
+            if self.zones.where[inst] in free:
+                return inst
+        raise ValueError(f"no copy of {ref!r} left to place")
+
+    # --- reading the state -------------------------------------------------------------
+
+    def card_label(self, inst: int) -> str:
+        return self.game.catalogue.card(inst).name
+
+    def field_slots(self) -> list[int]:
+        cells = self.zones.piles[self.game.FIELD]
+        return [s for s in range(self.next_slot) if cells[s] != EMPTY]
+
+    def field_size(self) -> int:
+        return len(self.field_slots())
+
+    def hand(self, p: int) -> list[int]:
+        return self.zones.piles[self.game.HAND[p]]
+
+    def revealed(self) -> int:
+        return self.zones.top(self.game.REVEALED)
+
+    def current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        if self.pending is not None:
+            return self.pending[1]
+        return super().current_player()
+
+    def scores(self) -> list[int]:
+        return list(self.score)
+
+    def winner(self) -> int | None:
+        if not self.over:
+            return None
+        best = max(self.score)
+        return self.score.index(best) if self.score.count(best) == 1 else None
+
+    def is_drawn(self) -> bool:
+        return self.over and self.score.count(max(self.score)) > 1
+
+    # --- legal decisions ---------------------------------------------------------------
+
+    def legal_actions(self) -> list[tuple]:
+        if self.over:
+            return []
+        if self.pending is not None:
+            return self._choice_actions()
+        if self.window is not None:
+            p = self.window.current
+            return [("declare", c) for c in self.hand(p)] + [("pass",)]
+        if self.phase == SCRAMBLE:
+            return [("flip", s) for s in self.field_slots()]
+        return self._gathering_actions(self.turns.current)
+
+    def _gathering_actions(self, p: int) -> list[tuple]:
+        g = self.game
+        acts: list[tuple] = []
+        hand = self.hand(p)
+        placeable = [c for c in hand if g.category[c] != "interrupt"]
+        acts += [("place", c) for c in placeable]
+        for c in hand:
+            if g.category[c] == "magic":
+                acts += [("use", c, t) for t in self._use_targets(p, c)]
+        if not placeable:
+            acts.append(("pass",))
+        return acts
+
+    def _use_targets(self, p: int, inst: int) -> list[Target]:
+        """Every target a magic card may be used on now; empty when it cannot be used."""
+        kind = USE_TARGET[self.game.ids[inst]]
+        if kind == "player":
+            return [("p", q) for q in range(self.players) if q != p]
+        slots = self.field_slots()
+        if kind == "slot":
+            others = len(self.hand(p)) > 1
+            return [("f", s) for s in slots] if others else []
+        if kind == "slots":
+            if not slots:
+                return [()]
+            return [("f", s) for s in slots] + [("f", a, b) for a, b in combinations(slots, 2)]
+        return [()]
+
+    def _choice_actions(self) -> list[tuple]:
+        g = self.game
+        kind, p, arg = self.pending
+        if kind == P_REFLECT:
+            return [("choose", ("p", q)) for q in range(self.players) if q != p]
+        if kind in (P_FI, P_SWAP_PICK):
+            return [("choose", ("f", s)) for s in self.field_slots()]
+        if kind == P_SWAP_GIVE:
+            return [("give", c) for c in self.hand(p)]
+        if kind == P_KIND:
+            kinds = sorted({g.ids[c] for c in self.hand(p) if g.category[c] == "interrupt"})
+            return [("choose", ("k", k)) for k in kinds]
+        # plunder: any `arg` cards of the hand, as a sorted tuple
+        return [("discard", combo) for combo in combinations(sorted(self.hand(p)), arg)]
+
+    def why_illegal(self, action: tuple) -> str:
+        g = self.game
+        p = self.current_player()
+        verb = action[0]
+        if self.pending is not None:
+            kind, _, arg = self.pending
+            if kind == P_SWAP_GIVE:
+                return "すり替えは伏せ札を見たあとでやめられない。必ず交換する（手札1枚を渡す）"
+            if kind == P_REFLECT:
+                return "反射では自分以外のプレイヤーを1人指名する"
+            if kind == P_KIND:
+                return "手札にない割込カードの種類は選べない。手札にある種類を1つ選ぶ"
+            if kind == P_PLUNDER:
+                if verb == "discard" and any(g_where != g.HAND[p] for g_where in
+                                             (self.zones.where[c] for c in action[1])):
+                    return "手札にないカードは捨てられない"
+                return f"手札から{arg}枚捨てる"
+            return "場に伏せてある札を1枚指定する"
+        if self.window is not None:
+            if verb == "declare":
+                return "宣言に出せるのは自分の手札のカード1枚だけ"
+            return "いまは割込宣言をするか、しないかを決める"
+        if self.phase == SCRAMBLE:
+            if verb == "flip":
+                return "場に伏せてある札を1枚めくる"
+            return "争奪戦の手番では場の伏せ札をめくる"
+        return self._why_gathering(p, action)
+
+    def _why_gathering(self, p: int, action: tuple) -> str:
+        g = self.game
+        verb = action[0]
+        if verb in ("place", "use") and self.zones.where[action[1]] != g.HAND[p]:
+            return f"{self.card_label(action[1])} は手札にない"
+        if verb == "place":
+            return "割込カードは場に伏せられない（争奪戦で使うために手札に残す）"
+        if verb == "pass":
+            return "伏せられるカードがあるので、何もしないで手番を終えることはできない"
+        if verb == "use":
+            inst, target = action[1], action[2]
+            cid = g.ids[inst]
+            if g.category[inst] != "magic":
+                return "使えるのは魔法カードだけ"
+            if cid == SWAP:
+                if not self.field_slots():
+                    return "場に伏せ札がないので、すり替えは使えない"
+                if len(self.hand(p)) <= 1:
+                    return "交換できる手札がないので、すり替えは使えない"
+            if cid == CLAIRVOYANCE and target and len(target) > 1 + CLAIRVOYANCE_SLOTS:
+                return f"透視で見られるのは伏せ札{CLAIRVOYANCE_SLOTS}枚まで"
+            return f"{self.card_label(inst)} の対象が正しくない"
+        return "宝集めの手番では、1枚伏せるか魔法カードを1枚使う"
+
+    # --- carrying out a decision -------------------------------------------------------
+
+    def _apply(self, action: tuple) -> None:
+        verb = action[0]
+        if self.pending is not None:
+            self._apply_choice(action)
+        elif self.window is not None:
+            self._answer_window(action)
+        elif verb == "flip":
+            self._flip(action[1])
+        elif verb == "place":
+            p = self.turns.current
+            self._place_field(action[1], p)
+            self.log.add("place", p=p, slot=slot_name(self.next_slot - 1))
+            self._end_turn()
+        elif verb == "use":
+            self._use(self.turns.current, action[1], action[2])
+        else:  # pass in the gathering phase
+            self.log.add("pass", p=self.turns.current)
+            self._end_turn()
+
+    def _continue(self) -> None:
+        """After a choice or an effect finished: the gathering turn ends, a scramble flip goes on."""
+        if self.phase == GATHERING:
+            self._end_turn()
+        else:
+            self._after_take()
+
+    # --- turns -------------------------------------------------------------------------
+
+    def _begin_turn(self) -> None:
+        if self.phase == GATHERING:
+            self._draw(self.turns.current, 1)
+
+    def _end_turn(self) -> None:
+        g = self.game
+        if self.phase == GATHERING and (self.field_size() >= self.quota
+                                        or not self.zones.piles[g.DECK]):
+            self.phase = SCRAMBLE
+            self.log.add("scramble", n=self.field_size())
+        if self.phase == SCRAMBLE and not self.field_slots():
+            self._finish()
+            return
+        self._advance()
+        self._begin_turn()
+
+    def _advance(self) -> None:
+        """The next player clockwise; a skip mark costs one turn and is then cleared."""
+        t = self.turns
+        p = t.current
+        for _ in range(2 * self.players + 1):
+            p = t.following(p)
+            if not t.skips[p]:
+                break
+            t.skips[p] = 0
+            self.log.add("skip", p=p)
+        t.current = p
+
+    def _finish(self) -> None:
+        self.over = True
+        self.window = None
+        self.pending = None
+        self.log.add("end")
+        best = max(self.score)
+        tops = [p for p in range(self.players) if self.score[p] == best]
+        if len(tops) == 1:
+            self.log.add("win", p=tops[0], points=best)
+        else:
+            self.log.add("draw-game", points=best, ps=tops)
+
+    # --- zones helpers -----------------------------------------------------------------
+
+    def _draw(self, p: int, n: int) -> int:
+        g = self.game
+        got = 0
+        for _ in range(n):
+            if self.zones.draw(g.DECK, g.HAND[p]) == EMPTY:
+                break
+            got += 1
+        if got:
+            self.log.add("draw", p=p, n=got)
+        return got
+
+    def _place_field(self, inst: int, owner: int | None) -> None:
+        slot = self.next_slot
+        self.zones.place(inst, self.game.FIELD, slot)
+        self.next_slot += 1
+        if owner is not None:
+            self.known[owner][slot] = inst
+
+    def _discard(self, inst: int) -> None:
+        self.zones.move(inst, self.game.DISCARD)
+
+    # --- invariants, views, expectations -----------------------------------------------
+
+    def invariants(self) -> Iterable[str]:
+        g = self.game
+        for p in range(self.players):
+            won = self.zones.piles[g.WON[p]]
+            if any(g.category[c] != "treasure" for c in won):
+                yield f"{self.player_name(p)} won a card that is not a treasure"
+            if sum(g.points[c] for c in won) != self.score[p]:
+                yield f"{self.player_name(p)}'s score differs from their treasures"
+            if self.zones.piles[g.DECLARED[p]] and self.window is None and not self.resolving:
+                yield f"{self.player_name(p)} has a declaration left over outside a window"
+        if len(self.zones.piles[g.REVEALED]) > 1:
+            yield "more than one card is flipped at once"
+        if any(s >= self.next_slot for s, c in enumerate(self.zones.piles[g.FIELD]) if c != EMPTY):
+            yield "a field card lies beyond the last slot used"
+        if self.turns.skips and max(self.turns.skips) > 1:
+            yield "a player has more than one skipped turn waiting"
+
+    def public_info(self) -> dict[str, Any]:
+        return {"phase": self.phase, "quota": self.quota,
+                "skips": [self.player_name(p) for p in range(self.players) if self.turns.skips[p]],
+                "queue": [self.player_name(p) for p in self.fi_queue],
+                "choice": None if self.pending is None else self.pending[0]}
+
+    def view(self, player: int) -> dict[str, Any]:
+        seen = super().view(player)
+        seen["known"] = {slot_name(s): self.card_label(c) for s, c in self.known[player].items()}
+        return seen
+
+    def actual_phase(self) -> str:
+        return self.phase
+
+    def actual_field(self) -> dict[str, CardAt]:
+        cells = self.zones.piles[self.game.FIELD]
+        return {slot_name(s): CardAt(cells[s]) for s in self.field_slots()}
+
+    def actual_field_size(self) -> int:
+        return self.field_size()
+
+    def actual_treasures(self) -> dict[str, Cards]:
+        return {self.player_name(p): Cards(tuple(self.zones.piles[self.game.WON[p]]))
+                for p in range(self.players)}
+
+    def actual_discard(self) -> Cards:
+        return Cards(tuple(self.zones.piles[self.game.DISCARD]))
+
+    def actual_skips(self) -> list[str]:
+        return [self.player_name(p) for p in range(self.players) if self.turns.skips[p]]
+
+    def actual_queue(self) -> list[str]:
+        return [self.player_name(p) for p in self.fi_queue]
+
+    def actual_drawn(self) -> bool:
+        return self.is_drawn()
+
+    def actual_known(self) -> dict[str, dict[str, CardAt]]:
+        return {self.player_name(p): {slot_name(s): CardAt(c) for s, c in self.known[p].items()}
+                for p in range(self.players)}
+
+    # --- the greedy bot's heuristic ----------------------------------------------------
+
+    def greedy_value(self, action: tuple) -> float | None:
+        return greedy_value_of(self, action)
