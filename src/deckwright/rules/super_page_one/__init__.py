@@ -1,0 +1,79 @@
+"""超ページワン (super-page-one): American Page One with effects on every rank and special wins.
+
+The notation of its examples (`cards/super-page-one.yaml` documents it for designers too):
+
+    pN plays CARD      play from the hand (or the card just drawn); under a 2-draw, stack a 2
+    pN draws           draw one card; under a 2-draw, draw the whole pile-up and end the turn
+    pN keeps           keep the playable card just drawn and end the turn
+    pN targets pM      activate a played 7 and name who receives (Q&A 1: before any J or Q)
+    pN activates       activate a played 10
+    pN declines        do not activate a played 7 / 10
+    pN gives CARD      one card of an activated 7 to its target
+    pN discards CARD   one card of an activated 10 to the discard zone
+    pN echoes CARD     Q echo from the hand (doubles the effect of a card of the Q's suit)
+    pN cancels CARD    J cancel from the hand (the whole effect, stacked or echoed)
+    pN kicks CARD      reveal a K: take the top card of the field
+    pN dobon           declare Dobon (hand total = number of the top card, no joker in hand)
+    pN revolution      declare Revolution (four of a number; jokers fill in)
+    pN passes          let a response or reaction chance go
+
+Zones: `deck`, `hand` per player, `discard` (the field: cards are played onto it, its top is the
+card to match), `zone` (the discard zone of J, Q and the 10, apart from the field) and `aside`
+(the hands of players who won by Dobon or Revolution, reshuffled with the rest, Q&A 4).
+Example setup adds `zone: [...]`; expectations add `zone`, `zone_size`, `pending_draw`,
+`revealed` and `finished` (the order players went out; `winner` is the first of them).
+
+Timing (Q&A 3 and the project's rulings): an activated effect opens the Q echo window, then the
+J cancel window; a J opens a J window against it, and when a J is cancelled the effect lives
+again and its Q window returns once. After anything settles, players who could declare Dobon or
+Revolution, or kick back a top card that changed, are asked in play order from the next player,
+the turn player last; only players who can answer are ever asked.
+"""
+
+from __future__ import annotations
+
+from ...engine import Game, GameFacts, ZoneSpec
+from .. import register
+from . import cards as facts
+from .state import SuperPageOneState
+
+FACTS = GameFacts(
+    game_id="super-page-one",
+    min_players=2,
+    max_players=6,
+    zones=(ZoneSpec("deck", visibility="hidden"),
+           ZoneSpec("hand", per_player=True, visibility="owner"),
+           ZoneSpec("discard", visibility="top"),
+           ZoneSpec("zone", visibility="public"),
+           ZoneSpec("aside", visibility="public")),
+    utility="constant-sum",
+    max_decisions=20000,
+    default_players=4,
+    setup_keys=("zone",),
+)
+
+
+class SuperPageOne(Game):
+    facts = FACTS
+    state_class = SuperPageOneState
+
+    def prepare(self) -> None:
+        cat = self.catalogue
+        self.rank = cat.column(lambda c: int(c.rank or 0))
+        self.suit = cat.column(lambda c: c.colors[0] if c.colors else "")
+        self.effect = cat.column(facts.main_effect)
+        self.amount = cat.column(facts.amount)
+        self.optional = cat.column(lambda c: facts.flag(c, "optional"))
+        self.stack = cat.column(lambda c: facts.main_effect(c) == "draw" and facts.flag(c, "stack"))
+        self.cancelable = cat.column(lambda c: facts.flag(c, "cancelable"))
+        self.echoable = cat.column(lambda c: facts.flag(c, "echoable"))
+        self.wild = cat.column(lambda c: facts.has(c, "wild"))
+        self.free = cat.column(lambda c: facts.has(c, "free-next"))
+        self.blocks_dobon = cat.column(lambda c: facts.has(c, "blocks-dobon"))
+        self.revo_wild = cat.column(lambda c: facts.has(c, "revolution-wild"))
+        self.DECK, self.FIELD = self.zone("deck"), self.zone("discard")
+        self.ZONE, self.ASIDE = self.zone("zone"), self.zone("aside")
+        self.HAND = self.zones_of("hand")
+
+
+register(SuperPageOne)

@@ -1,0 +1,746 @@
+"""The state machine of super-page-one: turns, effects with their Q and J windows, reactions.
+
+Phases (`self.phase`) say what is being decided:
+
+- `turn`: the turn player plays a matching card (only a 2 while a 2-draw is on them), draws,
+  or declares Dobon / Revolution / a K kick-back.
+- `drawn`: the card just drawn is playable; play it or keep it.
+- `activate`: the player of a 7 names the target (Q&A 1) or declines; of a 10 activates or
+  declines.
+- `give` / `discard`: the owner carries out an activated 7 / 10, one card per decision, as far
+  as the hand allows (Q&A 2).
+- `q`, `j`: response windows on an activated effect, in the Q&A 3 order: the Q echo window, then
+  the J cancel window; a J opens a new J window against it; when a J is itself cancelled the
+  effect lives again and its Q window comes back once.
+- `react`: after the table settles (a card landed, a K took one, a hand changed), each player
+  who could declare Dobon or Revolution (or kick back the top card, when the top changed) is
+  asked in play order from the next player; the turn player last.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from ...engine import EMPTY, Cards, State, Window
+from ...engine.state import NotationError
+from .actions import (ACTIVATE, ANYTIME, CANCEL, DECLINE, DISCARD, DOBON, DRAW, ECHO, GIVE,
+                      KEEP, KICK, NONE, PASS, PLAY, REVOLUTION, TARGET, VERBS, WORDS, Action,
+                      usage)
+
+HAND_SIZE = 6   # the text: six cards to each player
+
+
+class SuperPageOneState(State):
+    EVENTS = {
+        "deal": "{n} 枚ずつ配り、{card:card} を場にめくる。",
+        "play": "{p:player} が {card:card} を出す。",
+        "draw": "{p:player} が {n} 枚引く。",
+        "take": "{p:player} は 2ドローを受けて {n} 枚引く(番は終わり)。",
+        "keep": "{p:player} は引いたカードを出さずに番を終える。",
+        "reshuffle": "山札が尽き、{n} 枚を切り直して山札にする。",
+        "target": "{p:player} が 7渡しを発動し、相手に {q:player} を指名する。",
+        "activate": "{p:player} の {card:card} の効果が発動する。",
+        "decline": "{p:player} は {card:card} の効果を使わない。",
+        "echo": "{p:player} が {card:card} で Qエコー:効果が 2 倍になる。",
+        "cancel": "{p:player} が {card:card} で J無効を使う。",
+        "revived": "J無効が打ち消され、効果が生き返る。",
+        "cancelled": "{card:card} の効果は打ち消された。",
+        "pending": "2ドローがたまって {n} 枚になる。",
+        "skip": "{p:player} の番が飛ばされる。",
+        "reverse": "手番の向きが逆になる。",
+        "no-reverse": "残り 2 人なのでリバースは効果なし。",
+        "give": "{p:player} が {card:card} を {q:player} に渡す。",
+        "discard": "{p:player} が {card:card} を捨て札ゾーンに置く。",
+        "fizzle": "{card:card} の効果は処理できる手札がなく不発。",
+        "kick": "{p:player} が {card:card} を公開して Kキックバック。",
+        "kicked": "{p:player} が場の {card:card} を手札に加える。",
+        "dobon": "{p:player} がドボン!(手札の合計 {n} = 場の {card:card})",
+        "revolution": "{p:player} が革命!",
+        "out": "{p:player} が手札を出し切る。",
+        "finish": "{p:player} が {n} 位で勝ち抜ける。",
+        "lapse": "{p:player} が抜けたので 2ドローは消える。",
+        "end": "ゲーム終了。",
+    }
+
+    def __init__(self, game: Any, players: int, seed: int = 0):
+        super().__init__(game, players, seed)
+        self.phase = "turn"
+        self.cont = "end"         # what follows the react window: end | turn | drawn
+        self.react: list[int] = []
+        self.react_kick = False
+        self.pending = 0          # cards the next 2-draw victim draws
+        self.victim = NONE        # the turn player the pending draw is on, once their turn began
+        self.by: dict[int, int] = {}      # field card -> who played it (kick-back's own-card rule)
+        self.revealed: set[int] = set()   # Ks revealed by a kick-back, until they leave the hand
+        self.finished: list[int] = []
+        self.drawn = NONE
+        self._clear_effect()
+
+    def _clear_effect(self) -> None:
+        self.e_kind, self.e_card, self.e_owner, self.e_target = "", NONE, NONE, NONE
+        self.e_factor, self.e_left = 1, 0
+        self.e_live, self.e_echoed, self.e_reopen_q = False, False, False
+
+    # --- start ------------------------------------------------------------------------------
+
+    def deal(self) -> None:
+        g = self.game
+        self.zones.move_all(0, g.DECK)
+        self.shuffle(g.DECK)
+        for _ in range(HAND_SIZE):
+            for p in range(self.players):
+                self.zones.draw(g.DECK, g.HAND[p])
+        self.zones.draw(g.DECK, g.FIELD)
+        self.log.add("deal", n=HAND_SIZE, card=self.zones.top(g.FIELD))
+        self._begin_turn()
+
+    def after_setup(self, setup: dict[str, Any]) -> None:
+        refs = setup.get("zone") or []
+        if not isinstance(refs, list):
+            raise ValueError("setup.zone: expected a list of cards")
+        for ref in refs:
+            self.zones.move(self._boxed(ref), self.game.ZONE)
+        self._begin_turn()
+
+    def _boxed(self, ref: str) -> int:
+        """The instance of `ref` still in the box or the deck (for the `zone:` setup key)."""
+        for inst in self.game.catalogue.resolve(ref):
+            if self.zones.where[inst] in (0, self.game.DECK):
+                return inst
+        raise ValueError(f"setup.zone: no copy of {ref!r} left to place")
+
+    # --- reading the table ------------------------------------------------------------------
+
+    def hand(self, p: int) -> list[int]:
+        return self.zones.piles[self.game.HAND[p]]
+
+    def top(self) -> int:
+        return self.zones.top(self.game.FIELD)
+
+    def active(self, p: int) -> bool:
+        return not self.turns.out[p]
+
+    def playable(self, inst: int) -> bool:
+        """May `inst` go on the field now (no 2-draw pending)? Same number or suit; 8 and
+        jokers anywhere; anything on a joker (ruling joker-top-free)."""
+        g, top = self.game, self.top()
+        if top == EMPTY or g.wild[inst] or g.free[top]:
+            return True
+        return g.rank[inst] == g.rank[top] or (g.suit[inst] != "" and g.suit[inst] == g.suit[top])
+
+    def can_dobon(self, p: int) -> bool:
+        g, hand, top = self.game, self.hand(p), self.top()
+        # every card counts at least 1 (a joker blocks Dobon anyway): a quick no for big hands
+        if not hand or top == EMPTY or len(hand) > g.rank[top]:
+            return False
+        rank, blocks = g.rank, g.blocks_dobon
+        total = 0
+        for c in hand:
+            if blocks[c]:
+                return False
+            total += rank[c]
+        return total == rank[top]
+
+    def can_revolution(self, p: int) -> bool:
+        g, hand = self.game, self.hand(p)
+        if len(hand) < 4:
+            return False
+        rank, revo_wild = g.rank, g.revo_wild
+        wild, best = 0, 0
+        counts = [0] * 14
+        for c in hand:
+            if revo_wild[c]:
+                wild += 1
+            else:
+                r = rank[c]
+                counts[r] += 1
+                if counts[r] > best:
+                    best = counts[r]
+        return best > 0 and best + wild >= 4
+
+    def kicks(self, p: int) -> list[int]:
+        """The Ks `p` may reveal now: unrevealed, the field keeps a card, the top is not theirs."""
+        g, top = self.game, self.top()
+        if len(self.zones.piles[g.FIELD]) < 2 or self.by.get(top, NONE) == p:
+            return []
+        return [c for c in self.hand(p) if g.effect[c] == "kick-back" and c not in self.revealed]
+
+    def _holders(self, effect: str, suit: str | None = None) -> list[int]:
+        g = self.game
+        return [p for p in self.turns.active()
+                if any(g.effect[c] == effect and (suit is None or g.suit[c] == suit)
+                       for c in self.hand(p))]
+
+    def _has_reaction(self, p: int) -> bool:
+        return self.active(p) and (self.can_dobon(p) or self.can_revolution(p)
+                                   or (self.react_kick and bool(self.kicks(p))))
+
+    # --- decisions ----------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        g, phase = self.game, self.phase
+        if self.over:
+            return []
+        if phase in ("q", "j", "react"):
+            p = self.current_player()
+            acts: list[Action] = [(PASS, NONE)]
+            if phase == "q":
+                acts += [(ECHO, c) for c in self.hand(p) if self._echoes(c)]
+            elif phase == "j":
+                acts += [(CANCEL, c) for c in self.hand(p) if g.effect[c] == "cancel"]
+            else:
+                acts += self._declarations(p, kick=self.react_kick)
+            return acts
+        p = self.turns.current
+        if phase == "turn":
+            if self.pending:
+                acts = [(PLAY, c) for c in self.hand(p) if g.stack[c]]
+            else:
+                acts = [(PLAY, c) for c in self.hand(p) if self.playable(c)]
+            return acts + [(DRAW, NONE)] + self._declarations(p, kick=True)
+        if phase == "drawn":
+            return [(PLAY, self.drawn), (KEEP, NONE)]
+        if phase == "activate":
+            if self.e_kind == "give":
+                return [(TARGET, q) for q in self.turns.active() if q != p] + [(DECLINE, NONE)]
+            return [(ACTIVATE, NONE), (DECLINE, NONE)]
+        verb = GIVE if phase == "give" else DISCARD
+        return [(verb, c) for c in self.hand(p)]
+
+    def _declarations(self, p: int, kick: bool) -> list[Action]:
+        acts: list[Action] = []
+        if self.can_dobon(p):
+            acts.append((DOBON, NONE))
+        if self.can_revolution(p):
+            acts.append((REVOLUTION, NONE))
+        if kick:
+            acts += [(KICK, c) for c in self.kicks(p)]
+        return acts
+
+    def _echoes(self, q: int) -> bool:
+        g = self.game
+        return g.effect[q] == "echo" and g.suit[q] == g.suit[self.e_card] and g.suit[q] != ""
+
+    def _apply(self, action: Action) -> None:
+        code, arg = action
+        phase = self.phase
+        if phase in ("q", "j", "react"):
+            self._answer(code, arg)
+        elif phase == "turn":
+            self._turn(code, arg)
+        elif phase == "drawn":
+            if code == PLAY:
+                self._play(self.turns.current, arg)
+            else:
+                self.log.add("keep", p=self.turns.current)
+                self._end_turn()
+        elif phase == "activate":
+            self._activate(code, arg)
+        else:
+            self._carry_out(arg)
+
+    def _turn(self, code: int, arg: int) -> None:
+        p = self.turns.current
+        if code == PLAY:
+            self._play(p, arg)
+        elif code == DRAW:
+            self._draw_turn(p)
+        elif code in (DOBON, REVOLUTION):
+            self._special_win(p, code)
+            if not self.over:
+                self._end_turn()
+        elif code == KICK:
+            self.cont = "turn"
+            self._kick(p, arg)
+
+    # --- playing and drawing ----------------------------------------------------------------
+
+    def _play(self, p: int, card: int) -> None:
+        g = self.game
+        self._move(card, g.FIELD)
+        self.by[card] = p
+        self.drawn = NONE
+        self.victim = NONE
+        self.cont = "end"
+        self.log.add("play", p=p, card=card)
+        if not self.hand(p):
+            self.log.add("out", p=p)
+            self._finish(p)
+            if self.over:
+                return
+        kind = g.effect[card]
+        if kind in ("give", "discard"):
+            can = bool(self.hand(p)) and (kind == "discard" or len(self.turns.active()) > 1)
+            if g.optional[card] and can:
+                self.e_kind, self.e_card, self.e_owner = kind, card, p
+                self.phase = "activate"
+            elif can:
+                self._start_effect(kind, card, p)
+            else:
+                self._settle(kick=True)
+        elif kind in ("draw", "skip", "reverse"):
+            self._start_effect(kind, card, p)
+        else:
+            self._settle(kick=True)
+
+    def _draw_turn(self, p: int) -> None:
+        self.cont = "end"
+        if self.pending:
+            n, self.pending, self.victim = self.pending, 0, NONE
+            got = self._draw(p, n)
+            self.log.add("take", p=p, n=len(got))
+        else:
+            got = self._draw(p, 1)
+            self.log.add("draw", p=p, n=len(got))
+            if got and self.playable(got[0]):
+                self.drawn, self.cont = got[0], "drawn"
+        self._settle(kick=False)
+
+    def _draw(self, p: int, n: int) -> list[int]:
+        g = self.game
+        got = []
+        for _ in range(n):
+            if not self.zones.piles[g.DECK]:
+                self._reshuffle()
+            inst = self.zones.draw(g.DECK, g.HAND[p])
+            if inst == EMPTY:
+                break
+            got.append(inst)
+        return got
+
+    def _reshuffle(self) -> None:
+        """Q&A 4: the field but its top card, the discard zone and the cards of players who won
+        by a special win, shuffled, go under the (empty) deck."""
+        g = self.game
+        field = self.zones.piles[g.FIELD]
+        for inst in field[:-1]:
+            self.by.pop(inst, None)
+        self.zones.move_all(g.FIELD, g.DECK, keep_top=1)
+        self.zones.move_all(g.ZONE, g.DECK)
+        self.zones.move_all(g.ASIDE, g.DECK)
+        n = len(self.zones.piles[g.DECK])
+        if n:
+            self.shuffle(g.DECK)
+            self.log.add("reshuffle", n=n)
+
+    def _move(self, inst: int, dst: int) -> None:
+        """Move a card; a revealed K that leaves its hand may be used again later."""
+        self.revealed.discard(inst)
+        self.zones.move(inst, dst)
+
+    # --- effects ----------------------------------------------------------------------------
+
+    def _activate(self, code: int, arg: int) -> None:
+        p, card = self.turns.current, self.e_card
+        if code == DECLINE:
+            self.log.add("decline", p=p, card=card)
+            self._clear_effect()
+            self._settle(kick=True)
+            return
+        kind = self.e_kind
+        if code == TARGET:
+            self.log.add("target", p=p, q=arg)
+        self._start_effect(kind, card, p, arg if code == TARGET else NONE)
+
+    def _start_effect(self, kind: str, card: int, owner: int, target: int = NONE) -> None:
+        self._clear_effect()
+        self.e_kind, self.e_card, self.e_owner, self.e_target = kind, card, owner, target
+        self.e_live = True
+        if kind not in ("give",):
+            self.log.add("activate", p=owner, card=card)
+        self._open_q()
+
+    def _window(self, phase: str, holders: list[int]) -> None:
+        self.phase = phase
+        start = self.turns.following(self.e_owner)
+        self.window = Window.holders(self.turns, holders, start, about=self.e_card)
+
+    def _open_q(self) -> None:
+        g = self.game
+        holders = []
+        if g.echoable[self.e_card] and not self.e_echoed and g.suit[self.e_card]:
+            holders = self._holders("echo", g.suit[self.e_card])
+        if holders:
+            self._window("q", holders)
+        else:
+            self._open_j()
+
+    def _open_j(self) -> None:
+        holders = self._holders("cancel") if self.game.cancelable[self.e_card] else []
+        if holders:
+            self._window("j", holders)
+        else:
+            self.window = None
+            self._j_done()
+
+    def _j_done(self) -> None:
+        """The J windows are over: cancelled, alive again (its Q window returns once), or on."""
+        if not self.e_live:
+            self.log.add("cancelled", card=self.e_card)
+            if self.e_kind == "draw":
+                self.pending, self.victim = 0, NONE   # Q&A 5: the whole stack goes
+            self._after_effect()
+        elif self.e_reopen_q and not self.e_echoed:
+            self.e_reopen_q = False
+            g = self.game
+            holders = (self._holders("echo", g.suit[self.e_card])
+                       if g.echoable[self.e_card] and g.suit[self.e_card] else [])
+            if holders:
+                self._window("q", holders)
+            else:
+                self._resolve()
+        else:
+            self._resolve()
+
+    def _answer(self, code: int, arg: int) -> None:
+        g, phase = self.game, self.phase
+        window = self.window
+        assert window is not None
+        p = window.current
+        if phase == "react":
+            self._react(p, code, arg)
+            return
+        if code == PASS:
+            window.pass_(p)
+            if not window.closed:
+                return
+            self.window = None
+            if phase == "q":
+                self._open_j()
+            else:
+                self._j_done()
+            return
+        window.respond(p, arg)
+        self.window = None
+        self._move(arg, g.ZONE)
+        if code == ECHO:
+            self.e_echoed = True
+            self.e_factor *= g.amount[arg]
+            self.log.add("echo", p=p, card=arg)
+            self._open_j()
+        else:
+            self.e_live = not self.e_live
+            self.log.add("cancel", p=p, card=arg)
+            if self.e_live:
+                self.e_reopen_q = True
+                self.log.add("revived")
+            self._open_j()
+
+    def _resolve(self) -> None:
+        g, kind, f, owner = self.game, self.e_kind, self.e_factor, self.e_owner
+        self.window = None
+        times = g.amount[self.e_card] * f
+        if kind == "draw":
+            self.pending += times
+            self.log.add("pending", n=self.pending)
+        elif kind == "skip":
+            p = owner
+            for _ in range(times):
+                p = self.turns.following(p)
+                self.turns.skip(p)
+                self.log.add("skip", p=p)
+        elif kind == "reverse":
+            if len(self.turns.active()) > 2:
+                for _ in range(f):
+                    self.turns.reverse()
+                    self.log.add("reverse")
+            else:
+                self.log.add("no-reverse")
+        elif kind == "kick-back":
+            for _ in range(times):
+                field = self.zones.piles[g.FIELD]
+                if len(field) < 2:
+                    break
+                top = field[-1]
+                self.by.pop(top, None)
+                self._move(top, g.HAND[owner])
+                self.log.add("kicked", p=owner, card=top)
+        else:
+            self.e_left = times
+            if self._can_carry_out():
+                self.phase = kind
+                return
+            self.log.add("fizzle", card=self.e_card)
+        self._after_effect()
+
+    def _can_carry_out(self) -> bool:
+        ok = self.active(self.e_owner) and bool(self.hand(self.e_owner)) and self.e_left > 0
+        return ok and (self.e_kind == "discard" or self.active(self.e_target))
+
+    def _carry_out(self, card: int) -> None:
+        """One card of an activated 7 (to the target) or 10 (to the discard zone)."""
+        g, p = self.game, self.e_owner
+        if self.e_kind == "give":
+            self._move(card, g.HAND[self.e_target])
+            self.log.add("give", p=p, card=card, q=self.e_target)
+        else:
+            self._move(card, g.ZONE)
+            self.log.add("discard", p=p, card=card)
+        self.e_left -= 1
+        if not self.hand(p):
+            self.log.add("out", p=p)
+            self._finish(p)
+            if self.over:
+                return
+        if not self._can_carry_out():
+            self._after_effect()
+
+    def _after_effect(self) -> None:
+        self._clear_effect()
+        self._settle(kick=True)
+
+    def _kick(self, p: int, k: int) -> None:
+        self.revealed.add(k)
+        self.log.add("kick", p=p, card=k)
+        self._start_effect("kick-back", k, p)
+
+    # --- reactions, special wins, end of turn -------------------------------------------------
+
+    def _settle(self, kick: bool) -> None:
+        """Ask every player who may now declare Dobon / Revolution (or kick back the new top)."""
+        self.window = None
+        self.react_kick = kick
+        self.react = self.turns.in_play_order_from(self.turns.following(self.turns.current))
+        self._next_react()
+
+    def _next_react(self) -> None:
+        while self.react and not self._has_reaction(self.react[0]):
+            self.react.pop(0)
+        if self.react:
+            p = self.react[0]
+            self.phase = "react"
+            self.window = Window.holders(self.turns, [p], p)
+            return
+        self.window = None
+        self._continue()
+
+    def _react(self, p: int, code: int, arg: int) -> None:
+        self.window = None
+        self.react.pop(0)
+        if code == PASS:
+            self._next_react()
+        elif code == KICK:
+            self.react = []
+            self._kick(p, arg)
+        else:
+            self._special_win(p, code)
+            if not self.over:
+                self._next_react()
+
+    def _continue(self) -> None:
+        if self.over:
+            return
+        cur = self.turns.current
+        if self.cont == "turn" and self.active(cur):
+            self.phase = "turn"
+        elif (self.cont == "drawn" and self.active(cur) and self.drawn != NONE
+              and self.zones.where[self.drawn] == self.game.HAND[cur] and self.playable(self.drawn)):
+            self.phase = "drawn"
+        else:
+            self._end_turn()
+
+    def _special_win(self, p: int, code: int) -> None:
+        g = self.game
+        if code == DOBON:
+            self.log.add("dobon", p=p, n=sum(g.rank[c] for c in self.hand(p)), card=self.top())
+        else:
+            self.log.add("revolution", p=p)
+        for inst in list(self.hand(p)):
+            self._move(inst, g.ASIDE)
+        self._finish(p)
+
+    def _finish(self, p: int) -> None:
+        self.finished.append(p)
+        self.turns.knock_out(p)
+        self.log.add("finish", p=p, n=len(self.finished))
+        if p == self.victim and self.pending:
+            self.log.add("lapse", p=p)
+            self.pending, self.victim = 0, NONE
+        left = self.turns.active()
+        if len(left) <= 1:
+            self.finished += left
+            self.over = True
+            self.window = None
+            self.phase = "over"
+            self.log.add("end")
+
+    def _end_turn(self) -> None:
+        if self.over:
+            return
+        self.turns.advance()
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        self.window = None
+        self.phase = "turn"
+        self.drawn = NONE
+        self.cont = "end"
+        self.victim = self.turns.current if self.pending else NONE
+
+    # --- outcome ------------------------------------------------------------------------------
+
+    def winner(self) -> int | None:
+        """The first player out (the game goes on for the places)."""
+        return self.finished[0] if self.finished else None
+
+    def scores(self) -> list[int]:
+        """Places as points: the first out gets n-1, the last 0; players still in get 0."""
+        n = self.players
+        points = [0] * n
+        for place, p in enumerate(self.finished):
+            points[p] = n - 1 - place
+        return points
+
+    def greedy_value(self, action: Action) -> float | None:
+        code, arg = action
+        if code in (DOBON, REVOLUTION):
+            return 100.0
+        if code == PLAY:
+            return 10.0 + (5.0 if self.game.effect[arg] else 0.0)
+        if code in (GIVE, DISCARD):
+            return 5.0 + self.game.rank[arg] / 10
+        if code in (TARGET, ACTIVATE):
+            return 3.0
+        if code == CANCEL:
+            return 2.0 if self.e_owner != self.current_player() and self.e_live else -1.0
+        if code == ECHO:
+            return 2.0 if self.e_owner == self.current_player() else -1.0
+        if code == DRAW:
+            return -1.0
+        return 0.0
+
+    # --- refusals and notation ---------------------------------------------------------------
+
+    def refusal(self, action: Action, player: int | None = None) -> str | None:
+        """Out-of-turn declarations first answer to their own condition (a Dobon with a joker
+        is refused for the joker, whoever is deciding now)."""
+        if not self.over and player is not None and action[0] in ANYTIME:
+            reason = self._condition(action, player)
+            if reason:
+                return reason
+        return super().refusal(action, player)
+
+    def _condition(self, action: Action, p: int) -> str | None:
+        g = self.game
+        code, card = action
+        if not self.active(p):
+            return f"{self.player_name(p)} はもう勝ち抜けている"
+        if code == DOBON:
+            hand, top = self.hand(p), self.top()
+            if any(g.blocks_dobon[c] for c in hand):
+                return "ジョーカーを持っているのでドボンできない"
+            total = sum(g.rank[c] for c in hand)
+            if top == EMPTY or total != g.rank[top]:
+                number = "なし" if top == EMPTY else g.rank[top]
+                return f"手札の合計 {total} が場の数字 {number} と違うのでドボンできない"
+            return None
+        if code == REVOLUTION:
+            return None if self.can_revolution(p) else "同じ数字のカードが 4 枚そろっていない"
+        if self.zones.where[card] != g.HAND[p]:
+            return f"{self.card_label(card)} は {self.player_name(p)} の手札にない"
+        if code == KICK:
+            if card in self.revealed:
+                return "公開済みの K は、いったん手札から離れるまで使えない"
+            if self.by.get(self.top(), NONE) == p:
+                return "自分が出したカードには Kキックバックを使えない"
+            if len(self.zones.piles[g.FIELD]) < 2:
+                return "場のカードが 1 枚しかないので取れない"
+            return None
+        if code == CANCEL:
+            if self.phase == "activate":
+                return "7渡しの相手が決まる(効果が発動する)前は J無効を使えない"
+            top = self.top()
+            if self.phase not in ("q", "j") and top != EMPTY and not g.cancelable[top]:
+                return "8 とジョーカーの効果は J無効で打ち消せない"
+            if self.phase == "q":
+                return "Qエコーの機会が先(いまは J無効のタイミングではない)"
+            if self.phase != "j":
+                return "打ち消す特殊効果がいま発動していない"
+            return None
+        if code == ECHO:
+            if self.phase != "q":
+                return "Qエコーのタイミングではない(発動中の効果に使う機会がない)"
+            if not self._echoes(card):
+                return "Q と同じスートの効果にしか Qエコーは使えない"
+        return None
+
+    def why_illegal(self, action: Action) -> str:
+        g = self.game
+        code, arg = action
+        p, phase = self.current_player(), self.phase
+        if code in ANYTIME:
+            return self._condition(action, p) or "いまはその宣言の機会ではない"
+        if phase in ("give", "discard") and code == DECLINE:
+            return "発動した効果は最後まで処理しなければならない"
+        if phase in ("give", "discard", "activate", "q", "j", "react"):
+            return "いまは効果の処理中で、その決定はできない"
+        if code == PLAY:
+            if self.zones.where[arg] != g.HAND[p]:
+                return f"{self.card_label(arg)} は {self.player_name(p)} の手札にない"
+            if phase == "drawn":
+                return "引いたあとに出せるのは引いたカードだけ"
+            if self.pending:
+                return "2ドローを受けているので 2 を重ねるか引くしかない"
+            return f"{self.card_label(arg)} は場の {self.card_label(self.top())} に数字もスートも合わないので出せない"
+        return "いまはその決定はできない"
+
+    def action_to_string(self, action: Action) -> str:
+        code, arg = action
+        word, kind = VERBS[code]
+        who = self.player_name(self.current_player())
+        if kind == "card":
+            return f"{who} {word} {self.card_label(arg)}"
+        if kind == "player":
+            return f"{who} {word} {self.player_name(arg)}"
+        return f"{who} {word}"
+
+    def parse_action(self, text: str) -> tuple[int, Action]:
+        words = text.split()
+        if len(words) < 2 or words[1] not in WORDS:
+            raise NotationError(f"{usage()}, got {text!r}")
+        p = self.parse_player(words[0])
+        code, kind = WORDS[words[1]]
+        rest = words[2:]
+        if kind == "card" and len(rest) == 1:
+            return p, (code, self.find_card(rest[0], self.game.HAND[p], self.game.FIELD))
+        if kind == "player" and len(rest) == 1:
+            return p, (code, self.parse_player(rest[0]))
+        if kind == "" and not rest:
+            return p, (code, NONE)
+        raise NotationError(f"{usage()}, got {text!r}")
+
+    # --- checks and expectations --------------------------------------------------------------
+
+    def invariants(self) -> Iterable[str]:
+        g = self.game
+        if self.pending < 0:
+            yield f"negative pending draw {self.pending}"
+        for k in self.revealed:
+            if g.effect[k] != "kick-back" or self.zones.layout.specs[self.zones.where[k]].name != "hand":
+                yield f"revealed {self.card_label(k)} is not a K in a hand"
+        for p in self.finished:
+            if self.turns.out[p] and self.hand(p):
+                yield f"{self.player_name(p)} finished with cards in hand"
+        for inst in self.by:
+            if self.zones.where[inst] != g.FIELD:
+                yield f"{self.card_label(inst)} is recorded as played but is not on the field"
+
+    def public_info(self) -> dict[str, Any]:
+        return {"pending_draw": self.pending, "finished": [self.player_name(p) for p in self.finished],
+                "revealed": [self.card_label(k) for k in sorted(self.revealed)], "phase": self.phase}
+
+    def actual_zone(self) -> Cards:
+        return Cards(tuple(self.zones.piles[self.game.ZONE]))
+
+    def actual_zone_size(self) -> int:
+        return len(self.zones.piles[self.game.ZONE])
+
+    def actual_pending_draw(self) -> int:
+        return self.pending
+
+    def actual_finished(self) -> list[str]:
+        return [self.player_name(p) for p in self.finished]
+
+    def actual_revealed(self) -> dict[str, Cards]:
+        return {self.player_name(p): Cards(tuple(c for c in self.hand(p) if c in self.revealed))
+                for p in range(self.players)}
