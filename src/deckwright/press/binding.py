@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from jinja2 import ChainableUndefined, TemplateSyntaxError
+from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
 
 from ..model import GameData
@@ -38,8 +39,15 @@ def _points(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-ENV = SandboxedEnvironment(undefined=ChainableUndefined, finalize=_finalize, autoescape=False,
-                           keep_trailing_newline=False)
+class _Sandbox(SandboxedEnvironment):
+    """The sandbox, made loud: touching an unsafe attribute is an error, not an empty string."""
+
+    def unsafe_undefined(self, obj: Any, attribute: str) -> Any:
+        raise SecurityError(f"access to attribute {attribute!r} is not allowed in a layout")
+
+
+ENV = _Sandbox(undefined=ChainableUndefined, finalize=_finalize, autoescape=False,
+               keep_trailing_newline=False)
 ENV.globals.update(icon=_icon, icons=_icons, points=_points)
 
 

@@ -289,11 +289,14 @@ def draw_text(c: Canvas, item: Item, palette: dict[str, Any]) -> None:
             t = c.beginText(sx, baseline)
             t.setFont(font, size)
             if seg.emph:  # IPAex has no bold: fill and stroke the outline instead
+                c.saveState()  # the render mode outlives the text object: restore it after
                 c.setStrokeColor(HexColor(ink))
                 c.setLineWidth(size * 0.045)
-            t.setTextRenderMode(2 if seg.emph else 0)  # the mode outlives the text object
+                t.setTextRenderMode(2)
             t.textOut(seg.text)
             c.drawText(t)
+            if seg.emph:
+                c.restoreState()
         baseline -= fitted.leading
 
 

@@ -184,8 +184,13 @@ class Library:
             self._cache[name] = self._load(path, name, [])
         return self._cache[name]
 
+    def display(self, path: Path) -> str:
+        if path.resolve().is_relative_to(BUILTIN_DIR):
+            return f"(built-in) templates/faces/{path.resolve().relative_to(BUILTIN_DIR)}"
+        return self.project.display(path)
+
     def _load(self, path: Path, name: str, chain: list[Path]) -> Layout:
-        display = self.project.display(path)
+        display = self.display(path)
         if path.resolve() in [p.resolve() for p in chain]:
             raise InputError(Problem(display, 1, 1, "extends", "layouts extend each other in a cycle"))
         data, where = load_yaml(path, display)

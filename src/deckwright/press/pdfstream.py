@@ -39,11 +39,11 @@ class StreamingPDF:
     """Draw pages with `canvas`, finish each with `end_page`, then `close`."""
 
     def __init__(self, out: BinaryIO, pagesize: tuple[float, float], title: str = "",
-                 chunk_pages: int = CHUNK_PAGES):
+                 chunk_pages: int | None = None):
         self.out = out
         self.pagesize = pagesize
         self.title = title
-        self.chunk_pages = chunk_pages
+        self.chunk_pages = chunk_pages or CHUNK_PAGES
         self.offsets: dict[int, int] = {}
         self.pages: list[int] = []
         self.next_id = 4  # 1: page tree, 2: catalog, 3: info

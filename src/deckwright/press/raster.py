@@ -8,6 +8,7 @@ requested resolution, and each bitmap is written as PNG through deckwright.atomi
 from __future__ import annotations
 
 import io
+import math
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, TypeVar
 
@@ -57,8 +58,8 @@ def render_pages(pagesize: tuple[float, float], draws: list[Callable[[Canvas], N
 
 
 def px(points: float, dpi: float) -> int:
-    """Pixel count pdfium produces for a length in points at `dpi`."""
-    return round(points * dpi / 72.0)
+    """Pixel count pdfium produces for a length in points at `dpi` (it rounds up)."""
+    return math.ceil(points * dpi / 72.0 - 1e-6)
 
 
 def save_png(image: Image.Image, target: Path, dpi: float) -> None:

@@ -114,7 +114,8 @@ def clusters(items: list[Atom | None]) -> list[list[Atom] | None]:
             glue_next = False
             continue
         starts_bad = bool(atom.text) and atom.text[0] in NO_START
-        if starts_bad and out and out[-1] is not None and out[-1][-1].space and len(out) > 1:
+        if (starts_bad and _is_wide(atom.text[0]) and len(out) > 1 and out[-1] is not None
+                and out[-1][-1].space):
             out.pop()  # a space before 、 or 」 would let it start a line: drop the space
         prev = out[-1] if out and out[-1] is not None else None
         if prev is not None and not atom.space and not prev[-1].space and (glue_next or starts_bad):

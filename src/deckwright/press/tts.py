@@ -89,12 +89,14 @@ def export(press: GamePress, slots: Callable[[], Iterable[Slot]], folder: Path, 
             names["back"] = f"{deck_id}-{number}-back.png"
         else:  # the hidden slot shows the back
             draws = [_sheet_drawer(faces + [(cols * rows - 1, press.back(first.card))], cols, rows)]
+        pixels: list[int] = []
         for name, image in zip(names.values(), render_pages(size, draws, dpi / 72.0)):
             save_png(image, folder / name, dpi)
+            pixels = list(image.size)
         sheets.append({
             "face": names["face"], "back": names.get("back", f"{deck_id}-back.png"),
             "width": cols, "height": rows, "number": len(batch),
-            "pixels": [px(size[0], dpi), px(size[1], dpi)], "dpi": dpi,
+            "pixels": pixels, "dpi": dpi,
             "unique_back": unique_backs, "back_is_hidden": True,
             "cards": [s.card.id for s in batch]})
         tick(len(batch))

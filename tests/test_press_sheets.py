@@ -1,0 +1,191 @@
+"""Print-and-play sheets read back with pypdf: page sizes, trim boxes, duplex backs, text, fonts."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from deckwright.press import pdfstream
+from test_press_support import (A4, LETTER, MM, POKER, build, cards_on, copy_project,
+                                page_size_mm, placements, PRESS_FIXTURE)
+
+TOL = 0.01  # mm
+
+NAMES = {"knight": ("赤の騎士", 2), "witch": ("青の魔女", 3), "twin": ("紫の双子", 1),
+         "token": ("小さな影", 74)}
+
+
+def expected_grid(paper: tuple[float, float], bleed: float) -> tuple[tuple[float, float], list]:
+    """Trim rects in mm, row by row from the top left, of the grid holding the most cards,
+    centred, pitch card + 2 bleed, 5 mm page margin (the rule docs/press.md states)."""
+    best: tuple[tuple[float, float], list] = ((0, 0), [])
+    for W, H in (paper, paper[::-1]):
+        pw, ph = POKER[0] + 2 * bleed, POKER[1] + 2 * bleed
+        cols, rows = int((W - 10) // pw), int((H - 10) // ph)
+        x0 = (W - cols * pw) / 2 + bleed
+        top = H - (H - rows * ph) / 2 - bleed
+        rects = [(x0 + c * pw, top - POKER[1] - r * ph, x0 + c * pw + POKER[0], top - r * ph)
+                 for r in range(rows) for c in range(cols)]
+        if len(rects) > len(best[1]):
+            best = ((W, H), rects)
+    return best
+
+
+def close(a, b) -> bool:
+    return all(abs(x - y) <= TOL for x, y in zip(a, b))
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    project = copy_project(PRESS_FIXTURE, tmp_path_factory.mktemp("sheets") / "p")
+    assert build(project, "--only", "pnp") == 0
+    return project / "build" / "pressdemo"
+
+
+@pytest.mark.parametrize("paper,size", [("a4", A4), ("letter", LETTER)])
+def test_page_size_and_every_trim_box(built: Path, paper: str, size: tuple[float, float]) -> None:
+    reader = PdfReader(built / f"pnp-{paper}.pdf")
+    page, rects = expected_grid(size, 3.0)
+    assert len(reader.pages) == 2 * -(-80 // len(rects))
+    for i in range(len(reader.pages)):
+        assert close(page_size_mm(reader, i), page)
+    fronts = cards_on(reader, 0, "F")
+    assert len(fronts) == len(rects)
+    for (_, got), want in zip(fronts, rects):
+        assert close(got, want), (got, want)
+
+
+def test_form_bounding_box_carries_the_bleed(built: Path) -> None:
+    reader = PdfReader(built / "pnp-a4.pdf")
+    xobjects = reader.pages[0]["/Resources"]["/XObject"]
+    form = xobjects["/FormXob.Fknight"].get_object()
+    bbox = [float(v) / MM for v in form["/BBox"]]
+    assert close(bbox, (-3, -3, POKER[0] + 3, POKER[1] + 3))
+
+
+def test_every_copy_is_printed_with_its_name(built: Path) -> None:
+    reader = PdfReader(built / "pnp-a4.pdf")
+    counts = {cid: 0 for cid in NAMES}
+    for i in range(0, len(reader.pages), 2):
+        for name, _ in cards_on(reader, i, "F"):
+            counts[name.removeprefix("/FormXob.F")] += 1
+        text = reader.pages[i].extract_text()
+        on_page = [name.removeprefix("/FormXob.F") for name, _ in cards_on(reader, i, "F")]
+        for cid, (card_name, _) in NAMES.items():
+            assert text.count(card_name) >= on_page.count(cid), (i, cid)
+    assert counts == {cid: n for cid, (_, n) in NAMES.items()}
+
+
+def _mirror(rect, page, axis, offset=(0.0, 0.0)):
+    x0, y0, x1, y1 = rect
+    W, H = page
+    dx, dy = offset
+    if axis == "vertical":
+        return (W - x1 + dx, y0 + dy, W - x0 + dx, y1 + dy)
+    return (x0 + dx, H - y1 + dy, x1 + dx, H - y0 + dy)
+
+
+@pytest.mark.parametrize("duplex,bleed,offset", [
+    ("long", "3", "0,0"), ("short", "3", "0,0"), ("long", "0", "0,0"), ("short", "0", "0,0"),
+    ("long", "3", "0.7,-1.25")])
+def test_back_of_every_slot_lands_behind_its_front(tmp_path: Path, duplex: str, bleed: str,
+                                                   offset: str) -> None:
+    project = copy_project(PRESS_FIXTURE, tmp_path / "p")
+    assert build(project, "pressdemo", "--only", "pnp", "--paper", "a4", "--duplex", duplex,
+                 "--bleed", bleed, "--back-offset", offset) == 0
+    reader = PdfReader(project / "build" / "pressdemo" / "pnp-a4.pdf")
+    page = page_size_mm(reader, 0)
+    landscape = page[0] > page[1]
+    # the paper turns about its long edge (long) or short edge (short)
+    axis = "vertical" if (duplex == "long") != landscape else "horizontal"
+    shift = tuple(float(v) for v in offset.split(","))
+    assert landscape == (bleed == "3")  # 4 x 2 landscape beats 2 x 2 portrait with a bleed
+    for front_page in range(0, len(reader.pages), 2):
+        fronts = cards_on(reader, front_page, "F")
+        backs = cards_on(reader, front_page + 1, "B")
+        assert len(fronts) == len(backs) > 0
+        for (fname, front), (bname, back) in zip(fronts, backs):
+            assert close(back, _mirror(front, page, axis, shift)), (front, back)
+            want = "alt" if fname.endswith("token") else "main"
+            assert bname == f"/FormXob.B{want}"
+
+
+def test_gutterfold_puts_mirrored_backs_on_the_same_page(tmp_path: Path) -> None:
+    project = copy_project(PRESS_FIXTURE, tmp_path / "p")
+    assert build(project, "pressdemo", "--only", "pnp", "--paper", "a4", "--gutterfold") == 0
+    reader = PdfReader(project / "build" / "pressdemo" / "pnp-a4.pdf")
+    W, H = page_size_mm(reader, 0)
+    fronts, backs = cards_on(reader, 0, "F"), cards_on(reader, 0, "B")
+    assert len(fronts) == len(backs) >= 3
+    assert len(reader.pages) == -(-80 // len(fronts))
+    for (_, f), (_, b) in zip(fronts, backs):
+        if W > H:  # landscape: fold line x = W/2, fronts on the left
+            assert f[2] < W / 2 and close(b, _mirror(f, (W, H), "vertical"))
+        else:      # portrait: fold line y = H/2, fronts on top, backs turned half a turn
+            assert f[1] > H / 2 and close(b, _mirror(f, (W, H), "horizontal"))
+    if W <= H:
+        assert all(ctm[0] == -1 and ctm[3] == -1 for name, ctm in placements(reader, 0)
+                   if name.startswith("/FormXob.B"))
+
+
+def test_calibration_page_has_a_50_mm_square_and_targets_behind_each_slot(built: Path) -> None:
+    reader = PdfReader(built / "calibration-a4.pdf")
+    assert len(reader.pages) == 2
+    ops = reader.pages[0].get_contents().get_data().decode("latin-1")
+    squares = [m for m in re.finditer(r"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re", ops)
+               if abs(float(m.group(3)) / MM - 50) < 0.01 and abs(float(m.group(4)) / MM - 50) < 0.01]
+    assert squares
+    assert "50 mm" in reader.pages[0].extract_text()
+
+
+def test_fonts_are_embedded_and_subset(built: Path) -> None:
+    reader = PdfReader(built / "pnp-letter.pdf")
+    fonts = {}
+
+    def collect(resources) -> None:
+        resources = resources.get_object()
+        for name, font in (resources.get("/Font") or {}).items():
+            fonts[font.get_object()["/BaseFont"]] = font.get_object()
+        for xobj in (resources.get("/XObject") or {}).values():
+            xobj = xobj.get_object()
+            if "/Resources" in xobj:
+                collect(xobj["/Resources"])
+
+    for page in reader.pages[:4]:
+        collect(page["/Resources"])
+    assert fonts
+    for base, font in fonts.items():
+        assert re.fullmatch(r"/[A-Z]{6}\+IPAex(Gothic|Mincho)", base), base
+        assert "/FontFile2" in font["/FontDescriptor"].get_object()
+
+
+def test_other_decks_are_built_in_their_own_folder(built: Path) -> None:
+    reader = PdfReader(built / "mini-deck" / "pnp-a4.pdf")
+    names = sorted(n for n, _ in cards_on(reader, 0, "F"))
+    assert names == ["/FormXob.Fknight", "/FormXob.Fwitch"]
+
+
+def test_streamed_chunks_make_one_valid_document(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(pdfstream, "CHUNK_PAGES", 3)
+    project = copy_project(PRESS_FIXTURE, tmp_path / "p")
+    assert build(project, "pressdemo", "--only", "pnp", "--paper", "a4") == 0
+    reader = PdfReader(project / "build" / "pressdemo" / "pnp-a4.pdf")
+    assert len(reader.pages) == 20
+    text = "".join(p.extract_text() for p in reader.pages[::2])
+    assert text.count("小さな影") == 74
+    tree = reader.trailer["/Root"].raw_get("/Pages").idnum
+    assert all(p.raw_get("/Parent").idnum == tree for p in reader.pages)
+    assert reader.trailer["/Root"]["/Pages"]["/Count"] == 20
+    assert len({p["/Resources"]["/Font"].indirect_reference.idnum for p in reader.pages}) == 7
+
+
+def test_same_input_gives_the_same_bytes(tmp_path: Path) -> None:
+    outs = []
+    for name in ("a", "b"):
+        project = copy_project(PRESS_FIXTURE, tmp_path / name)
+        assert build(project, "pressdemo", "--only", "pnp", "--paper", "letter") == 0
+        outs.append((project / "build" / "pressdemo" / "pnp-letter.pdf").read_bytes())
+    assert outs[0] == outs[1]
