@@ -64,7 +64,8 @@ def test_a_real_deal_follows_the_project_rulings(game: Any) -> None:
 def test_the_flipper_is_asked_last_but_resolves_first(data: GameData) -> None:
     state = state_from(data, {"players": 3, "phase": "scramble", "turn": "p1",
                               "field": ["gold-coin", "gold-coin#2"],
-                              "hands": {"p1": ["suction"], "p2": ["suction#2"], "p3": []}})
+                              "hands": {"p1": ["suction"], "p2": ["suction#2"],
+                                        "p3": ["reflect"]}})
     do(state, "p1 flips f1")
     assert state.current_player() == 1      # the flipper's left neighbour is asked first
     do(state, "p2 declares suction#2", "p3 passes", "p1 declares suction")
@@ -76,12 +77,36 @@ def test_the_flipper_is_asked_last_but_resolves_first(data: GameData) -> None:
 def test_a_nullify_after_a_suction_leaves_that_suction_standing(data: GameData) -> None:
     state = state_from(data, {"players": 4, "phase": "scramble", "turn": "p3",
                               "field": ["ancient-treasure", "gold-coin"],
-                              "hands": {"p1": ["nullify"], "p2": ["suction"], "p3": [],
-                                        "p4": ["suction#2"]}})
+                              "hands": {"p1": ["nullify"], "p2": ["suction"],
+                                        "p3": ["gold-coin#3"], "p4": ["suction#2"]}})
     do(state, "p3 flips f1", "p4 declares suction#2", "p1 declares nullify",
        "p2 declares suction", "p3 passes")
     # order from the flipper p3: p4 (Suction, stands), p1 (Nullify), p2 (cancelled)
     assert state.score == [0, 0, 0, 3]
+
+
+def test_players_without_cards_are_not_asked(data: GameData) -> None:
+    state = state_from(data, {"players": 4, "phase": "scramble", "turn": "p2",
+                              "field": ["gold-coin", "gold-coin#2"],
+                              "hands": {"p1": ["suction"], "p2": [], "p3": [], "p4": ["reflect"]}})
+    do(state, "p2 flips f1")
+    asked = []
+    while state.window is not None:
+        asked.append(state.current_player())
+        do(state, f"p{state.current_player() + 1} passes")
+    assert asked == [3, 0]                  # p4 then p1; p3 and the flipper p2 hold nothing
+    assert state.score == [0, 1, 0, 0] and state.current_player() == 2
+
+
+def test_notation_round_trips_every_legal_action(game: Any) -> None:
+    from deckwright.engine.bots import RandomBot
+    for players in (2, 4):
+        state, bot = game.new_state(players, seed=5), RandomBot(9)
+        while not state.is_over():
+            for action in state.legal_actions():
+                text = state.action_to_string(action)
+                assert state.parse_action(text) == (state.current_player(), action), text
+            state.apply(bot.act(state), check=False)
 
 
 def test_refusals_change_nothing(data: GameData) -> None:

@@ -1,8 +1,9 @@
 """The scramble: flip a field card, take declarations, resolve them clockwise from the flipper.
 
-The window asks every player once, from the flipper's left round to the flipper (the engine's
-clockwise window), and the answers are then put in resolution order, which starts with the
-flipper: the sheet's "always clockwise from the player who flipped".
+The window asks every player who has a hand card once, from the flipper's left round to the
+flipper (the engine's holders window, in play order), and the answers are then put in
+resolution order, which starts with the flipper: the sheet's "always clockwise from the player
+who flipped".
 """
 
 from __future__ import annotations
@@ -33,7 +34,13 @@ class ScrambleMixin:
             return
         self.zones.move(inst, g.REVEALED)
         self.holder = p
-        self.window = Window.clockwise(self.turns, self.turns.following(p), about=inst)
+        # only players with a card to declare are asked, from the flipper's left round to them
+        able = [q for q in range(self.players) if self.zones.piles[g.HAND[q]]]
+        if not able:
+            self._take()
+            return
+        self.window = Window.holders(self.turns, able, self.turns.following(p), about=inst,
+                                     first_wins=False)
 
     def _answer_window(self, action: tuple) -> None:
         g = self.game
