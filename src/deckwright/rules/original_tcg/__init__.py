@@ -1,0 +1,109 @@
+"""original-tcg (オリジナルカードゲーム) on the shared engine.
+
+Two players, a 60-card deck each: five cards face up as life (戦力), the rest as support (支援).
+Soldiers, spells and lands are paid for with warehouse cards; soldiers move over a field of three
+soldier rows (p1's camp, the battlefield, p2's camp) and fight; effects form a counter stack.
+Every card fact (stats, elements, effect scripts) is read from `cards/original-tcg.yaml`.
+
+## Notation (the `do:` / `refused:` steps of examples)
+
+Squares are named from the acting player's side: `camp1`..`camp5` (own camp), `bf1`..`bf5`
+(battlefield), `enemy1`..`enemy5` (the opponent's camp). Cards are references (`id` or `id#n`).
+A payment is `paying A, B!` (`!` sends that warehouse card to the graveyard, counting as two);
+without `paying` the rules pick the canonical payment (tap in warehouse order).
+
+    p1 draws | p1 skips | p1 stores CARD | p1 upkeeps CARD [paying ..] | p1 abandons CARD
+    p1 summons CARD at camp3 [paying ..]        p1 deploys CARD at camp4 [paying ..]
+    p1 casts CARD at camp2 [facedown] [paying ..]
+    p1 moves CARD to bf3|camp3|enemy3 [paying ..]
+    p1 activates CARD EFFECT [mode M] [x N] [on T1, T2] [against CARD] [paying ..]
+    p2 passes            (declines the counter right)
+    p1 buys [paying ..]  (phase 3: two warehouse cards for one support card)
+    p1 ends              (phase 4: declare the end of the turn)
+
+EFFECT is the effect's script id in the database (`fireball`, `realizing`, ...; `gold` and
+`otherworld` for the special types 2 黄金 and 異界). Targets may be cards or `p1`/`p2`.
+
+## Setup keys (besides the shared `turn`, `options`)
+
+`p1:`/`p2:` with `hand`, `life` (top first; default five filler cards), `support` (top first;
+default ten), `graveyard`, `warehouse`, `tapped`, `camp`/`battlefield`/`enemy_camp`
+(`{"3": [cards]}`: a soldier and/or a spell or land), `counters`; `damage: {card: n}`;
+`fresh: [cards]` (placed this turn); `phase:` draw|store|upkeep|main|buy|restock|end
+(default main); `options: {type2: {card: 緋}, elements: {card: [dark]}, facedown: [cards]}`.
+
+## Expectation keys
+
+`at` (`camp3`, `bf2`, `enemy1` from the card owner's side, or `hand`, `graveyard`,
+`warehouse`, `life`, `support`), `power`, `cost`, `move`, `upkeep`, `damage` (counters on a
+card), `counters` (on a player), `life_sizes`, `support_sizes`, `tapped`, `phase`, `resolved`.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from deckwright.engine import Game, GameFacts, ZoneSpec
+from deckwright.model import Deck, GameData
+from deckwright.rules import register
+
+from .state import OriginalTcgState
+
+FACTS = GameFacts(
+    game_id="original-tcg",
+    min_players=2,
+    max_players=2,
+    zones=(
+        ZoneSpec("hand", per_player=True, visibility="owner"),
+        ZoneSpec("life", per_player=True, visibility="public"),
+        ZoneSpec("support", per_player=True, visibility="hidden"),
+        ZoneSpec("graveyard", per_player=True, visibility="public"),
+        ZoneSpec("warehouse", per_player=True, visibility="public"),
+        ZoneSpec("veiled", per_player=True, visibility="owner"),
+        ZoneSpec("soldiers", grid=(3, 5)),
+        ZoneSpec("ground", grid=(2, 5)),
+        ZoneSpec("arena"),
+    ),
+    information="imperfect",
+    utility="zero-sum",
+    max_decisions=20000,
+    default_players=2,
+    setup_keys=("p1", "p2", "phase", "damage", "fresh"),
+)
+
+#: Copies of every card in an example's universe: enough for any scripted position.
+EXAMPLE_COPIES = 8
+
+
+class OriginalTcg(Game):
+    facts = FACTS
+    state_class = OriginalTcgState
+
+    def __init__(self, data: GameData, deck: Deck | str | None = None, *,
+                 counts: Mapping[str, int] | None = None, opponent: Deck | str | None = None):
+        first = data.default_deck if deck is None else (data.deck(deck) if isinstance(deck, str) else deck)
+        if counts is None:
+            # a real game: p1 plays `deck`, p2 the opponent deck (the next sample deck)
+            second = self._opponent(data, first, opponent)
+            decks = (data.deck_contents(first), data.deck_contents(second))
+            counts = {c.id: decks[0].get(c.id, 0) + decks[1].get(c.id, 0) for c in data.db.cards}
+            self.seat_decks: tuple[dict[str, int], ...] = decks
+        else:
+            # an example: every card in enough copies for any position the script sets up
+            counts = {c.id: max(counts.get(c.id, 0), EXAMPLE_COPIES) for c in data.db.cards}
+            self.seat_decks = ()
+        super().__init__(data, first, counts=counts)
+
+    @staticmethod
+    def _opponent(data: GameData, first: Deck, opponent: Deck | str | None) -> Deck:
+        if opponent is not None:
+            return data.deck(opponent) if isinstance(opponent, str) else opponent
+        others = [d for d in data.db.decks if d.id != first.id]
+        return others[0] if others else first
+
+    def prepare(self) -> None:
+        from .facts import prepare_facts
+        prepare_facts(self)
+
+
+register(OriginalTcg)

@@ -1,0 +1,251 @@
+"""Where cards are and what they are worth now: field geometry, modifiers, auras, type 2.
+
+A soldier's stats are "cost/move/power"; a spell's or land's "cast/upkeep". The value now is
+the database's base, plus the modifiers on the card (`mods`: effect results with a duration),
+plus the permanent effects on the field (auras, read from their scripts), plus the rule effects
+of its special type 2. Costs never go below 0; power may.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from deckwright.engine import EMPTY
+
+from .facts import BATTLEFIELD, COLS, SCARLET
+
+
+def camp_row(p: int) -> int:
+    """The soldier-grid row of a player's camp."""
+    return 0 if p == 0 else 2
+
+
+class Board:
+    """Mixin for the state: field queries and stats."""
+
+    game: Any
+    zones: Any
+    owner: list[int]
+    mods: list[tuple[int, int, int, int, str, int]]
+    grant2: dict[int, str]
+    grant_el: dict[int, tuple[str, ...]]
+    bound: dict[int, int]
+    veil_col: dict[int, int]
+    combat: list[int]
+    stack: list[tuple[Any, ...]]
+
+    # --- where things are -----------------------------------------------------------------
+
+    def cell_of(self, i: int) -> int:
+        """A soldier's cell (arena soldiers count as standing in the cell they fight for)."""
+        g = self.game
+        where = self.zones.where[i]
+        if where == g.SOLD:
+            return self.zones.piles[g.SOLD].index(i)
+        if where == g.ARENA and self.combat and self.combat[0] == i:
+            return self.combat[2]
+        return -1
+
+    def on_field(self, i: int) -> bool:
+        g = self.game
+        w = self.zones.where[i]
+        return w == g.SOLD or w == g.GROUND or w == g.ARENA or w in g.VEIL
+
+    def field_soldiers(self) -> Iterator[int]:
+        g = self.game
+        for i in self.zones.piles[g.SOLD]:
+            if i != EMPTY:
+                yield i
+        yield from self.zones.piles[g.ARENA]
+
+    def ground_cards(self, with_veiled: bool = True) -> Iterator[int]:
+        g = self.game
+        for i in self.zones.piles[g.GROUND]:
+            if i != EMPTY:
+                yield i
+        if with_veiled:
+            for p in (0, 1):
+                yield from self.zones.piles[g.VEIL[p]]
+
+    def soldier_at(self, cell: int) -> int:
+        return self.zones.piles[self.game.SOLD][cell]
+
+    def ground_taken(self, p: int, col: int) -> bool:
+        g = self.game
+        if self.zones.piles[g.GROUND][p * COLS + col] != EMPTY:
+            return True
+        return any(self.veil_col.get(i) == col for i in self.zones.piles[g.VEIL[p]])
+
+    def row_name(self, p: int, row: int) -> str:
+        """'own-camp', 'battlefield' or 'enemy-camp' for player p."""
+        if row == BATTLEFIELD:
+            return "battlefield"
+        return "own-camp" if row == camp_row(p) else "enemy-camp"
+
+    def faceup(self, i: int) -> bool:
+        return self.zones.where[i] != self.game.VEIL[self.owner[i]] if self.owner[i] >= 0 else True
+
+    # --- facts that effects can change ------------------------------------------------------
+
+    def elements(self, i: int) -> tuple[str, ...]:
+        got = self.grant_el.get(i)
+        return got if got is not None else self.game.colors[i]
+
+    def type2_of(self, i: int) -> str | None:
+        got = self.grant2.get(i)
+        return got if got is not None else self.game.type2[i]
+
+    def on_field_type(self, stype: str) -> bool:
+        g = self.game
+        return any(g.stype[i] == stype for i in self.field_soldiers()) or any(
+            g.stype[i] == stype for i in self.ground_cards(False))
+
+    def processing(self) -> bool:
+        """True from an effect's activation until its counter stack is resolved (頑健)."""
+        return any(item[0] == "E" for item in self.stack)
+
+    def in_combat(self, i: int) -> bool:
+        return len(self.combat) == 7 and (self.combat[0] == i or self.combat[1] == i)
+
+    # --- auras: permanent effects on the field ------------------------------------------------
+
+    def aura_sources(self) -> Iterator[tuple[int, Any]]:
+        g = self.game
+        for i in self.field_soldiers():
+            for eff in g.auras[i]:
+                yield i, eff
+        for i in self.zones.piles[g.GROUND]:
+            if i != EMPTY:
+                for eff in g.auras[i]:
+                    yield i, eff
+
+    def aura_hits(self, src: int, eff: Any, target: int, target_on_field: bool) -> bool:
+        aura = eff.script["aura"]
+        to = aura["to"]
+        g = self.game
+        if to == "bound":
+            return self.bound.get(src) == target and target_on_field and not self.immune(target, src)
+        if not g.is_soldier[target]:
+            return False
+        if not target_on_field and not to.get("anywhere"):
+            return False
+        if target_on_field is False and self.zones.where[target] not in g.HAND:
+            return False
+        if to.get("owner") == "own" and self.owner[target] != self.owner[src]:
+            return False
+        if to.get("owner") == "enemy" and self.owner[target] == self.owner[src]:
+            return False
+        if "race" in to and g.race[target] != to["race"]:
+            return False
+        if "type" in to and g.stype[target] != to["type"]:
+            return False
+        if "not_type" in to and g.stype[target] == to["not_type"]:
+            return False
+        if "element" in to and to["element"] not in self.elements(target):
+            return False
+        if aura.get("while") == "other-own-soldier":
+            me = self.owner[src]
+            if not any(s != src and self.owner[s] == me for s in self.field_soldiers()):
+                return False
+        return not self.immune(target, src)
+
+    def immune(self, target: int, src: int) -> bool:
+        """深淵: a soldier does not take the effects of the opponent's spells."""
+        return (self.type2_of(target) == "深淵" and self.game.cat[src] == "spell"
+                and self.owner[src] != self.owner[target])
+
+    # --- stats ----------------------------------------------------------------------------
+
+    def stats(self, i: int) -> tuple[int, int, int]:
+        """Soldier: (cost, move, power); spell or land: (cast, upkeep, 0); costs floored at 0."""
+        g = self.game
+        c, m, p = g.base[i]
+        if c is None:
+            return (-1, -1, 0)          # a face-down-only spell has no costs
+        sun = g.is_soldier[i] and self.type2_of(i) == "太陽"
+        for t, dc, dm, dp, _until, src in self.mods:
+            if t == i:
+                k = 2 if sun and src >= 0 and g.cat[src] == "land" else 1
+                c += k * dc
+                m += k * dm
+                p += k * dp
+        if g.is_soldier[i]:
+            c, m, p = self._soldier_extras(i, c, m, p)
+        else:
+            c = self._hand_rule(i, c)
+        return (max(0, c), max(0, m), p)
+
+    def _soldier_extras(self, i: int, c: int, m: int, p: int) -> tuple[int, int, int]:
+        g = self.game
+        t2 = self.type2_of(i)
+        field = self.on_field(i)
+        for src, eff in self.aura_sources():
+            if self.aura_hits(src, eff, i, field):
+                dc, dm, dp = eff.script["aura"]["delta"]
+                k = 2 if (t2 == "太陽" and g.cat[src] == "land") else 1
+                c += k * dc
+                m += k * dm
+                p += k * dp
+        if t2 is None:
+            return c, m, p
+        if t2 == "太陽":
+            return c + 3, m, p + 3
+        if t2 == "俊敏":
+            return c, m - 3, p
+        if t2 == "聡明":
+            return c - 3, m, p
+        if t2 == "豪腕":
+            return c, m, p + (4 if self.in_combat(i) else 0)
+        if t2 == "頑健":
+            return c, m, p + (4 if field and self.processing() else 0)
+        if t2 in SCARLET and self.in_combat(i):
+            p += self._scarlet(i, t2)
+        return c, m, p
+
+    def _scarlet(self, i: int, t2: str) -> int:
+        a, d = self.combat[0], self.combat[1]
+        foe = d if a == i else a
+        if foe < 0:
+            return 0
+        element, rival, own = SCARLET[t2]
+        if element in self.elements(foe) or self.type2_of(foe) == rival:
+            return 4 if own in self.elements(i) else 2
+        return 0
+
+    def _hand_rule(self, i: int, c: int) -> int:
+        """Rule effects that change a card's cost while it is in the hand (ビナルクス仙山)."""
+        g = self.game
+        if self.zones.where[i] not in g.HAND:
+            return c
+        for eff in g.effs[i]:
+            rule = eff.script.get("hand")
+            if rule and self.on_field_type(rule["while"]["type"]):
+                c += rule["delta"][0]
+        return c
+
+    def power(self, i: int) -> int:
+        return self.stats(i)[2]
+
+    # --- lands that change the rules -----------------------------------------------------------
+
+    def hell_active(self) -> bool:
+        g = self.game
+        for i in self.ground_cards(False):
+            for doom in g.effs[i]:
+                if doom.script.get("doom_damaged") and not self._disabled(i, doom.eid):
+                    return True
+        return False
+
+    def _disabled(self, i: int, eid: str) -> bool:
+        """Another effect of the same card switches `eid` off while its condition holds."""
+        for eff in self.game.effs[i]:
+            if eff.script.get("disables") == eid:
+                element = eff.script["while"]["element"]
+                if any(element in self.elements(s) for s in self.field_soldiers()):
+                    return True
+        return False
+
+    def drill_safe(self, p: int) -> bool:
+        g = self.game
+        return any(self.owner[i] == p and e.script.get("drill_safe")
+                   for i in self.ground_cards(False) for e in g.effs[i])

@@ -1,0 +1,99 @@
+"""Paying costs with warehouse cards (コストルール).
+
+A cost is "n cards including these elements". A payment is a tuple of warehouse cards: a card
+`i` is tapped (turned sideways, counts one), `~i` (negative) is sent to the graveyard and counts
+two. With as many cards as elements, every element must be among the paid cards; with fewer,
+every paid card must be of one of them (the text's "火か闇" upkeep). A payment may not include a
+card it does not need.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Payment = tuple[int, ...]
+
+
+def card_of(x: int) -> int:
+    return ~x if x < 0 else x
+
+
+def value(pay: Payment) -> int:
+    return sum(2 if x < 0 else 1 for x in pay)
+
+
+class Costs:
+    """Mixin for the state: canonical payments, checking and carrying out a payment."""
+
+    game: Any
+    zones: Any
+    tapped: set[int]
+    owner: list[int]
+
+    def untapped(self, p: int) -> list[int]:
+        return [i for i in self.zones.piles[self.game.WARE[p]] if i not in self.tapped]
+
+    def auto_pay(self, p: int, n: int, req: tuple[str, ...]) -> Payment | None:
+        """The canonical payment: tap in warehouse order, covering the elements first; send
+        the last picked cards to the graveyard only when there are too few to tap."""
+        if n <= 0:
+            return ()
+        free = self.untapped(p)
+        if req and n < len(req):
+            picks = [i for i in free if any(e in self.elements(i) for e in req)][:n]
+        else:
+            picks = []
+            for e in req:
+                if any(e in self.elements(i) for i in picks):
+                    continue
+                hit = next((i for i in free if i not in picks and e in self.elements(i)), None)
+                if hit is None:
+                    return None
+                picks.append(hit)
+            for i in free:
+                if len(picks) >= n:
+                    break
+                if i not in picks:
+                    picks.append(i)
+        short = n - len(picks)
+        if short > len(picks) or not picks:
+            return None
+        if short <= 0:
+            return tuple(picks[:n])
+        keep = picks[:len(picks) - short]
+        return tuple(keep) + tuple(~i for i in picks[len(picks) - short:])
+
+    def pay_problem(self, p: int, pay: Payment, n: int, req: tuple[str, ...]) -> str | None:
+        """Why a payment does not pay `n` cards with elements `req`; None when it does."""
+        cards = [card_of(x) for x in pay]
+        if len(set(cards)) != len(cards):
+            return "同じ倉庫のカードを二度は使えない"
+        ware = self.game.WARE[p]
+        for i in cards:
+            if self.zones.where[i] != ware or i in self.tapped:
+                return f"{self.card_label(i)} は自分の倉庫の未使用のカードではない"
+        total = value(pay)
+        if total < n:
+            return f"コストの枚数が足りない（{n} 枚分が必要、{total} 枚分しかない）"
+        if pay and total - min(2 if x < 0 else 1 for x in pay) >= n:
+            return "コストに必要のない余分なカードが含まれている"
+        if req and pay:
+            if n >= len(req):
+                missing = [e for e in req if not any(e in self.elements(i) for i in cards)]
+                if missing:
+                    names = "・".join(self.color_name(e) for e in missing)
+                    return f"コストの属性（{names}）のカードが含まれていない"
+            elif not all(any(e in self.elements(i) for e in req) for i in cards):
+                names = "か".join(self.color_name(e) for e in req)
+                return f"コストの属性（{names}）でないカードがある"
+        return None
+
+    def do_pay(self, p: int, pay: Payment) -> None:
+        g = self.game
+        for x in pay:
+            i = card_of(x)
+            if x < 0:
+                self.tapped.discard(i)
+                self.zones.move(i, g.GRAVE[self.owner[i]])
+            else:
+                self.tapped.add(i)

@@ -1,0 +1,366 @@
+"""Effects: who may activate what, against which trigger, on which targets; and what they do.
+
+Stack items are tuples: ("E", player, source, effect id, targets, mode, x) for an activated
+effect and ("V", kind, player, card) for an event that opened a counter window (summon, move,
+cast, cstart, cend, tend). A counter effect answers the newest item only (the designer's stack
+example: C may not counter A), and a soldier never answers its own effect.
+Targets are card instances, or `PLAYER - p` for player p.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, Iterator
+
+from .board import camp_row
+from .facts import THRESHOLD, Effect
+
+PLAYER = -100
+#: At most this many target choices per effect are offered to bots (legal_actions).
+CHOICE_CAP = 24
+
+
+def is_player(t: int) -> bool:
+    return t <= PLAYER
+
+
+class Effects:
+    """Mixin for the state: effect look-up, targets, triggers, resolution."""
+
+    game: Any
+    zones: Any
+    owner: list[int]
+    stack: list[tuple[Any, ...]]
+    used: set[tuple[int, str]]
+    fresh: set[int]
+    combat: list[int]
+    bound: dict[int, int]
+    mods: list[tuple[int, int, int, int, str, int]]
+    dmg: dict[int, int]
+    hurt: list[int]
+    counters: list[int]
+
+    # --- which effects a card has ----------------------------------------------------------
+
+    def effects_of(self, i: int) -> tuple[Effect, ...]:
+        g = self.game
+        effs = g.effs[i]
+        gold = g.is_soldier[i] and self.type2_of(i)
+        if gold in ("黄金", "異界"):
+            effs = effs + (g.gold["gold" if gold == "黄金" else "otherworld"],)
+        return effs
+
+    def effect(self, i: int, eid: str) -> Effect | None:
+        return next((e for e in self.effects_of(i) if e.eid == eid), None)
+
+    def cost_of(self, i: int, eff: Effect, x: int) -> tuple[int, tuple[str, ...]]:
+        return (x, ()) if eff.x_cost else (eff.n, eff.elements)
+
+    # --- targets ---------------------------------------------------------------------------
+
+    def candidates(self, p: int, src: int, pick: Any) -> list[int]:
+        """Everything one choice slot may take, for effect source `src` controlled by p."""
+        picks = pick if isinstance(pick, list) else [pick]
+        out: list[int] = []
+        for one in picks:
+            if one == "enemy-player":
+                out.append(PLAYER - (1 - p))
+            else:
+                out += self._filter(p, src, one)
+        return out
+
+    def _filter(self, p: int, src: int, f: dict[str, Any]) -> list[int]:
+        g = self.game
+        kind = f.get("kind", "card")
+        owner = f.get("owner", "any")
+        if f.get("zone") == "hand":
+            pool = list(self.zones.piles[g.HAND[p]])
+        elif f.get("zone") == "warehouse":
+            q = 1 - p if owner == "enemy" else p
+            pool = list(self.zones.piles[g.WARE[q]])
+        else:
+            rows = f.get("rows", ["field"])
+            pool = []
+            if kind in ("soldier", "card"):
+                for s in self.field_soldiers():
+                    cell = self.cell_of(s)
+                    if "field" in rows or self.row_name(p, cell // 5) in rows:
+                        pool.append(s)
+            if kind in ("land", "spell", "card"):
+                for c in self.ground_cards():
+                    if "field" in rows or ("own-camp" if self.owner[c] == p else "enemy-camp") in rows:
+                        pool.append(c)
+        out = []
+        for t in pool:
+            if kind == "soldier" and not g.is_soldier[t]:
+                continue
+            if kind in ("land", "spell") and g.cat[t] != kind:
+                continue
+            if owner == "own" and self.owner[t] != p:
+                continue
+            if owner == "enemy" and self.owner[t] == p:
+                continue
+            if "max_cost" in f and self.stats(t)[0] > f["max_cost"]:
+                continue
+            if g.is_soldier[t] and self.immune(t, src):
+                continue
+            out.append(t)
+        return out
+
+    def slots(self, eff: Effect, mode: str) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]:
+        if eff.modes:
+            found = eff.mode(mode)
+            return found if found else ((), ())
+        return eff.choose, eff.ops
+
+    def assign(self, p: int, src: int, eff: Effect, mode: str, x: int,
+               targets: tuple[int, ...]) -> dict[str, list[int]] | str:
+        """Targets into the effect's choice slots, or the reason they do not fit."""
+        if eff.x_cost:
+            return self._assign_gold(p, src, x, targets)
+        choose, _ops = self.slots(eff, mode)
+        if eff.modes and not eff.mode(mode):
+            names = "、".join(m for m, _c, _o in eff.modes)
+            return f"モードを選ぶ必要がある（{names}）"
+        bound: dict[str, list[int]] = {s["name"]: [] for s in choose}
+        for t in targets:
+            for s in choose:
+                if len(bound[s["name"]]) < s.get("max", 1) and t in self.candidates(p, src, s["pick"]):
+                    bound[s["name"]].append(t)
+                    break
+            else:
+                return self._target_reason(p, src, t)
+        for s in choose:
+            need = s.get("min", 1)
+            if len(bound[s["name"]]) < need:
+                if need and not self.candidates(p, src, s["pick"]) and s.get("name") == "t" and eff.forced:
+                    continue        # a forced effect with nothing to choose does nothing
+                return "対象を選んでいない（対象が足りない）"
+        return bound
+
+    def _assign_gold(self, p: int, src: int, x: int, targets: tuple[int, ...]) -> dict[str, list[int]] | str:
+        if x < 1:
+            return "X は 1 以上にする"
+        if len(targets) != x or len(set(targets)) != x:
+            return f"召喚コスト{x}以上の自陣の兵をちょうど {x} 枚選ぶ"
+        for t in targets:
+            if (t == src or is_player(t) or not self.game.is_soldier[t] or self.owner[t] != p
+                    or self.zones.where[t] != self.game.SOLD or self.cell_of(t) // 5 != camp_row(p)
+                    or self.stats(t)[0] < x):
+                return f"{self.label_of(t)} は召喚コスト{x}以上の自陣の兵ではないので対象にできない"
+        return {"t": list(targets)}
+
+    def _target_reason(self, p: int, src: int, t: int) -> str:
+        if not is_player(t) and self.game.is_soldier[t] and self.immune(t, src):
+            return f"{self.label_of(t)} は深淵の兵なので、相手の呪術の効果を受けず対象にできない"
+        return f"{self.label_of(t)} はこの効果の対象にできない"
+
+    def target_choices(self, p: int, src: int, eff: Effect) -> Iterator[tuple[str, int, tuple[int, ...]]]:
+        """(mode, x, targets) a bot may choose; capped at CHOICE_CAP per effect."""
+        count = 0
+        modes = [m for m, _c, _o in eff.modes] or [""]
+        for mode in modes:
+            if eff.x_cost:
+                yield from self._gold_choices(p, src)
+                return
+            choose, _ops = self.slots(eff, mode)
+            for combo in self._combos(p, src, choose, eff.forced):
+                yield mode, 0, combo
+                count += 1
+                if count >= CHOICE_CAP:
+                    return
+
+    def _combos(self, p: int, src: int, choose: tuple[dict[str, Any], ...], forced: bool) -> Iterator[tuple[int, ...]]:
+        parts: list[list[tuple[int, ...]]] = []
+        for s in choose:
+            cands = self.candidates(p, src, s["pick"])
+            lo, hi = s.get("min", 1), s.get("max", 1)
+            if forced and not cands:
+                lo = 0
+            options = []
+            for k in range(min(hi, len(cands)), lo - 1, -1):
+                options += list(combinations(cands, k))[:CHOICE_CAP]
+            if not options:
+                return
+            parts.append(options)
+        yield from _product(parts)
+
+    def _gold_choices(self, p: int, src: int) -> Iterator[tuple[str, int, tuple[int, ...]]]:
+        mine = [s for s in self.field_soldiers() if s != src and self.owner[s] == p
+                and self.zones.where[s] == self.game.SOLD and self.cell_of(s) // 5 == camp_row(p)]
+        for x in range(1, len(mine) + 1):
+            fit = [s for s in mine if self.stats(s)[0] >= x]
+            if len(fit) >= x:
+                yield "", x, tuple(fit[:x])
+
+    # --- triggers --------------------------------------------------------------------------
+
+    def answers(self, eff: Effect, src: int, p: int, top: tuple[Any, ...]) -> bool:
+        """Does counter effect `eff` of `src` (controlled by p) answer the newest stack item?"""
+        if top[0] == "E":
+            return "effect" in eff.trigger and top[2] != src
+        _v, kind, who, inst = top
+        for t in eff.trigger:
+            if ((t == "own-spell-cast" and kind == "cast" and who == p)
+                    or (t == "enemy-summon" and kind == "summon" and who != p)
+                    or (t == "enemy-move" and kind == "move" and who != p)
+                    or (t == "self-move" and kind == "move" and inst == src)
+                    or (t == "self-summon" and kind == "summon" and inst == src)
+                    or (t == "self-cast" and kind == "cast" and inst == src)
+                    or (t == "combat-end" and kind == "cend")
+                    or (t == "own-turn-end" and kind == "tend" and who == p)):
+                return True
+            if t == "combat-start-vs-enemy" and kind == "cstart" and self.combat:
+                a, d = self.combat[0], self.combat[1]
+                if d >= 0 and self.owner[a] != self.owner[d] and p in (self.owner[a], self.owner[d]):
+                    return True
+            if t == "own-drill-end" and kind == "cend" and self.combat:
+                a, d = self.combat[0], self.combat[1]
+                if d >= 0 and self.owner[a] == self.owner[d] == p:
+                    return True
+        return False
+
+    def usable(self, p: int, i: int, eff: Effect, counter: bool) -> str | None:
+        """Why p may not activate effect `eff` of card i now (source side only)."""
+        g = self.game
+        if not self.on_field(i) or self.owner[i] != p:
+            return f"{self.label_of(i)} は自分の場にない"
+        if i in self.fresh and g.cat[i] != "spell" and not (counter and "self-summon" in eff.trigger):
+            word = "召喚" if g.is_soldier[i] else "展開"
+            return f"{word}したターンには効果を発動できない"
+        if (i, eff.eid) in self.used:
+            return "同じカードの同じ効果は一ターンに一度しか発動できない"
+        return None
+
+    def counter_options(self, p: int) -> Iterator[tuple[int, Effect]]:
+        """(card, effect) pairs of p that answer the top of the stack now (cost not checked)."""
+        top = self.stack[-1]
+        for i in self.my_field_cards(p):
+            for eff in self.effects_of(i):
+                if eff.can_counter and self.answers(eff, i, p, top) and self.usable(p, i, eff, True) is None:
+                    yield i, eff
+
+    def my_field_cards(self, p: int) -> Iterator[int]:
+        for s in self.field_soldiers():
+            if self.owner[s] == p:
+                yield s
+        for c in self.ground_cards():
+            if self.owner[c] == p:
+                yield c
+
+    # --- resolution --------------------------------------------------------------------------
+
+    def resolve_effect(self, item: tuple[Any, ...]) -> None:
+        _e, p, src, eid, targets, mode, x = item
+        eff = self.effect(src, eid)
+        if eff is None:
+            return
+        self.log.add("resolve", p=p, card=src, eff=eid)
+        if eff.x_cost:
+            self._gold(p, src, x, targets)
+            return
+        choose, ops = self.slots(eff, mode)
+        bound = self.assign(p, src, eff, mode, x, tuple(t for t in targets if self._still_there(t)))
+        if isinstance(bound, str):
+            bound = {s["name"]: [t for t in targets if self._still_there(t)] for s in choose[:1]}
+        for op in ops:
+            if self.over:
+                return
+            for t in self._op_targets(p, src, op["to"], bound):
+                self._do_op(p, src, op, t)
+
+    def _still_there(self, t: int) -> bool:
+        return is_player(t) or self.zones.where[t] != 0
+
+    def _op_targets(self, p: int, src: int, to: Any, bound: dict[str, list[int]]) -> list[int]:
+        if to == "self":
+            return [src]
+        if to == "enemy-player":
+            return [PLAYER - (1 - p)]
+        if to == "fighters":
+            return [t for t in self.combat[:2] if t >= 0 and self.on_field(t)] if self.combat else []
+        if isinstance(to, str):
+            return list(bound.get(to, []))
+        if to.get("all"):
+            return self._filter(p, src, to)
+        return []
+
+    def _do_op(self, p: int, src: int, op: dict[str, Any], t: int) -> None:
+        kind = op["op"]
+        if kind == "damage":
+            self.damage(t, op["amount"], src)
+        elif is_player(t):
+            return
+        elif kind == "destroy":
+            if self.on_field(t) or self.zones.where[t] in self.game.WARE:
+                self.destroy(t)
+        elif kind == "modify":
+            if self.on_field(t) or self.zones.where[t] in self.game.HAND:
+                dc, dm, *rest = op["delta"]
+                self.mods.append((t, dc, dm, rest[0] if rest else 0, op.get("until", "leaves"), src))
+                self.log.add("modify", card=t, delta="/".join(f"{d:+d}" for d in op["delta"]))
+        elif kind == "remove-counters":
+            self.dmg[t] = max(0, self.dmg.get(t, 0) - op["up_to"])
+            self.log.add("cure", card=t, n=op["up_to"])
+        elif kind == "bind":
+            if self.on_field(src) and self.on_field(t):
+                self.bound[src] = t
+                self.log.add("bind", card=src, target=t)
+
+    def _gold(self, p: int, src: int, x: int, targets: tuple[int, ...]) -> None:
+        for t in targets:
+            if self.on_field(t):
+                self.destroy(t)
+        if self.on_field(src):
+            self.mods.append((src, 0, 0, 2 * x, "leaves", src))
+            self.log.add("modify", card=src, delta=f"+0/+0/+{2 * x}")
+
+    # --- damage and destruction ------------------------------------------------------------------
+
+    def damage(self, t: int, n: int, src: int = -1) -> None:
+        g = self.game
+        if is_player(t):
+            self.damage_player(PLAYER - t, n)
+            return
+        if not self.on_field(t):
+            return
+        if g.is_soldier[t] and src >= 0 and self.immune(t, src):
+            return
+        self.dmg[t] = self.dmg.get(t, 0) + n
+        self.log.add("hurt", card=t, n=n, total=self.dmg[t])
+        if g.is_soldier[t]:
+            self.hurt.append(t)
+            if self.dmg[t] > self.power(t):
+                self.destroy(t)
+        elif self.dmg[t] > THRESHOLD:
+            self.destroy(t)
+
+    def damage_player(self, p: int, n: int) -> None:
+        if n <= 0:
+            return
+        self.counters[p] += n
+        self.log.add("damage", p=p, n=n, total=self.counters[p])
+        if self.counters[p] > THRESHOLD:
+            self.counters[p] = 0
+            life = self.game.LIFE[p]
+            self.zones.draw(life, self.game.HAND[p])
+            self.log.add("life", p=p)
+            if not self.zones.piles[life]:
+                self.lose(p, "戦力が尽きた")
+
+
+def _product(parts: list[list[tuple[int, ...]]]) -> Iterator[tuple[int, ...]]:
+    """Concatenated choices of every slot (targets of different slots never repeat)."""
+    if not parts:
+        yield ()
+        return
+    head, rest = parts[0], parts[1:]
+    n = 0
+    for first in head:
+        for tail in _product(rest):
+            if set(first) & set(tail):
+                continue
+            yield first + tail
+            n += 1
+            if n >= CHOICE_CAP:
+                return

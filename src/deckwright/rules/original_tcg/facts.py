@@ -1,0 +1,143 @@
+"""Card facts precomputed once per game from the database: stats, elements, effect scripts.
+
+Nothing here is retyped from the source text: numbers, elements, races, special types and the
+effect scripts come from `cards/original-tcg.yaml`. What is written here is the rules' own
+vocabulary: the twelve special types 2 (rule effects the text defines for every card that has
+one) and the shape of an effect definition.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+#: Grid geometry: soldier rows are p1's camp (0), the battlefield (1) and p2's camp (2).
+COLS = 5
+BATTLEFIELD = 1
+#: Damage counters a player's top life card or a land takes before the threshold (> 10).
+THRESHOLD = 10
+#: Total turns after which a bot game is decided on life (project ruling turn-limit).
+TURN_LIMIT = 200
+HAND_START = 5
+LIFE_START = 5
+
+#: 緋/蒼/天/碧: the elements and special type 2 they are strong against, and their own element.
+SCARLET: dict[str, tuple[str, str, str]] = {
+    "緋": ("earth", "碧", "fire"),
+    "蒼": ("fire", "緋", "water"),
+    "天": ("water", "蒼", "wind"),
+    "碧": ("wind", "天", "earth"),
+}
+#: Special types 2 that grant the normal effect "X: destroy X own soldiers, +0/+0/+2X".
+GOLD_TYPES = {"黄金": "gold", "異界": "otherworld"}
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One ■ block of a card, as its script describes it."""
+
+    eid: str
+    kind: str                      # normal, counter, forced-counter, permanent, rule
+    trigger: tuple[str, ...] = ()
+    also_normal: bool = False
+    forced: bool = False
+    n: int = 0                     # warehouse cards to use
+    elements: tuple[str, ...] = ()
+    extra: tuple[str, ...] = ()    # (C) costs, e.g. self-to-graveyard
+    choose: tuple[dict[str, Any], ...] = ()
+    ops: tuple[dict[str, Any], ...] = ()
+    modes: tuple[tuple[str, tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]], ...] = ()
+    x_cost: bool = False           # 黄金/異界: the cost is X
+    script: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def can_counter(self) -> bool:
+        return bool(self.trigger)
+
+    @property
+    def can_normal(self) -> bool:
+        return self.kind == "normal" or self.also_normal
+
+    def mode(self, name: str) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]] | None:
+        for mname, choose, ops in self.modes:
+            if mname == name:
+                return choose, ops
+        return None
+
+
+def effect_from_script(kind: str, script: dict[str, Any]) -> Effect:
+    cost = script.get("cost") or {}
+    modes = tuple((name, tuple(m.get("choose", ())), tuple(m.get("ops", ())))
+                  for name, m in (script.get("modes") or {}).items())
+    return Effect(
+        eid=script["id"], kind=kind,
+        trigger=tuple(script.get("trigger", ())),
+        also_normal=bool(script.get("also_normal")),
+        forced=bool(script.get("forced")) or kind == "forced-counter",
+        n=int(cost.get("n", 0)),
+        elements=tuple(cost.get("elements", ())),
+        extra=tuple(cost.get("extra", ())),
+        choose=tuple(script.get("choose", ())),
+        ops=tuple(script.get("ops", ())),
+        modes=modes,
+        script=script,
+    )
+
+
+def gold_effect(eid: str) -> Effect:
+    """The normal effect 黄金 and 異界 grant (the text gives it for both)."""
+    return Effect(eid=eid, kind="normal", x_cost=True,
+                  choose=({"name": "t", "min": 1, "max": 1,
+                           "pick": {"kind": "soldier", "rows": ["own-camp"], "owner": "own"}},),
+                  ops=({"op": "gold"},))
+
+
+def prepare_facts(game: Any) -> None:
+    """Columns per card instance on the Game (shared by every state, never copied)."""
+    cat = game.catalogue
+    cards = cat.cards
+    game.cid = cat.ids
+    game.name = tuple(c.name for c in cards)
+    game.cat = tuple(c.category for c in cards)
+    game.is_soldier = tuple(c.category == "soldier" for c in cards)
+
+    def base(card: Any) -> tuple[int | None, int | None, int]:
+        s = card.stats
+        if card.category == "soldier":
+            return (s.get("cost") or 0, s.get("move") or 0, s.get("power") or 0)
+        return (s.get("cast"), s.get("upkeep"), 0)
+
+    game.base = tuple(base(c) for c in cards)
+    game.colors = tuple(tuple(k for k in c.colors if k != "none") for c in cards)
+    game.race = tuple(c.stats.get("race") for c in cards)
+    game.stype = tuple(c.stats.get("type") for c in cards)
+    game.type2 = tuple(c.stats.get("type2") for c in cards)
+    by_card: dict[str, tuple[Effect, ...]] = {}
+    for card in game.data.db.cards:
+        by_card[card.id] = tuple(effect_from_script(e.kind, e.script) for e in card.effects
+                                 if isinstance(e.script, dict) and "id" in e.script)
+    game.effs = tuple(by_card[cid] for cid in cat.ids)
+    game.facedown_only = tuple(any(e.script.get("facedown") for e in game.effs[i])
+                               for i in range(len(cat)))
+    game.auras = tuple(tuple(e for e in game.effs[i] if "aura" in e.script) for i in range(len(cat)))
+    game.gold = {eid: gold_effect(eid) for eid in GOLD_TYPES.values()}
+    layout = game.layout(2)
+    game.HAND = layout.per_player("hand")
+    game.LIFE = layout.per_player("life")
+    game.SUPPORT = layout.per_player("support")
+    game.GRAVE = layout.per_player("graveyard")
+    game.WARE = layout.per_player("warehouse")
+    game.VEIL = layout.per_player("veiled")
+    game.SOLD = layout.of("soldiers")
+    game.GROUND = layout.of("ground")
+    game.ARENA = layout.of("arena")
+    game.seat_of = _seats(game)
+
+
+def _seats(game: Any) -> tuple[int, ...]:
+    """For a real game, the seat whose deck each instance belongs to (copies of p1's deck first)."""
+    if not game.seat_decks:
+        return tuple(0 for _ in game.catalogue.ids)
+    first = game.seat_decks[0]
+    return tuple(0 if game.catalogue.copy[i] <= first.get(cid, 0) else 1
+                 for i, cid in enumerate(game.catalogue.ids))

@@ -1,0 +1,295 @@
+"""What happens between decisions: the counter right, the stack, combat and the turn's phases.
+
+Everything that waits for a counter window is a task on `todo` (a LIFO list of tuples, so the
+state stays plain data): a task pushes its successor and then opens a window; `drive()` runs
+tasks until a player has to decide. The counter right goes to the turn player first, then
+alternates; it is passed automatically for a player with no counter to play, and the window
+closes when both pass in a row. Then the stack resolves newest first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckwright.engine import EMPTY
+
+from .board import camp_row
+from .facts import BATTLEFIELD, COLS, TURN_LIMIT
+
+
+class Flow:
+    """Mixin for the state: windows, combat, phases, destruction and the end of the game."""
+
+    game: Any
+    zones: Any
+    turns: Any
+    owner: list[int]
+    stack: list[tuple[Any, ...]]
+    todo: list[tuple[Any, ...]]
+    combat: list[int]
+
+    # --- the counter window ---------------------------------------------------------------
+
+    def open_window(self, item: tuple[Any, ...]) -> None:
+        self.stack.append(item)
+        self.cw = True
+        self.right = self.turns.current
+        self.passes = 0
+
+    def drive(self) -> None:
+        while not self.over:
+            if self.cw:
+                if self.has_counter(self.right):
+                    return
+                self.pass_right()
+                continue
+            if self.todo:
+                self.run_task(self.todo.pop())
+                continue
+            return
+
+    def has_counter(self, p: int) -> bool:
+        for i, eff in self.counter_options(p):
+            if eff.forced or self.counter_payable(p, i, eff):
+                return True
+        return False
+
+    def forced_pending(self, p: int) -> bool:
+        return any(eff.forced for _i, eff in self.counter_options(p))
+
+    def pass_right(self) -> None:
+        self.passes += 1
+        if self.passes >= 2:
+            self.cw = False
+            self.resolve_stack()
+        else:
+            self.right = 1 - self.right
+
+    def respond(self, item: tuple[Any, ...]) -> None:
+        self.stack.append(item)
+        self.right = 1 - item[1]
+        self.passes = 0
+
+    def resolve_stack(self) -> None:
+        effects = False
+        while self.stack and not self.over:
+            item = self.stack[-1]
+            if item[0] == "E":
+                effects = True
+                self.resolve_effect(item)
+            self.stack.pop()
+        self.stack.clear()
+        if effects and not self.combat:
+            self.doom()
+
+    def doom(self) -> None:
+        """無限地獄: soldiers damaged during the combat or effect that just ended are destroyed."""
+        hurt, self.hurt = self.hurt, []
+        if hurt and self.hell_active():
+            for s in hurt:
+                if self.on_field(s):
+                    self.log.add("doom", card=s)
+                    self.destroy(s)
+
+    # --- tasks ---------------------------------------------------------------------------------
+
+    def run_task(self, task: tuple[Any, ...]) -> None:
+        kind = task[0]
+        if kind == "arrive":
+            self.arrive(task[1], task[2], task[3])
+        elif kind == "steps":
+            self.combat_steps()
+        elif kind == "after":
+            self.combat_after()
+        elif kind == "next-turn":
+            self.next_turn()
+
+    # --- entering a square ----------------------------------------------------------------------
+
+    def enter(self, i: int, cell: int, origin: int) -> None:
+        """A soldier summoned (origin -1) or moved into `cell`: stand there, or wait in the
+        arena when the cell is held by another soldier; the combat comes after the window."""
+        g = self.game
+        if self.soldier_at(cell) == EMPTY:
+            self.zones.place(i, g.SOLD, cell)
+        else:
+            self.zones.move(i, g.ARENA)
+            self.combat = [i, -2, cell, origin, -1]   # -2: the square's soldier, decided later
+        self.todo.append(("arrive", i, cell, origin))
+
+    def arrive(self, i: int, cell: int, origin: int) -> None:
+        g = self.game
+        if not self.on_field(i):
+            self.combat = []
+            return
+        p = self.owner[i]
+        held = self.soldier_at(cell)
+        if self.zones.where[i] == g.ARENA:
+            if held == EMPTY:
+                self.zones.place(i, g.SOLD, cell)
+                self.combat = []
+            else:
+                self.start_combat(i, held, cell, origin, -1)
+                return
+        row = cell // COLS
+        if row != BATTLEFIELD and row != camp_row(p) and origin >= 0:
+            self.start_combat(i, -1, cell, origin, 1 - p)
+
+    def start_combat(self, a: int, d: int, cell: int, origin: int, foe: int) -> None:
+        self.combat = [a, d, cell, origin, foe, 0, 0]
+        if d >= 0:
+            self.log.add("cstart", a=a, d=d)
+        else:
+            self.log.add("phantom", a=a)
+        self.todo.append(("steps",))
+        self.open_window(("V", "cstart", self.owner[a], a))
+
+    # --- combat ------------------------------------------------------------------------------------
+
+    def combat_steps(self) -> None:
+        a, d, _cell, _origin, foe = self.combat[:5]
+        if not self.on_field(a) or (d >= 0 and not self.on_field(d)):
+            self.end_combat_window()
+            return
+        pa = self.power(a)
+        pd = self.power(d) if d >= 0 else 0
+        self.combat[5], self.combat[6] = pa, pd
+        self.log.add("compare", pa=pa, pd=pd)
+        if d < 0:
+            if pa > 0:
+                self.log.add("win", card=a)
+                self.damage_player(foe, pa)
+            else:
+                self.log.add("tie")
+        else:
+            self.fight(a, d, pa, pd)
+        if not self.over:
+            self.end_combat_window()
+
+    def fight(self, a: int, d: int, pa: int, pd: int) -> None:
+        """Step 2 and step 4 of a combat between two soldiers."""
+        drill = self.owner[a] == self.owner[d] and self.drill_safe(self.owner[a])
+        if pa == pd:
+            self.log.add("tie")
+            if not drill:
+                self.destroy(a)
+                self.destroy(d)
+            return
+        win, lose = (a, d) if pa > pd else (d, a)
+        self.log.add("win", card=win)
+        if drill:
+            return
+        x = max(0, self.power(lose) - 2)
+        self.destroy(lose)
+        self.mods.append((win, 0, 0, -x, "leaves", -1))
+        self.log.add("penalty", card=win, x=x)
+        self.damage_player(self.owner[lose], abs(pa - pd))
+
+    def end_combat_window(self) -> None:
+        self.log.add("cend")
+        self.todo.append(("after",))
+        a = self.combat[0]
+        self.open_window(("V", "cend", self.owner[a], a))
+
+    def combat_after(self) -> None:
+        g = self.game
+        a, d, cell, origin, _foe = self.combat[:5]
+        if self.on_field(a):
+            if d < 0:
+                self.return_to_camp(a, origin)
+            elif self.zones.where[a] == g.ARENA:
+                if self.soldier_at(cell) == EMPTY:
+                    self.zones.place(a, g.SOLD, cell)
+                elif origin >= 0 and self.soldier_at(origin) == EMPTY:
+                    self.zones.place(a, g.SOLD, origin)
+                else:
+                    self.destroy(a)     # nowhere to stand (cannot happen with legal moves)
+        self.combat = []
+        self.doom()
+
+    def return_to_camp(self, a: int, origin: int) -> None:
+        """After a combat with the 0/0/0 soldier: the own camp square of the same column, else
+        the nearest free one (left first), else the square it came from."""
+        g = self.game
+        p = self.owner[a]
+        row = camp_row(p)
+        col = self.cell_of(a) % COLS
+        for dist in range(COLS):
+            for c in (col - dist, col + dist):
+                if 0 <= c < COLS and self.soldier_at(row * COLS + c) == EMPTY:
+                    self.zones.place(a, g.SOLD, row * COLS + c)
+                    self.log.add("return", card=a)
+                    return
+        if origin >= 0 and self.soldier_at(origin) == EMPTY:
+            self.zones.place(a, g.SOLD, origin)
+
+    # --- leaving the field -------------------------------------------------------------------------
+
+    def destroy(self, i: int) -> None:
+        """破棄: to the owner's graveyard; whatever was attached to it ends."""
+        g = self.game
+        if self.zones.where[i] == 0:
+            return
+        was_field = self.on_field(i)
+        self.zones.move(i, g.GRAVE[self.owner[i]])
+        self.tapped.discard(i)
+        self.log.add("destroy", card=i)
+        if was_field:
+            self.left_field(i)
+
+    def left_field(self, i: int) -> None:
+        self.mods = [m for m in self.mods if m[0] != i]
+        self.dmg.pop(i, None)
+        self.bound.pop(i, None)
+        for k in [k for k, v in self.bound.items() if v == i]:
+            del self.bound[k]
+        self.veil_col.pop(i, None)
+        self.fresh.discard(i)
+
+    def lose(self, p: int, why: str) -> None:
+        if self.over:
+            return
+        self.over = True
+        self.loser = p
+        self.log.add("lose", p=p, why=why)
+
+    # --- the turn -----------------------------------------------------------------------------------
+
+    def start_turn(self) -> None:
+        """Phase 1 part 1: untap the warehouse; then the optional draw."""
+        p = self.turns.current
+        ware = set(self.zones.piles[self.game.WARE[p]])
+        self.tapped -= ware
+        self.phase = "draw"
+        self.log.add("turn", p=p, n=self.turn_no)
+
+    def next_turn(self) -> None:
+        self.mods = [m for m in self.mods if m[4] != "turn-end"]
+        self.used.clear()
+        self.fresh.clear()
+        self.moved.clear()
+        self.turns.advance()
+        self.turn_no += 1
+        if self.turn_no > TURN_LIMIT:
+            self.decide_on_life()
+            return
+        self.start_turn()
+
+    def decide_on_life(self) -> None:
+        g = self.game
+        left = [len(self.zones.piles[g.LIFE[p]]) for p in (0, 1)]
+        self.over = True
+        self.loser = -1 if left[0] == left[1] else (0 if left[0] < left[1] else 1)
+        self.log.add("limit", n=TURN_LIMIT)
+
+    def begin_upkeep(self) -> None:
+        p = self.turns.current
+        self.due = [c for c in self.ground_cards(False) if self.owner[c] == p and self.stats(c)[1] > 0]
+        self.phase = "upkeep" if self.due else "main"
+
+    def draw_card(self, p: int) -> None:
+        g = self.game
+        self.zones.draw(g.SUPPORT[p], g.HAND[p])
+        self.log.add("draw", p=p)
+        if not self.zones.piles[g.SUPPORT[p]]:
+            self.lose(p, "支援が尽きた")

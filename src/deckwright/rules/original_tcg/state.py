@@ -1,0 +1,553 @@
+"""The original-tcg state: the decisions of a turn, their legality and what they do.
+
+Actions are tuples whose first item names the decision (see the package docstring for the
+notation): ("draw",), ("skip",), ("store", i), ("upkeep", i, pay), ("abandon", i),
+("summon", i, col, pay), ("cast", i, col, facedown, pay), ("deploy", i, col, pay),
+("move", i, cell, pay), ("act", i, eid, targets, mode, x, against, pay), ("pass",),
+("buy", pay), ("end",). `reason()` is the one place that says whether a decision is legal;
+`legal_actions()` lists the ones a bot may take (payments canonical, target choices capped).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckwright.engine import EMPTY, State
+
+from .board import Board, camp_row
+from .costs import Costs, Payment
+from .effects import Effects, is_player
+from .facts import BATTLEFIELD, COLS, HAND_START, LIFE_START
+from .flow import Flow
+from .notation import Notation
+from .scripted import Scripted
+
+Action = tuple[Any, ...]
+SKIPPABLE = {"draw": "store", "store": "upkeep", "main": "buy", "buy": "restock", "restock": "end"}
+PHASE_NAMES = {"draw": "フェイズ①パート2", "store": "フェイズ①パート3", "upkeep": "フェイズ①パート4",
+               "main": "フェイズ②", "buy": "フェイズ③パート1", "restock": "フェイズ③パート2",
+               "end": "フェイズ④"}
+
+
+class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
+    EVENTS = {
+        "deal": "両者が戦力5枚・手札5枚で始める。",
+        "turn": "{p:player} のターン({n})。倉庫のカードを全て未使用に戻す。",
+        "draw": "{p:player} が支援から1枚引く。",
+        "store": "{p:player} が {card:card} を倉庫に置く。",
+        "upkeep": "{p:player} が {card:card} の維持コストを払う。",
+        "abandon": "{p:player} は {card:card} の維持コストを払わず破棄する。",
+        "summon": "{p:player} が {card:card} を召喚する。",
+        "cast": "{p:player} が {card:card} を詠唱する。",
+        "cast_down": "{p:player} が呪術を裏向きで詠唱する(ルール効果)。",
+        "deploy": "{p:player} が {card:card} を展開する。",
+        "move": "{p:player} が {card:card} を移動する。",
+        "activate": "{p:player} が {card:card} の {eff} を発動する。",
+        "pass": "{p:player} は対抗しない。",
+        "resolve": "{card:card} の {eff} を処理する。",
+        "buy": "{p:player} が倉庫のカード2枚分を使って支援から1枚引く。",
+        "end": "{p:player} がターン終了を宣言する。",
+        "cstart": "戦闘開始:{a:card} 対 {d:card}。",
+        "phantom": "戦闘開始:{a:card} は 0/0/0の兵 と戦う。",
+        "compare": "戦闘段階1:パワー {pa} 対 {pd}。",
+        "win": "{card:card} が戦闘に勝つ。",
+        "tie": "パワーが等しく引き分け。",
+        "penalty": "{card:card} に補正 +0/+0/-{x}。",
+        "cend": "戦闘終了。",
+        "return": "{card:card} は自陣に戻る。",
+        "damage": "{p:player} が {n} ダメージを受ける(カウンター {total})。",
+        "life": "カウンターが10を超えた。{p:player} の戦力の一番上のカードが手札に加わる。",
+        "hurt": "{card:card} が {n} ダメージを受ける(カウンター {total})。",
+        "destroy": "{card:card} を破棄する。",
+        "doom": "無限地獄により {card:card} を破棄する。",
+        "modify": "{card:card} に補正 {delta}。",
+        "cure": "{card:card} のカウンターを {n} つまで取り除く。",
+        "bind": "{card:card} が {target:card} を選ぶ。",
+        "lose": "{p:player} の負け({why})。",
+        "limit": "{n} ターンを過ぎたので戦力の多い方の勝ち。",
+    }
+
+    def __init__(self, game: Any, players: int, seed: int = 0):
+        super().__init__(game, players, seed)
+        n = len(game.catalogue)
+        self.owner = [-1] * n
+        self.tapped: set[int] = set()
+        self.counters = [0, 0]
+        self.dmg: dict[int, int] = {}
+        self.mods: list[tuple[int, int, int, int, str, int]] = []
+        self.fresh: set[int] = set()
+        self.moved: set[int] = set()
+        self.used: set[tuple[int, str]] = set()
+        self.bound: dict[int, int] = {}
+        self.grant2: dict[int, str] = {}
+        self.grant_el: dict[int, tuple[str, ...]] = {}
+        self.veil_col: dict[int, int] = {}
+        self.phase = "main"
+        self.turn_no = 1
+        self.stack: list[tuple[Any, ...]] = []
+        self.cw = False
+        self.right = 0
+        self.passes = 0
+        self.todo: list[tuple[Any, ...]] = []
+        self.combat: list[int] = []
+        self.hurt: list[int] = []
+        self.due: list[int] = []
+        self.loser = -1
+
+    # --- a real game ------------------------------------------------------------------------
+
+    def deal(self) -> None:
+        g = self.game
+        for i, seat in enumerate(g.seat_of):
+            self.owner[i] = seat
+            self.zones.move(i, g.SUPPORT[seat])
+        for p in (0, 1):
+            self.shuffle(g.SUPPORT[p])
+            for _ in range(LIFE_START):
+                self.zones.draw(g.SUPPORT[p], g.LIFE[p])
+            for _ in range(HAND_START):
+                self.zones.draw(g.SUPPORT[p], g.HAND[p])
+        self.log.add("deal")
+        self.turns.current = 0
+        self.start_turn()
+
+    # --- the engine's vocabulary --------------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.over:
+            return -4
+        return self.right if self.cw else self.turns.current
+
+    def returns(self) -> list[float]:
+        if not self.over or self.loser < 0:
+            return [0.0, 0.0]
+        return [-1.0 if p == self.loser else 1.0 for p in (0, 1)]
+
+    def scores(self) -> list[int]:
+        return [len(self.zones.piles[self.game.LIFE[p]]) for p in (0, 1)]
+
+    def winner(self) -> int | None:
+        if not self.over or self.loser < 0:
+            return None
+        return 1 - self.loser
+
+    def card_label(self, inst: int) -> str:
+        return self.game.name[inst] if inst >= 0 else "0/0/0の兵"
+
+    def label_of(self, t: int) -> str:
+        return self.player_name(-100 - t) if is_player(t) else self.game.catalogue.ref(t)
+
+    def refusal(self, action: Action, player: int | None = None) -> str | None:
+        if self.is_over():
+            return "ゲームはもう終わっている"
+        current = self.current_player()
+        if player is not None and player != current:
+            return (f"{self.player_name(player)} の順番ではない"
+                    f"（いまは {self.player_name(current)} が決める）")
+        return self.reason(action, current)
+
+    def why_illegal(self, action: Action) -> str:
+        return self.reason(action, self.current_player()) or "いまはできない"
+
+    def _apply(self, action: Action) -> None:
+        getattr(self, "_do_" + action[0])(action)
+        self.drive()
+
+    # --- legality ------------------------------------------------------------------------------
+
+    def reason(self, a: Action, p: int) -> str | None:
+        """Why player p may not take action a now; None when it is legal."""
+        verb = a[0]
+        if self.cw:
+            if verb == "pass":
+                return "強制対抗は必ず発動しなければならない" if self.forced_pending(p) else None
+            if verb != "act":
+                return "対抗権の処理中: 対抗するか見送る(pass)しかない"
+            return self._act_reason(a, p, counter=True)
+        if verb == "pass":
+            return "いまは対抗できる場面ではない"
+        if verb == "act":
+            if self.phase != "main":
+                return "通常効果はフェイズ②でだけ発動できる"
+            return self._act_reason(a, p, counter=False)
+        check = getattr(self, "_why_" + verb, None)
+        if check is None:
+            return "いまはできない"
+        return check(a, p)
+
+    def _phase(self, want: tuple[str, ...], what: str) -> str | None:
+        if self.phase not in want:
+            return f"{what}は{'・'.join(PHASE_NAMES[w] for w in want)}で行う(いまは{PHASE_NAMES[self.phase]})"
+        return None
+
+    def _why_draw(self, a: Action, p: int) -> str | None:
+        return self._phase(("draw",), "支援から引くの") or (
+            None if self.zones.piles[self.game.SUPPORT[p]] else "支援が空")
+
+    def _why_skip(self, a: Action, p: int) -> str | None:
+        if self.phase == "upkeep":
+            return "維持コストを払うか破棄するかを決める"
+        if self.phase == "end":
+            return "ターン終了を宣言する(ends)"
+        return None
+
+    def _why_store(self, a: Action, p: int) -> str | None:
+        return self._phase(("store", "restock"), "倉庫に置くの") or self._in_hand(a[1], p)
+
+    def _in_hand(self, i: int, p: int) -> str | None:
+        return None if self.zones.where[i] == self.game.HAND[p] else f"{self.label_of(i)} は手札にない"
+
+    def _why_upkeep(self, a: Action, p: int) -> str | None:
+        _v, i, pay = a
+        bad = self._phase(("upkeep",), "維持コストの支払い")
+        if bad or i not in self.due:
+            return bad or f"{self.label_of(i)} の維持コストはいま払うものではない"
+        return self._pay_reason(p, pay, self.stats(i)[1], self.elements(i), "維持コスト")
+
+    def _why_abandon(self, a: Action, p: int) -> str | None:
+        bad = self._phase(("upkeep",), "維持の放棄")
+        return bad or (None if a[1] in self.due else f"{self.label_of(a[1])} は維持するカードではない")
+
+    def _pay_reason(self, p: int, pay: Payment | None, n: int, req: tuple[str, ...], what: str) -> str | None:
+        if pay is None:
+            return f"{what}が払えない"
+        return self.pay_problem(p, pay, n, req)
+
+    def _placing(self, a: Action, p: int, category: str) -> str | None:
+        g = self.game
+        i = a[1]
+        bad = self._phase(("main",), "カードを場に出すの") or self._in_hand(i, p)
+        if bad:
+            return bad
+        if g.cat[i] != category:
+            return f"{self.label_of(i)} は{ {'soldier': '兵', 'spell': '呪術', 'land': '土地'}[category] }ではない"
+        col = a[2]
+        if not 0 <= col < COLS:
+            return "自陣のマスは 1〜5"
+        return None
+
+    def _why_summon(self, a: Action, p: int) -> str | None:
+        bad = self._placing(a, p, "soldier")
+        if bad:
+            return bad
+        held = self.soldier_at(camp_row(p) * COLS + a[2])
+        if held != EMPTY and self.owner[held] == p:
+            return "自分の兵がいるマスには召喚できない"
+        return self._pay_reason(p, a[3], self.stats(a[1])[0], self.elements(a[1]), "召喚コスト")
+
+    def _why_cast(self, a: Action, p: int) -> str | None:
+        _v, i, col, down, pay = a
+        bad = self._placing(a, p, "spell")
+        if bad:
+            return bad
+        only = self.game.facedown_only[i]
+        if only and not down:
+            return "この呪術は裏向きでしか詠唱できない"
+        if down and not only:
+            return "裏向きで詠唱できるのはルール効果を持つ呪術だけ"
+        if self.ground_taken(p, col):
+            return "そのマスにはすでに呪術か土地がある"
+        if down:
+            return None if not pay else "裏向きの詠唱にコストはかからない"
+        return self._pay_reason(p, pay, self.stats(i)[0], self.elements(i), "詠唱コスト")
+
+    def _why_deploy(self, a: Action, p: int) -> str | None:
+        bad = self._placing(a, p, "land")
+        if bad:
+            return bad
+        if self.ground_taken(p, a[2]):
+            return "そのマスにはすでに呪術か土地がある"
+        return self._pay_reason(p, a[3], self.stats(a[1])[0], self.elements(a[1]), "展開コスト")
+
+    def _why_move(self, a: Action, p: int) -> str | None:
+        _v, i, cell, pay = a
+        g = self.game
+        bad = self._phase(("main",), "移動")
+        if bad:
+            return bad
+        if self.zones.where[i] != g.SOLD or self.owner[i] != p:
+            return f"{self.label_of(i)} は場にいる自分の兵ではない"
+        if i in self.fresh:
+            return "召喚したターンには移動できない"
+        if i in self.moved:
+            return "兵が移動できるのは一ターンに一度まで"
+        here = self.cell_of(i)
+        if not 0 <= cell < 3 * COLS or abs(here // COLS - cell // COLS) + abs(here % COLS - cell % COLS) != 1:
+            return "移動できるのは上下左右の隣のマスだけ"
+        held = self.soldier_at(cell)
+        if held != EMPTY and self.owner[held] == p and not self.drill_safe(p):
+            return "自分の兵がいるマスには移動できない(ギルビアの練兵場があるときを除く)"
+        return self._pay_reason(p, pay, self.stats(i)[1], self.elements(i), "移動コスト")
+
+    def _why_buy(self, a: Action, p: int) -> str | None:
+        bad = self._phase(("buy",), "倉庫のカードで引くの")
+        if bad:
+            return bad
+        if not self.zones.piles[self.game.SUPPORT[p]]:
+            return "支援が空"
+        return self._pay_reason(p, a[1], 2, (), "倉庫のカード2枚分")
+
+    def _why_end(self, a: Action, p: int) -> str | None:
+        return self._phase(("end",), "ターン終了の宣言")
+
+    def _act_reason(self, a: Action, p: int, counter: bool) -> str | None:
+        _v, i, eid, targets, mode, x, against, pay = a
+        eff = self.effect(i, eid)
+        if eff is None:
+            return f"{self.label_of(i)} に効果 {eid} はない"
+        if counter:
+            top = self.stack[-1]
+            subject = top[2] if top[0] == "E" else top[3]
+            if against >= 0 and against != subject:
+                return "対抗できるのは一番新しい効果か出来事だけ"
+            if not eff.can_counter:
+                return "この効果は対抗効果ではない"
+            if top[0] == "E" and top[2] == i:
+                return "兵は自身の効果の発動に対抗できない"
+            if not self.answers(eff, i, p, top):
+                return "この効果の対抗対象ではない"
+        elif not eff.can_normal:
+            return "この効果は通常効果ではない(対抗対象が起きたときだけ発動できる)"
+        bad = self.usable(p, i, eff, counter)
+        if bad:
+            return bad
+        bound = self.assign(p, i, eff, mode, x, targets)
+        if isinstance(bound, str):
+            return bound
+        n, req = self.cost_of(i, eff, x)
+        return self._pay_reason(p, pay, n, req, "発動コスト")
+
+    def counter_payable(self, p: int, i: int, eff: Any) -> bool:
+        n, req = self.cost_of(i, eff, 1)
+        return self.auto_pay(p, n, req) is not None and any(True for _ in self.target_choices(p, i, eff))
+
+    # --- legal actions ---------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        p = self.current_player()
+        if self.cw:
+            acts = self._counter_actions(p)
+            if not self.forced_pending(p):
+                acts.append(("pass",))
+            return acts
+        phase = self.phase
+        g = self.game
+        if phase == "draw":
+            return ([("draw",)] if self.zones.piles[g.SUPPORT[p]] else []) + [("skip",)]
+        if phase in ("store", "restock"):
+            return [("store", i) for i in self.zones.piles[g.HAND[p]]] + [("skip",)]
+        if phase == "upkeep":
+            acts: list[Action] = []
+            for i in self.due:
+                pay = self.auto_pay(p, self.stats(i)[1], self.elements(i))
+                if pay is not None:
+                    acts.append(("upkeep", i, pay))
+                acts.append(("abandon", i))
+            return acts
+        if phase == "main":
+            return self._main_actions(p) + [("skip",)]
+        if phase == "buy":
+            pay = self.auto_pay(p, 2, ())
+            ok = pay is not None and self.zones.piles[g.SUPPORT[p]]
+            return ([("buy", pay)] if ok else []) + [("skip",)]
+        return [("end",)]
+
+    def _main_actions(self, p: int) -> list[Action]:
+        g = self.game
+        acts: list[Action] = []
+        row = camp_row(p)
+        for i in self.zones.piles[g.HAND[p]]:
+            cat = g.cat[i]
+            if cat == "soldier":
+                pay = self.auto_pay(p, self.stats(i)[0], self.elements(i))
+                if pay is None:
+                    continue
+                for col in range(COLS):
+                    held = self.soldier_at(row * COLS + col)
+                    if held == EMPTY or self.owner[held] != p:
+                        acts.append(("summon", i, col, pay))
+            else:
+                free = [c for c in range(COLS) if not self.ground_taken(p, c)]
+                if not free:
+                    continue
+                if g.facedown_only[i]:
+                    acts += [("cast", i, c, 1, ()) for c in free]
+                    continue
+                pay = self.auto_pay(p, self.stats(i)[0], self.elements(i))
+                if pay is None:
+                    continue
+                acts += [("cast", i, c, 0, pay) if cat == "spell" else ("deploy", i, c, pay) for c in free]
+        for i in list(self.zones.piles[g.SOLD]):
+            if i == EMPTY or self.owner[i] != p or i in self.fresh or i in self.moved:
+                continue
+            pay = self.auto_pay(p, self.stats(i)[1], self.elements(i))
+            if pay is None:
+                continue
+            here = self.cell_of(i)
+            for cell in _neighbours(here):
+                held = self.soldier_at(cell)
+                if held == EMPTY or self.owner[held] != p or self.drill_safe(p):
+                    acts.append(("move", i, cell, pay))
+        for i in list(self.my_field_cards(p)):
+            for eff in self.effects_of(i):
+                if eff.can_normal and self.usable(p, i, eff, False) is None:
+                    acts += self._activations(p, i, eff, -1)
+        return acts
+
+    def _counter_actions(self, p: int) -> list[Action]:
+        acts: list[Action] = []
+        for i, eff in self.counter_options(p):
+            acts += self._activations(p, i, eff, -1)
+        return acts
+
+    def _activations(self, p: int, i: int, eff: Any, against: int) -> list[Action]:
+        acts: list[Action] = []
+        for mode, x, targets in self.target_choices(p, i, eff):
+            n, req = self.cost_of(i, eff, x)
+            pay = self.auto_pay(p, n, req)
+            if pay is not None:
+                acts.append(("act", i, eff.eid, targets, mode, x, against, pay))
+        return acts
+
+    # --- carrying out a decision -------------------------------------------------------------------
+
+    def _do_draw(self, a: Action) -> None:
+        self.draw_card(self.turns.current)
+        self.phase = "store"
+
+    def _do_skip(self, a: Action) -> None:
+        nxt = SKIPPABLE[self.phase]
+        if nxt == "upkeep":
+            self.begin_upkeep()
+        else:
+            self.phase = nxt
+
+    def _do_store(self, a: Action) -> None:
+        p = self.turns.current
+        self.zones.move(a[1], self.game.WARE[p])
+        self.log.add("store", p=p, card=a[1])
+        if self.phase == "store":
+            self.begin_upkeep()
+        else:
+            self.phase = "end"
+
+    def _do_upkeep(self, a: Action) -> None:
+        p = self.turns.current
+        self.do_pay(p, a[2])
+        self.due.remove(a[1])
+        self.log.add("upkeep", p=p, card=a[1])
+        if not self.due:
+            self.phase = "main"
+
+    def _do_abandon(self, a: Action) -> None:
+        p = self.turns.current
+        self.due.remove(a[1])
+        self.log.add("abandon", p=p, card=a[1])
+        self.destroy(a[1])
+        if not self.due:
+            self.phase = "main"
+
+    def _do_summon(self, a: Action) -> None:
+        _v, i, col, pay = a
+        p = self.turns.current
+        self.do_pay(p, pay)
+        self.owner[i] = p
+        self.fresh.add(i)
+        self.log.add("summon", p=p, card=i)
+        self.enter(i, camp_row(p) * COLS + col, -1)
+        self.open_window(("V", "summon", p, i))
+
+    def _do_cast(self, a: Action) -> None:
+        _v, i, col, down, pay = a
+        g = self.game
+        p = self.turns.current
+        self.do_pay(p, pay)
+        if down:
+            self.zones.move(i, g.VEIL[p])
+            self.veil_col[i] = col
+            self.log.add("cast_down", p=p)
+        else:
+            self.zones.place(i, g.GROUND, p * COLS + col)
+            self.log.add("cast", p=p, card=i)
+        self.fresh.add(i)
+        self.open_window(("V", "cast", p, i))
+
+    def _do_deploy(self, a: Action) -> None:
+        _v, i, col, pay = a
+        p = self.turns.current
+        self.do_pay(p, pay)
+        self.zones.place(i, self.game.GROUND, p * COLS + col)
+        self.fresh.add(i)
+        self.log.add("deploy", p=p, card=i)
+
+    def _do_move(self, a: Action) -> None:
+        _v, i, cell, pay = a
+        p = self.turns.current
+        self.do_pay(p, pay)
+        self.moved.add(i)
+        self.log.add("move", p=p, card=i)
+        self.enter(i, cell, self.cell_of(i))
+        self.open_window(("V", "move", p, i))
+
+    def _do_act(self, a: Action) -> None:
+        _v, i, eid, targets, mode, x, _against, pay = a
+        p = self.current_player()
+        eff = self.effect(i, eid)
+        self.do_pay(p, pay)
+        self.used.add((i, eid))
+        self.log.add("activate", p=p, card=i, eff=eid)
+        if "self-to-graveyard" in eff.extra:
+            self.destroy(i)
+        item = ("E", p, i, eid, targets, mode, x)
+        if self.cw:
+            self.respond(item)
+        else:
+            self.open_window(item)
+
+    def _do_pass(self, a: Action) -> None:
+        self.log.add("pass", p=self.right)
+        self.pass_right()
+
+    def _do_buy(self, a: Action) -> None:
+        p = self.turns.current
+        self.do_pay(p, a[1])
+        self.log.add("buy", p=p)
+        self.draw_card(p)
+
+    def _do_end(self, a: Action) -> None:
+        p = self.turns.current
+        self.log.add("end", p=p)
+        self.todo.append(("next-turn",))
+        self.open_window(("V", "tend", p, -1))
+
+    # --- bots -------------------------------------------------------------------------------------
+
+    def greedy_value(self, action: Action) -> float | None:
+        verb = action[0]
+        if verb == "move":
+            row = action[2] // COLS
+            p = self.current_player()
+            return 6.0 if row not in (BATTLEFIELD, camp_row(p)) else (4.0 if row == BATTLEFIELD else 1.0)
+        return {"summon": 5.0, "act": 3.5, "draw": 3.0, "cast": 2.5, "deploy": 2.5, "store": 2.0,
+                "upkeep": 2.0, "buy": 1.5, "skip": 0.5, "end": 0.5, "pass": 0.2,
+                "abandon": 0.0}.get(verb, 0.0)
+
+    def invariants(self):
+        if self.counters[0] > 10 or self.counters[1] > 10:
+            yield "a player's damage counters passed 10 without taking a life card"
+        g = self.game
+        for i in self.zones.piles[g.ARENA]:
+            if not self.combat or self.combat[0] != i:
+                yield f"{self.label_of(i)} waits in the arena outside a combat"
+        if not self.cw and self.stack:
+            yield "counter stack left unresolved"
+
+
+def _neighbours(cell: int) -> list[int]:
+    r, c = divmod(cell, COLS)
+    out = []
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        rr, cc = r + dr, c + dc
+        if 0 <= rr < 3 and 0 <= cc < COLS:
+            out.append(rr * COLS + cc)
+    return out
