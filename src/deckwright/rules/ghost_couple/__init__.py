@@ -1,0 +1,53 @@
+"""ゴーストカップル (ghost-couple): the rules module, for both the 54-card playing-card variant
+and the 100-card original. Which one is played follows the deck (`Game(data, deck=...)`): the
+deck's variant gives the hand size; every card fact comes from cards/ghost-couple.yaml.
+
+Modules: `cards` (couple table and scoring from the database), `state` (the turn and events),
+`setup` (example setup keys), `notation` (the step grammar), `reasons` (refusals), `bot` (a
+fair bot that plays from what its player has seen).
+"""
+
+from __future__ import annotations
+
+from deckwright.engine import Game, GameFacts, ZoneSpec
+from deckwright.rules import register
+
+from .cards import build
+from .state import GhostState
+
+FACTS = GameFacts(
+    game_id="ghost-couple",
+    min_players=2,
+    max_players=4,
+    zones=(ZoneSpec("deck", visibility="hidden"),
+           ZoneSpec("hand", per_player=True, visibility="owner"),
+           ZoneSpec("field", visibility="hidden", grid=(5, 5)),
+           ZoneSpec("vanish", visibility="public"),
+           ZoneSpec("removed", visibility="public"),
+           ZoneSpec("treasure", per_player=True, visibility="public")),
+    information="imperfect",
+    utility="general-sum",
+    max_decisions=5000,
+    default_players=2,
+    setup_keys=("field", "vanish", "treasure"),
+)
+
+#: Hand sizes by variant: 3 (トランプ版, stated) and 5 (original, "最初は5枚かな").
+HAND_SIZE = {"playing-cards": 3, "original": 5}
+
+
+class GhostCouple(Game):
+    facts = FACTS
+    state_class = GhostState
+
+    def prepare(self) -> None:
+        self.variant = self.deck.variant or "playing-cards"
+        self.hand_size = HAND_SIZE[self.variant]
+        self.DECK, self.FIELD = self.zone("deck"), self.zone("field")
+        self.VANISH, self.REMOVED = self.zone("vanish"), self.zone("removed")
+        self.HAND = self.zones_of("hand")
+        self.TREASURE = self.zones_of("treasure")
+        self.card_facts = build(self.catalogue)
+
+
+register(GhostCouple)

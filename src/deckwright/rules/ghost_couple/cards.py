@@ -1,0 +1,150 @@
+"""Card facts ghost-couple reads from its database, precomputed once per game.
+
+Nothing here is retyped from the rules text: a card's side (¥0 red / ¥1 black), its matching
+key (the playing card's rank, the ghost's id), points, its event and its abilities all come
+from the YAML (`stats.side`, `rank`, `points`, and the `script` of each effect block). From
+them this module builds the one table every rule asks: may these two cards form a couple, and
+if not, why.
+
+Abilities understood (effect `script`s in cards/ghost-couple.yaml):
+
+- `{ability: wild, matches: any}`: couples with any card (the Joker);
+- `{ability: wild, matches: yen0}`: couples with any ¥0 card (変なうにゅう, キモいゆうか);
+- `{ability: same-color}`: two cards of the same key couple even on the same side (the 8s);
+- `{ability: partner, with: [keys], bonus: n}`: couples with those ghosts too, +n per couple;
+- `{ability: group, with: [keys]}`: any two members couple (the four-way group);
+- `{ability: collect, rank: k, need: n, bonus: b}`: n cards of key k in a treasure score +b;
+- `{ability: set, ghosts: [keys], bonus: b}`: one card of each ghost in a treasure scores +b.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from deckwright.engine import Catalogue
+
+ANY = -1   # the side of a card that couples with either side (the Joker)
+
+#: Why two cards are no couple, as `couple_problem` reports it.
+UNRELATED, SAME_SIDE = "unrelated", "same-side"
+
+
+@dataclass(frozen=True)
+class Facts:
+    """Per-instance columns and the couple table of one game's deck."""
+
+    side: tuple[int, ...]          # 0 (¥0 / red), 1 (¥1 / black) or ANY
+    key: tuple[str, ...]           # the matching key: rank or ghost id
+    points: tuple[int, ...]
+    wild: tuple[str | None, ...]   # None, "any" or "yen0"
+    event: tuple[dict[str, Any] | None, ...]
+    event_name: tuple[str, ...]
+    couples: tuple[frozenset[int], ...]   # instances each instance couples with
+    related: tuple[frozenset[int], ...]   # instances it would couple with but for the sides
+    bonus: dict[tuple[int, int], int]     # (a, b) with a < b -> points the couple adds
+    collects: tuple[tuple[str, int, int], ...]       # (key, need, bonus)
+    sets: tuple[tuple[tuple[str, ...], int], ...]    # (keys, bonus)
+
+
+def _scripts(card: Any, kind: str) -> list[dict[str, Any]]:
+    return [e.script for e in card.effects if isinstance(e.script, dict) and kind in e.script]
+
+
+def build(cat: Catalogue) -> Facts:
+    """Read every fact the rules need from the catalogue's database cards."""
+    cards = cat.cards
+    n = len(cards)
+    side = tuple(ANY if c.stats.get("side") == "any" else int(c.stats.get("side", 0))
+                 for c in cards)
+    key = tuple(str(c.rank) for c in cards)
+    points = tuple(cat.points(i) for i in range(n))
+    wild: list[str | None] = []
+    same_colour: list[bool] = []
+    partners: list[frozenset[str]] = []
+    bonus_with: list[dict[str, int]] = []
+    event: list[dict[str, Any] | None] = []
+    event_name: list[str] = []
+    collects: set[tuple[str, int, int]] = set()
+    sets: set[tuple[tuple[str, ...], int]] = set()
+    for card in cards:
+        abilities = _scripts(card, "ability")
+        w = next((a["matches"] for a in abilities if a["ability"] == "wild"), None)
+        wild.append(w)
+        same_colour.append(any(a["ability"] == "same-color" for a in abilities))
+        mates: set[str] = set()
+        bonus: dict[str, int] = {}
+        for a in abilities:
+            if a["ability"] in ("partner", "group"):
+                mates.update(a["with"])
+                if a.get("bonus"):
+                    bonus.update({k: int(a["bonus"]) for k in a["with"]})
+            elif a["ability"] == "collect":
+                collects.add((str(a["rank"]), int(a["need"]), int(a["bonus"])))
+            elif a["ability"] == "set":
+                sets.add((tuple(a["ghosts"]), int(a["bonus"])))
+        partners.append(frozenset(mates))
+        bonus_with.append(bonus)
+        events = [e for e in card.effects if isinstance(e.script, dict) and "event" in e.script]
+        event.append(dict(events[0].script) if events else None)
+        event_name.append(events[0].name or "" if events else "")
+
+    def is_related(a: int, b: int) -> bool:
+        if wild[a] or wild[b]:
+            return True
+        return key[a] == key[b] or key[b] in partners[a] or key[a] in partners[b]
+
+    def sides_fit(a: int, b: int) -> bool:
+        if wild[a] == "any" or wild[b] == "any":
+            return True
+        if wild[a] == "yen0" or wild[b] == "yen0":
+            other = b if wild[a] == "yen0" else a
+            return side[other] == 0 and wild[other] is None
+        if side[a] != side[b]:
+            return True
+        return same_colour[a] and same_colour[b] and key[a] == key[b]
+
+    couples: list[frozenset[int]] = []
+    related: list[frozenset[int]] = []
+    pair_bonus: dict[tuple[int, int], int] = {}
+    for a in range(n):
+        rel = frozenset(b for b in range(n) if b != a and is_related(a, b))
+        related.append(rel)
+        couples.append(frozenset(b for b in rel if sides_fit(a, b)))
+        for b in couples[-1]:
+            if a < b and key[a] != key[b]:
+                extra = bonus_with[a].get(key[b]) or bonus_with[b].get(key[a])
+                if extra:
+                    pair_bonus[(a, b)] = extra
+    return Facts(side=side, key=key, points=points, wild=tuple(wild), event=tuple(event),
+                 event_name=tuple(event_name), couples=tuple(couples), related=tuple(related),
+                 bonus=pair_bonus, collects=tuple(sorted(collects)), sets=tuple(sorted(sets)))
+
+
+def couple_event(facts: Facts, a: int, b: int) -> dict[str, Any] | None:
+    """The event a couple sets off: none with a wild card in it, else the one its cards carry
+    (a playing-card couple's two cards carry the same rank ability; a ghost's on its ¥1 side)."""
+    if facts.wild[a] or facts.wild[b]:
+        return None
+    return facts.event[a] or facts.event[b]
+
+
+def couple_problem(facts: Facts, a: int, b: int) -> str | None:
+    """None when a and b couple; else UNRELATED or SAME_SIDE (for the refusal reason)."""
+    if b in facts.couples[a]:
+        return None
+    return SAME_SIDE if b in facts.related[a] else UNRELATED
+
+
+def score(facts: Facts, treasure: list[int]) -> int:
+    """Points of a treasure: card points, plus the collect and set bonuses it completes."""
+    total = sum(facts.points[i] for i in treasure)
+    if facts.collects or facts.sets:
+        keys = [facts.key[i] for i in treasure]
+        for k, need, extra in facts.collects:
+            if keys.count(k) >= need:
+                total += extra
+        for ghosts, extra in facts.sets:
+            if all(g in keys for g in ghosts):
+                total += extra
+    return total

@@ -1,0 +1,82 @@
+"""ghost-couple's own example `setup:` keys, placed after the shared ones (hands, deck).
+
+- `field: {7: s-5, 13: h-2, 11: null}`: cards at positions 1-25 (`null`: an empty place).
+  Positions not named are filled, in position order, from the cards the setup left in the box
+  (in database order), then from the top of the deck, so an example names only the cards it
+  is about.
+- `vanish: [h-5]`: cards already in the vanish area (oldest first).
+- `treasure: {p1: [h-8, d-8]}`: cards already taken.
+
+The centre is face up, every other field card face down.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from deckwright.engine import BOX, EMPTY
+from deckwright.engine.cards import CardRefError
+from deckwright.engine.setup import SetupError
+
+if TYPE_CHECKING:
+    from .state import GhostState
+
+
+def _take(state: "GhostState", ref: Any, where: str) -> int:
+    """The instance a reference names: a boxed copy first, else one still in the deck."""
+    if not isinstance(ref, str):
+        raise SetupError(f"setup.{where}: {ref!r} is not a card reference")
+    try:
+        candidates = state.game.catalogue.resolve(ref)
+    except CardRefError as exc:
+        raise SetupError(f"setup.{where}: {exc}") from None
+    placed = state.zones.where
+    for pile in (BOX, state.game.DECK):
+        for inst in candidates:
+            if placed[inst] == pile:
+                return inst
+    raise SetupError(f"setup.{where}: no copy of {ref!r} left to place (each copy goes in one place)")
+
+
+def _cells(field: Any) -> dict[int, Any]:
+    if not isinstance(field, dict):
+        raise SetupError("setup.field: expected a mapping {position: card}")
+    cells: dict[int, Any] = {}
+    for pos, ref in field.items():
+        if isinstance(pos, bool) or not isinstance(pos, int) or not 1 <= pos <= 25:
+            raise SetupError(f"setup.field: {pos!r} is not a field position (1-25)")
+        cells[pos - 1] = ref
+    return cells
+
+
+def place_setup(state: "GhostState", setup: dict[str, Any]) -> None:
+    g = state.game
+    zones = state.zones
+    cells = _cells(setup.get("field") or {})
+    for cell, ref in sorted(cells.items()):
+        if ref is not None:
+            zones.place(_take(state, ref, f"field.{cell + 1}"), g.FIELD, cell)
+    vanish = setup.get("vanish") or []
+    if not isinstance(vanish, list):
+        raise SetupError("setup.vanish: expected a list of cards")
+    for k, ref in enumerate(vanish):
+        zones.move(_take(state, ref, f"vanish[{k}]"), g.VANISH)
+    treasure = setup.get("treasure") or {}
+    if not isinstance(treasure, dict):
+        raise SetupError("setup.treasure: expected {p1: [cards], ...}")
+    for token, refs in treasure.items():
+        try:
+            p = state.parse_player(str(token))
+        except ValueError as exc:
+            raise SetupError(f"setup.treasure: {exc}") from None
+        if not isinstance(refs, list):
+            raise SetupError(f"setup.treasure.{token}: expected a list of cards")
+        for k, ref in enumerate(refs):
+            zones.move(_take(state, ref, f"treasure.{token}[{k}]"), g.TREASURE[p])
+    for cell in range(25):
+        if cell in cells or state.field[cell] != EMPTY:
+            continue
+        source = zones.piles[BOX] or zones.piles[g.DECK]
+        if not source:
+            break
+        zones.place(source[0] if source is zones.piles[BOX] else source[-1], g.FIELD, cell)

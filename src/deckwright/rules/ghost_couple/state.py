@@ -1,0 +1,647 @@
+"""ghost-couple's rules: one turn of "selective memory" on a 5x5 field, and what events do.
+
+A turn is a short sequence of phases, each a decision of the turn player (notation.py):
+
+    start (draw) | place (deck empty) -> reveal x2 -> act: take couples / swap / end
+                                                     \\-> an event's own phase, then back to act
+
+`phase` says what is being decided; `left` counts what remains of it (cards to turn, pick,
+return or vanish). Ending the turn turns the field back face down (the centre stays up),
+refills empty places in position order, and ends the game when a hand is empty (or, with the
+deck empty, after a whole round in which nothing moved).
+
+The vanish area is settled after every decision: a card in a hand or face up on the field that
+couples with a vanished card leaves the game with it (`_settle`).
+
+Hidden information: the field is a hidden grid whose face-up cards are in `zones.shown`; each
+player's memory `seen[p]` (cell -> card) holds what that player has seen and is still there,
+`peeked[p]` the cards seen in another's hand. `view(p)` adds them, and nothing else hidden.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from deckwright.engine import BOX, EMPTY, CardAt, Cards, State
+from deckwright.engine.setup import SetupError
+
+from . import notation
+from .cards import SAME_SIDE, couple_event, couple_problem, score
+
+CENTRE = 12
+CORNERS = (0, 4, 20, 24)
+SHAPE_CENTRES = (6, 7, 8, 11, 12, 13, 16, 17, 18)
+_X = ((-1, -1), (-1, 1), (0, 0), (1, -1), (1, 1))
+_SQUARE = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+
+#: What each event phase asks for, as a refusal reason when another decision is tried.
+PHASE_ASKS = {
+    "start": "まず山札から1枚引く",
+    "place": "まず手札から1枚を場の空いた場所に伏せる（山札がないので引くかわり）",
+    "reveal": "まず場の裏向きのカードをめくる",
+    "shape": "まずイベントでめくる範囲の中心を選ぶ",
+    "pick": "まずイベントで場の裏向きのカードを手札に取る",
+    "return": "まずイベントで手札から空いた場所へカードを戻す",
+    "target": "まずイベントで引かせるプレイヤーを選ぶ",
+    "vanish-field": "まずイベントでバニッシュする場のカードを選ぶ",
+    "look": "まずイベントで手札を見るプレイヤーを選ぶ",
+    "vanish-hand": "まずイベントで見た手札からバニッシュする1枚を選ぶ",
+    "steal": "まずイベントで奪うトレジャーのカードを選ぶ",
+    "burn": "まずイベントでバニッシュするトレジャーのカードを選ぶ",
+}
+#: The phase in which each verb is a decision (None: in "act").
+VERB_PHASE = {"draw": "start", "place": "place", "turn": "reveal", "decline": "reveal",
+              "shape": "shape", "pick": "pick", "return": "return", "target": "target",
+              "vanish": "vanish-field", "look": "look", "vanish-card": "vanish-hand",
+              "steal": "steal", "burn": "burn", "take": "act", "swap": "act", "end": "act"}
+
+
+def shape_cells(shape: str, centre: int) -> list[int]:
+    """The cells of an X of five or a 3x3 of nine around a centre cell."""
+    r, c = divmod(centre, 5)
+    return [(r + dr) * 5 + c + dc for dr, dc in (_X if shape == "x" else _SQUARE)]
+
+
+class GhostState(State):
+    EVENTS = {
+        "deal": "場に25枚を並べて中央を表にし、{n}枚ずつ配る。",
+        "turn-start": "{p:player} の手番。",
+        "draw": "{p:player} が山札から1枚引く。",
+        "place": "山札がないので、{p:player} が手札1枚を{cell}番に伏せる。",
+        "reveal": "{p:player} が{cell}番をめくる: {card:card}。",
+        "take": "{p:player} が {a:card} と {b:card} のカップリングを取る。",
+        "bonus": "相方どうしのカップリングで {p:player} に+{n}点。",
+        "event": "イベント「{name}」。",
+        "decline": "{p:player} はもう1枚めくらない。",
+        "no-hand": "この手番では、以後手札を使えない。",
+        "pick": "{p:player} が{cell}番のカードを手札に入れる。",
+        "return": "{p:player} が手札1枚を{cell}番に伏せて戻す。",
+        "draws": "{q:player} が山札から{n}枚引く。",
+        "skip": "{q:player} の次の手番はとばされる。",
+        "reverse": "手番の向きが逆になる。",
+        "reshuffle": "{p:player} が手札{n}枚を山札に混ぜて切り直し、{n}枚引き直す。",
+        "vanish": "{card:card} をバニッシュエリアへ送る。",
+        "removed": "{a:card} がバニッシュエリアの {b:card} と組になり、2枚ともゲームから取り除かれる。",
+        "look": "{p:player} が {q:player} の手札を見る。",
+        "steal": "{p:player} が {q:player} のトレジャーから {card:card} を奪う。",
+        "show": "場のカードをすべて表にして全員に見せ、中央以外を裏に戻す。",
+        "nothing": "イベントの対象がないので何も起こらない。",
+        "swap": "{p:player} が手札の {card:card} を中央に置き、{old:card} を手札に入れる。",
+        "end": "{p:player} が手番を終える。",
+        "refill": "空いた{n}か所に山札から補充する。",
+        "out": "{p:player} の手札がないまま手番が渡るので、ゲーム終了。{p:player} は最初に手札をなくしたので+{n}点。",
+        "stalemate": "山札がなく、1巡の間カードが動かなかったので、ゲーム終了。",
+    }
+
+    def __init__(self, game: Any, players: int, seed: int = 0):
+        super().__init__(game, players, seed)
+        self.phase = "start"
+        self.left = 0            # cards still to turn / pick / return / vanish in this phase
+        self.optional = False    # the reveal may be declined (the A)
+        self.hand_ok = True      # the hand may still be used this turn
+        self.took = 0            # couples taken this turn
+        self.shape = ""          # "x" or "square" while choosing a shape
+        self.count = 0           # cards a draw event makes its target draw
+        self.end_after = False   # a vanish event that ends the turn
+        self.holes: list[int] = []   # cells emptied by the pick event, to return cards to
+        self.looked = -1         # whose hand the peek event showed
+        self.bonus = [0] * players   # partner-couple points
+        self.first_out = -1
+        self.emptied = [-1] * players   # when each hand became empty (tick), -1 if not empty
+        self.tick = 0
+        self.moved = False       # a card left the hands/field or was placed this turn
+        self.quiet = 0           # turns in a row, deck empty, in which nothing moved
+        self.seen: list[dict[int, int]] = [{} for _ in range(players)]
+        self.peeked: list[dict[int, int]] = [{} for _ in range(players)]
+
+    # --- reading the field --------------------------------------------------------------
+
+    @property
+    def field(self) -> list[int]:
+        return self.zones.piles[self.game.FIELD]
+
+    def hand(self, p: int) -> list[int]:
+        return self.zones.piles[self.game.HAND[p]]
+
+    def deck(self) -> list[int]:
+        return self.zones.piles[self.game.DECK]
+
+    def face_down_cells(self) -> list[int]:
+        shown = self.zones.shown
+        return [c for c, i in enumerate(self.field) if i != EMPTY and i not in shown]
+
+    def face_up_cards(self) -> list[int]:
+        shown = self.zones.shown
+        return [i for i in self.field if i != EMPTY and i in shown]
+
+    def holes_now(self) -> list[int]:
+        return [c for c, i in enumerate(self.field) if i == EMPTY]
+
+    # --- moving field cards (keeping face-up state and every memory right) -----------------
+
+    def _face_up(self, cell: int) -> None:
+        inst = self.field[cell]
+        self.zones.shown.add(inst)
+        for memory in self.seen:
+            memory[cell] = inst
+
+    def _leave(self, inst: int, dst: int) -> None:
+        """Move a card to `dst`; if it was on the field, it is no longer seen there."""
+        if self.zones.where[inst] == self.game.FIELD:
+            cell = self.field.index(inst)
+            self.zones.shown.discard(inst)
+            for memory in self.seen:
+                memory.pop(cell, None)
+        self.zones.move(inst, dst)
+
+    def _put(self, p: int, inst: int, cell: int) -> None:
+        """Player p puts a hand card on an empty cell: face down (only p knows it), but the
+        centre is always face up."""
+        self.zones.place(inst, self.game.FIELD, cell)
+        if cell == CENTRE:
+            self._face_up(cell)
+        else:
+            self.seen[p][cell] = inst
+
+    def _forget(self, insts: Iterable[int]) -> None:
+        """Cards seen by everyone leaving a hand: nobody still thinks they are there."""
+        for memory in self.peeked:
+            for inst in insts:
+                memory.pop(inst, None)
+
+    def draw_cards(self, p: int, n: int) -> int:
+        got = 0
+        for _ in range(n):
+            if self.zones.draw(self.game.DECK, self.game.HAND[p]) == EMPTY:
+                break
+            got += 1
+        return got
+
+    # --- the start of a game and of a turn --------------------------------------------------
+
+    def deal(self) -> None:
+        g = self.game
+        self.zones.move_all(BOX, g.DECK)
+        self.shuffle(g.DECK)
+        for cell in range(25):
+            self.zones.place(self.deck()[-1], g.FIELD, cell)
+        self._face_up(CENTRE)
+        for _ in range(g.hand_size):
+            for p in range(self.players):
+                self.zones.draw(g.DECK, g.HAND[p])
+        self.log.add("deal", n=g.hand_size)
+        self._begin_turn()
+
+    def after_setup(self, setup: dict[str, Any]) -> None:
+        from .setup import place_setup
+        place_setup(self, setup)
+        if self.field[CENTRE] != EMPTY:
+            self._face_up(CENTRE)
+        self._settle()
+        self._track_empty()
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        self.took, self.hand_ok, self.moved, self.looked = 0, True, False, -1
+        self.holes = []
+        p = self.turns.current
+        self.log.add("turn-start", p=p)
+        if self.deck():
+            self.phase = "start"
+        elif self.hand(p) and EMPTY in self.field:
+            self.phase = "place"
+        else:
+            self._reveal(2)
+
+    def _reveal(self, n: int, optional: bool = False) -> None:
+        self.left = min(n, len(self.face_down_cells()))
+        self.optional = optional
+        self.phase = "reveal" if self.left else "act"
+
+    # --- decisions --------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Any]:
+        if self.over:
+            return []
+        p = self.turns.current
+        phase = self.phase
+        if phase == "act":
+            return self._act_actions(p)
+        if phase == "start":
+            return [("draw",)]
+        if phase == "place":
+            holes = self.holes_now()
+            return [("place", i, c) for i in self.hand(p) for c in holes]
+        if phase == "reveal":
+            acts: list[Any] = [("turn", c) for c in self.face_down_cells()]
+            return acts + [("decline",)] if self.optional else acts
+        if phase == "shape":
+            return [("shape", self.shape, c) for c in SHAPE_CENTRES]
+        if phase == "pick":
+            return [("pick", c) for c in self.face_down_cells()]
+        if phase == "return":
+            return [("return", i, c) for i in self.hand(p) for c in self.holes]
+        if phase == "target":
+            return [("target", q) for q in range(self.players)]
+        if phase == "vanish-field":
+            return [("vanish", c) for c, i in enumerate(self.field) if i != EMPTY]
+        if phase == "look":
+            return [("look", q) for q in range(self.players) if q != p]
+        if phase == "vanish-hand":
+            return [("vanish-card", i) for i in self.hand(self.looked)]
+        if phase in ("steal", "burn"):
+            tr = self.game.TREASURE
+            return [(phase, i, q) for q in range(self.players) if q != p
+                    for i in self.zones.piles[tr[q]]]
+        raise AssertionError(f"unknown phase {phase!r}")
+
+    def _act_actions(self, p: int) -> list[Any]:
+        couples = self.game.card_facts.couples
+        face = self.face_up_cards()
+        hand = self.hand(p) if self.hand_ok else []
+        acts: list[Any] = []
+        for k, a in enumerate(face):
+            mates = couples[a]
+            for b in face[k + 1:]:
+                if b in mates:
+                    acts.append(("take", min(a, b), max(a, b)))
+            for h in hand:
+                if h in mates:
+                    acts.append(("take", min(a, h), max(a, h)))
+        if self._must_swap(p):
+            acts += [("swap", i) for i in self.hand(p)]
+        else:
+            acts.append(("end",))
+        return acts
+
+    def _must_swap(self, p: int) -> bool:
+        return self.took == 0 and bool(self.hand(p)) and self.field[CENTRE] != EMPTY
+
+    def _apply(self, action: Any) -> None:
+        getattr(self, "_do_" + action[0].replace("-", "_"))(*action[1:])
+        if not self.over:
+            self._settle()
+            self._track_empty()
+
+    def _do_draw(self) -> None:
+        p = self.turns.current
+        self.draw_cards(p, 1)
+        self.log.add("draw", p=p)
+        self._reveal(2)
+
+    def _do_place(self, inst: int, cell: int) -> None:
+        p = self.turns.current
+        self._put(p, inst, cell)
+        self.moved = True
+        self.log.add("place", p=p, cell=cell + 1)
+        self._reveal(2)
+
+    def _do_turn(self, cell: int) -> None:
+        self._face_up(cell)
+        self.log.add("reveal", p=self.turns.current, cell=cell + 1, card=self.field[cell])
+        self.left -= 1
+        if self.left <= 0:
+            self.phase, self.optional = "act", False
+
+    def _do_decline(self) -> None:
+        self.log.add("decline", p=self.turns.current)
+        self.left, self.phase, self.optional = 0, "act", False
+
+    def _do_shape(self, shape: str, centre: int) -> None:
+        for cell in shape_cells(shape, centre):
+            if self.field[cell] != EMPTY and self.field[cell] not in self.zones.shown:
+                self._do_turn_silently(cell)
+        self.phase = "act"
+
+    def _do_turn_silently(self, cell: int) -> None:
+        self._face_up(cell)
+        self.log.add("reveal", p=self.turns.current, cell=cell + 1, card=self.field[cell])
+
+    def _do_take(self, a: int, b: int) -> None:
+        g = self.game
+        p = self.turns.current
+        self._leave(a, g.TREASURE[p])
+        self._leave(b, g.TREASURE[p])
+        self._forget((a, b))
+        self.took += 1
+        self.moved = True
+        self.log.add("take", p=p, a=a, b=b)
+        extra = g.card_facts.bonus.get((a, b))
+        if extra:
+            self.bonus[p] += extra
+            self.log.add("bonus", p=p, n=extra)
+        self.phase = "act"
+        event = couple_event(g.card_facts, a, b)
+        if event is not None:
+            self.log.add("event", name=g.card_facts.event_name[a] or g.card_facts.event_name[b])
+            self._start_event(event)
+
+    def _start_event(self, ev: dict[str, Any]) -> None:
+        g = self.game
+        p = self.turns.current
+        kind = ev["event"]
+        if ev.get("hand") is False:
+            self.hand_ok = False
+            self.log.add("no-hand")
+        if kind == "reveal":
+            self._reveal(int(ev["count"]), optional=bool(ev.get("optional")))
+        elif kind == "corners":
+            for cell in CORNERS:
+                if self.field[cell] != EMPTY and self.field[cell] not in self.zones.shown:
+                    self._do_turn_silently(cell)
+        elif kind == "shape":
+            self.shape, self.phase = ev["shape"], "shape"
+        elif kind == "swap":
+            self.left = min(int(ev["count"]), len(self.face_down_cells()))
+            self.holes = []
+            self.phase = "pick" if self.left else "act"
+        elif kind == "draw":
+            self.count, self.phase = int(ev["count"]), "target"
+        elif kind == "skip":
+            self.log.add("skip", q=self.turns.skip_next())
+        elif kind == "reverse":
+            self.turns.reverse()
+            self.log.add("reverse")
+        elif kind == "reshuffle-hand":
+            self._reshuffle(p)
+        elif kind == "vanish-field":
+            self.left = min(int(ev["count"]), self.zones.size(g.FIELD))
+            self.end_after = bool(ev.get("end_turn"))
+            self.phase = "vanish-field" if self.left else "act"
+            if not self.left and self.end_after:
+                self._end_turn()
+        elif kind == "peek-vanish":
+            self.phase = "look"
+        elif kind == "leader-draw":
+            self._leader_draw(int(ev["count"]))
+        elif kind in ("steal", "vanish-treasure"):
+            if any(self.zones.piles[g.TREASURE[q]] for q in range(self.players) if q != p):
+                self.phase = "steal" if kind == "steal" else "burn"
+            else:
+                self.log.add("nothing")
+        elif kind == "show-field":
+            self._show_field()
+        else:
+            raise AssertionError(f"unknown event {kind!r} in the database")
+
+    def _reshuffle(self, p: int) -> None:
+        g = self.game
+        cards = list(self.hand(p))
+        if not cards:
+            self.log.add("nothing")
+            return
+        self._forget(cards)
+        self.zones.move_all(g.HAND[p], g.DECK)
+        self.shuffle(g.DECK)
+        self.draw_cards(p, len(cards))
+        self.log.add("reshuffle", p=p, n=len(cards))
+
+    def _leader_draw(self, n: int) -> None:
+        scores = self.scores()
+        best = max(scores)
+        for q in self.turns.in_play_order_from(self.turns.current):
+            if scores[q] == best:
+                self.log.add("draws", q=q, n=self.draw_cards(q, n))
+
+    def _show_field(self) -> None:
+        for cell, inst in enumerate(self.field):
+            if inst != EMPTY:
+                self._face_up(cell)
+        self.log.add("show")
+        self._settle()
+        centre = self.field[CENTRE]
+        self.zones.shown.intersection_update({centre} if centre != EMPTY else set())
+
+    def _do_pick(self, cell: int) -> None:
+        g = self.game
+        p = self.turns.current
+        inst = self.field[cell]
+        knew = [o for o in range(self.players) if o != p and self.seen[o].get(cell) == inst]
+        self._leave(inst, g.HAND[p])
+        for o in knew:
+            self.peeked[o][inst] = p
+        self.holes.append(cell)
+        self.log.add("pick", p=p, cell=cell + 1)
+        self.left -= 1
+        if self.left <= 0:
+            self._settle()
+            self.left = min(len(self.holes), len(self.hand(p)))
+            self.phase = "return" if self.left else "act"
+
+    def _do_return(self, inst: int, cell: int) -> None:
+        p = self.turns.current
+        self._put(p, inst, cell)
+        self.holes.remove(cell)
+        self.log.add("return", p=p, cell=cell + 1)
+        self.left -= 1
+        if self.left <= 0 or not self.hand(p):
+            self.phase, self.left = "act", 0
+
+    def _do_target(self, q: int) -> None:
+        self.log.add("draws", q=q, n=self.draw_cards(q, self.count))
+        self.phase = "act"
+
+    def _do_vanish(self, cell: int) -> None:
+        inst = self.field[cell]
+        self._leave(inst, self.game.VANISH)
+        self.moved = True
+        self.log.add("vanish", card=inst)
+        self._settle()
+        self.left -= 1
+        if self.left > 0 and self.zones.size(self.game.FIELD):
+            return
+        self.phase, self.left = "act", 0
+        if self.end_after:
+            self.end_after = False
+            self._end_turn()
+
+    def _do_look(self, q: int) -> None:
+        p = self.turns.current
+        self.looked = q
+        for inst in self.hand(q):
+            self.peeked[p][inst] = q
+        self.log.add("look", p=p, q=q)
+        self.phase = "vanish-hand" if self.hand(q) else "act"
+
+    def _do_vanish_card(self, inst: int) -> None:
+        self._forget((inst,))
+        self.zones.move(inst, self.game.VANISH)
+        self.moved = True
+        self.log.add("vanish", card=inst)
+        self.phase, self.looked = "act", -1
+
+    def _do_steal(self, inst: int, q: int) -> None:
+        p = self.turns.current
+        self.zones.move(inst, self.game.TREASURE[p])
+        self.log.add("steal", p=p, q=q, card=inst)
+        self.phase = "act"
+
+    def _do_burn(self, inst: int, q: int) -> None:
+        self.zones.move(inst, self.game.VANISH)
+        self.moved = True
+        self.log.add("vanish", card=inst)
+        self.phase = "act"
+
+    def _do_swap(self, inst: int) -> None:
+        g = self.game
+        p = self.turns.current
+        old = self.field[CENTRE]
+        self._leave(old, g.HAND[p])
+        for o in range(self.players):
+            if o != p:
+                self.peeked[o][old] = p
+        self._forget((inst,))
+        self._put(p, inst, CENTRE)
+        self.log.add("swap", p=p, card=inst, old=old)
+        self._end_turn()
+
+    def _do_end(self) -> None:
+        self.log.add("end", p=self.turns.current)
+        self._end_turn()
+
+    # --- the end of a turn and of the game ----------------------------------------------------
+
+    def _end_turn(self) -> None:
+        g = self.game
+        centre = self.field[CENTRE]
+        self.zones.shown.intersection_update({centre} if centre != EMPTY else set())
+        filled = 0
+        for cell in range(25):
+            if self.field[cell] == EMPTY and self.deck():
+                self.zones.place(self.deck()[-1], g.FIELD, cell)
+                filled += 1
+                if cell == CENTRE:
+                    self._face_up(cell)
+        if filled:
+            self.log.add("refill", n=filled)
+        self._settle()
+        self._track_empty()
+        self.quiet = 0 if self.deck() or self.moved else self.quiet + 1
+        self.phase, self.left = "act", 0
+        empty = [q for q in range(self.players) if not self.hand(q)]
+        if empty:
+            self.first_out = min(empty, key=lambda q: self.emptied[q])
+            self.over = True
+            self.log.add("out", p=self.first_out, n=self.players)
+        elif self.quiet >= self.players:
+            self.over = True
+            self.log.add("stalemate")
+        else:
+            self.turns.advance()
+            self._begin_turn()
+
+    def _track_empty(self) -> None:
+        for q in self.turns.in_play_order_from(self.turns.current):
+            if self.hand(q):
+                self.emptied[q] = -1
+            elif self.emptied[q] < 0:
+                self.emptied[q] = self.tick
+                self.tick += 1
+
+    def _settle(self) -> None:
+        """Remove every vanished card that couples with a hand card or a face-up field card,
+        with that card: the oldest vanished card first, field in position order, then hands
+        from the turn player on."""
+        vanish = self.zones.piles[self.game.VANISH]
+        while vanish:
+            for v in vanish:
+                mate = self._vanish_mate(v)
+                if mate != EMPTY:
+                    break
+            else:
+                return
+            self._forget((mate,))
+            self._leave(mate, self.game.REMOVED)
+            self.zones.move(v, self.game.REMOVED)
+            self.moved = True
+            self.log.add("removed", a=mate, b=v)
+
+    def _vanish_mate(self, v: int) -> int:
+        mates = self.game.card_facts.couples[v]
+        shown = self.zones.shown
+        for inst in self.field:
+            if inst != EMPTY and inst in shown and inst in mates:
+                return inst
+        for q in self.turns.in_play_order_from(self.turns.current):
+            for inst in self.hand(q):
+                if inst in mates:
+                    return inst
+        return EMPTY
+
+    # --- scores --------------------------------------------------------------------------
+
+    def scores(self) -> list[int]:
+        facts, tr = self.game.card_facts, self.game.TREASURE
+        out = [score(facts, self.zones.piles[tr[q]]) + self.bonus[q] for q in range(self.players)]
+        if self.first_out >= 0:
+            out[self.first_out] += self.players
+        return out
+
+    # --- refusals and notation -----------------------------------------------------------
+
+    def why_illegal(self, action: Any) -> str:
+        from .reasons import why
+        return why(self, action)
+
+    def action_to_string(self, action: Any) -> str:
+        return notation.render(self, action)
+
+    def parse_action(self, text: str) -> tuple[int, Any]:
+        return notation.parse(self, text)
+
+    # --- what a player may know ------------------------------------------------------------
+
+    def public_info(self) -> dict[str, Any]:
+        return {"phase": self.phase, "left": self.left, "hand_ok": self.hand_ok,
+                "took": self.took, "holes": [c + 1 for c in self.holes],
+                "looked": self.player_name(self.looked) if self.looked >= 0 else None}
+
+    def view(self, player: int) -> dict[str, Any]:
+        """The engine's view plus this player's memory: cards seen on the field that are still
+        there (cell 1-25 -> card) and cards seen in other hands (card -> holder)."""
+        seen = super().view(player)
+        ref = self.game.catalogue.ref
+        seen["memory"] = {cell + 1: ref(inst) for cell, inst in sorted(self.seen[player].items())}
+        seen["peeked"] = {ref(inst): self.player_name(q)
+                          for inst, q in sorted(self.peeked[player].items())}
+        return seen
+
+    def invariants(self) -> Iterable[str]:
+        field, where, fid = self.field, self.zones.where, self.game.FIELD
+        for inst in self.zones.shown:
+            if where[inst] != fid:
+                yield f"{self.game.catalogue.ref(inst)} is face up but not on the field"
+        if field[CENTRE] != EMPTY and field[CENTRE] not in self.zones.shown:
+            yield "the centre card is face down"
+        for p, memory in enumerate(self.seen):
+            for cell, inst in memory.items():
+                if field[cell] != inst:
+                    yield f"p{p + 1} remembers a card at {cell + 1} that is not there"
+        if self.phase in ("start", "place") and len(self.zones.shown) > 1:
+            yield "cards are face up at the start of a turn"
+
+    # --- example expectations -----------------------------------------------------------------
+
+    def actual_treasure(self) -> dict[str, Cards]:
+        tr = self.game.TREASURE
+        return {self.player_name(q): Cards(tuple(self.zones.piles[tr[q]]))
+                for q in range(self.players)}
+
+    def actual_field(self) -> dict[int, CardAt]:
+        return {cell + 1: CardAt(inst) for cell, inst in enumerate(self.field)}
+
+    def actual_faceup(self) -> list[int]:
+        shown = self.zones.shown
+        return [c + 1 for c, i in enumerate(self.field) if i != EMPTY and i in shown]
+
+    def actual_vanish(self) -> Cards:
+        return Cards(tuple(self.zones.piles[self.game.VANISH]))
+
+    def actual_removed(self) -> Cards:
+        return Cards(tuple(self.zones.piles[self.game.REMOVED]))
+
+    def actual_memory(self) -> dict[str, int]:
+        return {self.player_name(q): len(self.seen[q]) for q in range(self.players)}
+
+
+__all__ = ["CENTRE", "GhostState", "SAME_SIDE", "shape_cells"]
