@@ -18,6 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from ..model import GameData, Project, UsageError, load_games
 from ..press import targets as press_targets
 from ..press.cards import GamePress
+from ..press.rulebook import target as rulebook_target
 from ..press.sheet import PAPERS, Options
 
 Tick = Callable[[int], None]
@@ -56,6 +57,8 @@ TARGETS: dict[str, Target] = {
                   *_press_target("png")),
     "tts": Target("tts/: Tabletop Simulator deck sheets, back image and deck JSON",
                   *_press_target("tts")),
+    "rulebook": Target(rulebook_target.HELP, rulebook_target.run, rulebook_target.units,
+                       rulebook_target.add_arguments),
 }
 
 

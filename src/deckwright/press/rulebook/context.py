@@ -7,6 +7,7 @@ the template as plain data and is escaped by Jinja.
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +21,7 @@ from .examples import DrawnExample, Drawer, MiniCard, VerdictLike
 from .markup import inline, paragraphs
 
 ORIGIN_LABELS = {"designer": "デザイナー", "project": "プロジェクト"}
-EFFECT_KINDS = {"normal": "通常", "counter": "カウンター", "forced-counter": "強制カウンター",
+EFFECT_KINDS = {"normal": "通常", "on-play": "出したとき", "counter": "カウンター", "forced-counter": "強制カウンター",
                 "permanent": "永続", "rule": "ルール"}
 
 
@@ -79,6 +80,44 @@ class CardView:
     rulings: list[RulingView]
     examples: list[tuple[str, str]]  # (anchor, title)
     sort_key: str
+
+
+@dataclass
+class CardGroup:
+    """Cards that differ only in name and colour (♠7, ♥7, ...) share one reference entry;
+    each keeps its own anchor, so the index still points at every card."""
+
+    members: list[CardView]
+
+    @property
+    def first(self) -> CardView:
+        return self.members[0]
+
+    @property
+    def rulings(self) -> list[RulingView]:
+        return [r for m in self.members for r in m.rulings]
+
+    @property
+    def examples(self) -> list[tuple[str, str]]:
+        seen: dict[str, str] = {}
+        for m in self.members:
+            for anchor, title in m.examples:
+                seen.setdefault(anchor, title)
+        return list(seen.items())
+
+
+def group_key(card: Card) -> str:
+    """What must be equal for cards to share an entry: everything but name, colour, count."""
+    data = card.model_dump(exclude={"id", "name", "reading", "colors", "copies", "art", "back",
+                                    "tags"})
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
+
+
+def group_cards(cards: list[Card], views: dict[str, CardView]) -> list[CardGroup]:
+    groups: dict[str, CardGroup] = {}
+    for card in cards:
+        groups.setdefault(group_key(card), CardGroup([])).members.append(views[card.id])
+    return list(groups.values())
 
 
 @dataclass
@@ -223,6 +262,7 @@ class ContextBuilder:
             "summary": self.text(g.summary), "variants": g.variants,
             "theme": g.theme, "toc": chapters, "sections": sections,
             "decks": self.decks(cards), "cards": list(cards.values()),
+            "card_groups": group_cards(self.db.cards, cards),
             "examples": drawn, "general_rulings": general, "fills": fills,
             "glossary": sorted(self.db.glossary, key=lambda t: kana_key(t.reading or t.term)),
             "index": sorted(cards.values(), key=lambda c: (c.sort_key, c.id)),

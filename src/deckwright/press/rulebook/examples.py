@@ -62,12 +62,20 @@ class MiniCard:
 
 
 @dataclass
-class Row:
-    """A labelled line of an example's setup or outcome: mini cards and/or text."""
+class Part:
+    """One player's (or nobody's) share of a row: mini cards and/or a short text."""
 
-    label: str
+    who: str | None = None
     cards: list[MiniCard] = field(default_factory=list)
     text: str = ""
+
+
+@dataclass
+class Row:
+    """A labelled line of an example's setup or outcome, e.g. 手札: P1 [..] P2 [..]."""
+
+    label: str
+    parts: list[Part] = field(default_factory=list)
 
 
 @dataclass
@@ -110,7 +118,8 @@ class Drawer:
 
     def mini(self, card: Card) -> MiniCard:
         inks = tuple(self.palette[c].hex for c in card.colors if c in self.palette)
-        label = str(card.rank) if card.rank is not None else card.name
+        short = len(card.name) <= 3
+        label = card.name if short or card.rank is None else str(card.rank)
         return MiniCard(card.id, card.name, label, inks)
 
     def word(self, token: str) -> str:
@@ -139,34 +148,48 @@ class Drawer:
         if isinstance(value, bool):
             return "はい" if value else "いいえ"
         if isinstance(value, str):
-            return self.word(value)
+            card = self.card_of(value)
+            return f"「{card.name}」" if card else self.who(value)
         if isinstance(value, list):
             return "、".join(self.value_text(v) for v in value) or "なし"
         if isinstance(value, dict):
             return "、".join(f"{self.word(str(k))} {self.value_text(v)}" for k, v in value.items())
         return str(value)
 
-    def rows(self, key: str, value: Any) -> list[Row]:
-        """One or more rows for a setup or expectation entry; card lists become mini cards."""
-        label = KEY_LABELS.get(key, key)
+    def part(self, value: Any, who: str | None = None) -> Part:
+        """Card references become mini cards; anything else becomes text."""
         if isinstance(value, list) and value and all(self.card_of(v) for v in value):
-            return [Row(label, [self.mini(self.card_of(v)) for v in value])]  # type: ignore[arg-type]
-        if isinstance(value, list) and not value and key in ("hands", "deck", "discard", "public"):
-            return [Row(label, text="なし")]
-        if isinstance(value, dict) and value and any(isinstance(v, list) for v in value.values()):
-            return [row for k, v in value.items()
-                    for row in self.rows_named(f"{label}（{self.word(str(k))}）", v)]
+            return Part(who, [self.mini(self.card_of(v)) for v in value])  # type: ignore[arg-type]
         if isinstance(value, str) and self.card_of(value):
-            return [Row(label, [self.mini(self.card_of(value))])]  # type: ignore[arg-type]
-        return [Row(label, text=self.value_text(value))]
+            return Part(who, [self.mini(self.card_of(value))])  # type: ignore[arg-type]
+        return Part(who, text=self.value_text(value))
 
-    def rows_named(self, label: str, value: Any) -> list[Row]:
-        if isinstance(value, list) and value and all(self.card_of(v) for v in value):
-            return [Row(label, [self.mini(self.card_of(v)) for v in value])]  # type: ignore[arg-type]
-        return [Row(label, text=self.value_text(value))]
+    def who(self, key: Any) -> str:
+        player = PLAYER_RE.match(str(key))
+        return f"P{player.group(1)}" if player else str(key)
+
+    def rows(self, key: str, value: Any) -> list[Row]:
+        """One row per setup or expectation entry; a mapping gets one part per player."""
+        label = KEY_LABELS.get(key, key)
+        if isinstance(value, dict) and value:
+            return [Row(label, [self.part(v, self.who(k)) for k, v in value.items()])]
+        return [Row(label, [self.part(value)])]
 
     def mapping_rows(self, mapping: Mapping[str, Any] | None) -> list[Row]:
-        return [row for key, value in (mapping or {}).items() for row in self.rows(key, value)]
+        """Rows of a setup or outcome; short plain values share one line (人数 4　手番 P1)."""
+        out: list[Row] = []
+        for key, value in (mapping or {}).items():
+            for row in self.rows(key, value):
+                simple = len(row.parts) == 1 and not row.parts[0].cards and row.parts[0].who is None
+                if simple and len(row.parts[0].text) <= 24:
+                    part = Part(row.label, text=row.parts[0].text)
+                    if out and out[-1].label == "":
+                        out[-1].parts.append(part)
+                    else:
+                        out.append(Row("", [part]))
+                else:
+                    out.append(row)
+        return out
 
     # --- steps and examples ------------------------------------------------------------------
 

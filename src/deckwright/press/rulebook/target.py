@@ -1,0 +1,64 @@
+"""The `rulebook` target of `deckwright build`: verdicts from the engine, then build_rulebook.
+
+The CLI's target registry calls `run` once per game, in the order the games were named. A
+rulebook with failing examples is still written; after the last game, if any example failed,
+the failures are listed and the command exits with status 1 unless `--allow-failing-examples`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any, Callable
+
+from rich.console import Console
+
+from ...model import GameData, Project
+from .build import build_rulebook
+from .pdf import PDF_VARIANTS
+
+HELP = "rulebook.pdf and rulebook.html (offline, assets alongside) with verified examples"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("rulebook")
+    g.add_argument("--allow-failing-examples", action="store_true",
+                   help="exit 0 even when a rulebook example fails its engine check")
+    g.add_argument("--pdf-variant", choices=PDF_VARIANTS, default=None,
+                   help="also make the rulebook PDF tagged (pdf/ua-1) or archival (pdf/a-3u)")
+    g.add_argument("--page", choices=("a5", "a4"), default=None,
+                   help="rulebook page size (default: the game's theme.page, a5 booklet)")
+    g.add_argument("--force", action="store_true",
+                   help="rebuild rulebooks even when their inputs are unchanged")
+
+
+def units(game: GameData, press: Any, args: argparse.Namespace) -> int:
+    return 1
+
+
+def run(game: GameData, press: Any, args: argparse.Namespace,
+        tick: Callable[[int], None]) -> list[Path]:
+    from ...engine.verify import verify_examples  # the engine is only needed for this target
+
+    result = build_rulebook(game, verdicts=verify_examples(game), page=args.page,
+                            pdf_variant=args.pdf_variant, force=args.force)
+    tick(1)
+    failing: list[tuple[str, str, str]] = getattr(args, "rulebook_failing", [])
+    failing += [(game.id, ex_id, title) for ex_id, title in result.failing]
+    args.rulebook_failing = failing
+    selected = args.games or Project(args.project).game_ids()
+    if game.id == selected[-1] and failing:
+        report(failing, args.allow_failing_examples)
+    return [] if result.skipped else [result.pdf, result.html]
+
+
+def report(failing: list[tuple[str, str, str]], allowed: bool) -> None:
+    """List the failing examples; exit 1 unless they are allowed."""
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    for game_id, ex_id, title in failing:
+        err.print(f"rulebook {game_id}: example {ex_id} ({title}) fails its engine check; "
+                  "it is printed marked as failing", markup=False)
+    if not allowed:
+        err.print(f"{len(failing)} failing example(s); rulebooks were written, exit status 1 "
+                  "(use --allow-failing-examples to accept)", markup=False)
+        raise SystemExit(1)
