@@ -22,15 +22,15 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from ...engine import EMPTY, Cards, State, Window
-from ...engine.state import NotationError
-from .actions import (ACTIVATE, ANYTIME, CANCEL, DECLINE, DISCARD, DOBON, DRAW, ECHO, GIVE,
-                      KEEP, KICK, NONE, PASS, PLAY, REVOLUTION, TARGET, VERBS, WORDS, Action,
-                      usage)
+from .actions import (ACTIVATE, CANCEL, DECLINE, DISCARD, DOBON, DRAW, ECHO, GIVE, KEEP, KICK, NONE,
+                      PASS, PLAY, REVOLUTION, TARGET, Action)
+from .notation import Notation
+from .table import TableView
 
 HAND_SIZE = 6   # the text: six cards to each player
 
 
-class SuperPageOneState(State):
+class SuperPageOneState(Notation, TableView, State):
     EVENTS = {
         "deal": "{n} 枚ずつ配り、{card:card} を場にめくる。",
         "play": "{p:player} が {card:card} を出す。",
@@ -69,7 +69,7 @@ class SuperPageOneState(State):
         self.react: list[int] = []
         self.react_kick = False
         self.pending = 0          # cards the next 2-draw victim draws
-        self.victim = NONE        # the turn player the pending draw is on, once their turn began
+        self.victim = NONE        # who the pending draw falls on (ruling two-draw-lapse)
         self.by: dict[int, int] = {}      # field card -> who played it (kick-back's own-card rule)
         self.revealed: set[int] = set()   # Ks revealed by a kick-back, until they leave the hand
         self.finished: list[int] = []
@@ -108,72 +108,6 @@ class SuperPageOneState(State):
             if self.zones.where[inst] in (0, self.game.DECK):
                 return inst
         raise ValueError(f"setup.zone: no copy of {ref!r} left to place")
-
-    # --- reading the table ------------------------------------------------------------------
-
-    def hand(self, p: int) -> list[int]:
-        return self.zones.piles[self.game.HAND[p]]
-
-    def top(self) -> int:
-        return self.zones.top(self.game.FIELD)
-
-    def active(self, p: int) -> bool:
-        return not self.turns.out[p]
-
-    def playable(self, inst: int) -> bool:
-        """May `inst` go on the field now (no 2-draw pending)? Same number or suit; 8 and
-        jokers anywhere; anything on a joker (ruling joker-top-free)."""
-        g, top = self.game, self.top()
-        if top == EMPTY or g.wild[inst] or g.free[top]:
-            return True
-        return g.rank[inst] == g.rank[top] or (g.suit[inst] != "" and g.suit[inst] == g.suit[top])
-
-    def can_dobon(self, p: int) -> bool:
-        g, hand, top = self.game, self.hand(p), self.top()
-        # every card counts at least 1 (a joker blocks Dobon anyway): a quick no for big hands
-        if not hand or top == EMPTY or len(hand) > g.rank[top]:
-            return False
-        rank, blocks = g.rank, g.blocks_dobon
-        total = 0
-        for c in hand:
-            if blocks[c]:
-                return False
-            total += rank[c]
-        return total == rank[top]
-
-    def can_revolution(self, p: int) -> bool:
-        g, hand = self.game, self.hand(p)
-        if len(hand) < 4:
-            return False
-        rank, revo_wild = g.rank, g.revo_wild
-        wild, best = 0, 0
-        counts = [0] * 14
-        for c in hand:
-            if revo_wild[c]:
-                wild += 1
-            else:
-                r = rank[c]
-                counts[r] += 1
-                if counts[r] > best:
-                    best = counts[r]
-        return best > 0 and best + wild >= 4
-
-    def kicks(self, p: int) -> list[int]:
-        """The Ks `p` may reveal now: unrevealed, the field keeps a card, the top is not theirs."""
-        g, top = self.game, self.top()
-        if len(self.zones.piles[g.FIELD]) < 2 or self.by.get(top, NONE) == p:
-            return []
-        return [c for c in self.hand(p) if g.effect[c] == "kick-back" and c not in self.revealed]
-
-    def _holders(self, effect: str, suit: str | None = None) -> list[int]:
-        g = self.game
-        return [p for p in self.turns.active()
-                if any(g.effect[c] == effect and (suit is None or g.suit[c] == suit)
-                       for c in self.hand(p))]
-
-    def _has_reaction(self, p: int) -> bool:
-        return self.active(p) and (self.can_dobon(p) or self.can_revolution(p)
-                                   or (self.react_kick and bool(self.kicks(p))))
 
     # --- decisions ----------------------------------------------------------------------------
 
@@ -432,6 +366,7 @@ class SuperPageOneState(State):
         times = g.amount[self.e_card] * f
         if kind == "draw":
             self.pending += times
+            self.victim = self.turns.following(self.turns.current)
             self.log.add("pending", n=self.pending)
         elif kind == "skip":
             p = owner
@@ -608,106 +543,6 @@ class SuperPageOneState(State):
         if code == DRAW:
             return -1.0
         return 0.0
-
-    # --- refusals and notation ---------------------------------------------------------------
-
-    def refusal(self, action: Action, player: int | None = None) -> str | None:
-        """Out-of-turn declarations first answer to their own condition (a Dobon with a joker
-        is refused for the joker, whoever is deciding now)."""
-        if not self.over and player is not None and action[0] in ANYTIME:
-            reason = self._condition(action, player)
-            if reason:
-                return reason
-        return super().refusal(action, player)
-
-    def _condition(self, action: Action, p: int) -> str | None:
-        g = self.game
-        code, card = action
-        if not self.active(p):
-            return f"{self.player_name(p)} はもう勝ち抜けている"
-        if code == DOBON:
-            hand, top = self.hand(p), self.top()
-            if any(g.blocks_dobon[c] for c in hand):
-                return "ジョーカーを持っているのでドボンできない"
-            total = sum(g.rank[c] for c in hand)
-            if top == EMPTY or total != g.rank[top]:
-                number = "なし" if top == EMPTY else g.rank[top]
-                return f"手札の合計 {total} が場の数字 {number} と違うのでドボンできない"
-            return None
-        if code == REVOLUTION:
-            return None if self.can_revolution(p) else "同じ数字のカードが 4 枚そろっていない"
-        if self.zones.where[card] != g.HAND[p]:
-            return f"{self.card_label(card)} は {self.player_name(p)} の手札にない"
-        if code == KICK:
-            if card in self.revealed:
-                return "公開済みの K は、いったん手札から離れるまで使えない"
-            if self.by.get(self.top(), NONE) == p:
-                return "自分が出したカードには Kキックバックを使えない"
-            if len(self.zones.piles[g.FIELD]) < 2:
-                return "場のカードが 1 枚しかないので取れない"
-            return None
-        if code == CANCEL:
-            if self.phase == "activate":
-                return "7渡しの相手が決まる(効果が発動する)前は J無効を使えない"
-            top = self.top()
-            if self.phase not in ("q", "j") and top != EMPTY and not g.cancelable[top]:
-                return "8 とジョーカーの効果は J無効で打ち消せない"
-            if self.phase == "q":
-                return "Qエコーの機会が先(いまは J無効のタイミングではない)"
-            if self.phase != "j":
-                return "打ち消す特殊効果がいま発動していない"
-            return None
-        if code == ECHO:
-            if self.phase != "q":
-                return "Qエコーのタイミングではない(発動中の効果に使う機会がない)"
-            if not self._echoes(card):
-                return "Q と同じスートの効果にしか Qエコーは使えない"
-        return None
-
-    def why_illegal(self, action: Action) -> str:
-        g = self.game
-        code, arg = action
-        p, phase = self.current_player(), self.phase
-        if code in ANYTIME:
-            return self._condition(action, p) or "いまはその宣言の機会ではない"
-        if phase in ("give", "discard") and code == DECLINE:
-            return "発動した効果は最後まで処理しなければならない"
-        if phase in ("give", "discard", "activate", "q", "j", "react"):
-            return "いまは効果の処理中で、その決定はできない"
-        if code == PLAY:
-            if self.zones.where[arg] != g.HAND[p]:
-                return f"{self.card_label(arg)} は {self.player_name(p)} の手札にない"
-            if phase == "drawn":
-                return "引いたあとに出せるのは引いたカードだけ"
-            if self.pending:
-                return "2ドローを受けているので 2 を重ねるか引くしかない"
-            return f"{self.card_label(arg)} は場の {self.card_label(self.top())} に数字もスートも合わないので出せない"
-        return "いまはその決定はできない"
-
-    def action_to_string(self, action: Action) -> str:
-        code, arg = action
-        word, kind = VERBS[code]
-        who = self.player_name(self.current_player())
-        if kind == "card":
-            return f"{who} {word} {self.card_label(arg)}"
-        if kind == "player":
-            return f"{who} {word} {self.player_name(arg)}"
-        return f"{who} {word}"
-
-    def parse_action(self, text: str) -> tuple[int, Action]:
-        words = text.split()
-        if len(words) < 2 or words[1] not in WORDS:
-            raise NotationError(f"{usage()}, got {text!r}")
-        p = self.parse_player(words[0])
-        code, kind = WORDS[words[1]]
-        rest = words[2:]
-        if kind == "card" and len(rest) == 1:
-            return p, (code, self.find_card(rest[0], self.game.HAND[p], self.game.FIELD))
-        if kind == "player" and len(rest) == 1:
-            return p, (code, self.parse_player(rest[0]))
-        if kind == "" and not rest:
-            return p, (code, NONE)
-        raise NotationError(f"{usage()}, got {text!r}")
 
     # --- checks and expectations --------------------------------------------------------------
 

@@ -1,0 +1,119 @@
+"""Refusal reasons and the readable notation of super-page-one (a mixin of the state).
+
+Out-of-turn declarations (Dobon, Revolution, J, Q, K) answer to their own condition first, so
+a Dobon with a joker in hand is refused for the joker, not merely because someone else decides.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine import EMPTY
+from ...engine.state import NotationError
+from .actions import (ANYTIME, CANCEL, DECLINE, DOBON, ECHO, KICK, NONE, PLAY, REVOLUTION, VERBS,
+                      WORDS, Action, usage)
+
+if TYPE_CHECKING:
+    from . import SuperPageOne
+
+
+class Notation:
+    game: "SuperPageOne"
+
+    def refusal(self, action: Action, player: int | None = None) -> str | None:
+        """Out-of-turn declarations first answer to their own condition (a Dobon with a joker
+        is refused for the joker, whoever is deciding now)."""
+        if not self.over and player is not None and action[0] in ANYTIME:
+            reason = self._condition(action, player)
+            if reason:
+                return reason
+        return super().refusal(action, player)
+
+    def _condition(self, action: Action, p: int) -> str | None:
+        g = self.game
+        code, card = action
+        if not self.active(p):
+            return f"{self.player_name(p)} はもう勝ち抜けている"
+        if code == DOBON:
+            hand, top = self.hand(p), self.top()
+            if any(g.blocks_dobon[c] for c in hand):
+                return "ジョーカーを持っているのでドボンできない"
+            total = sum(g.rank[c] for c in hand)
+            if top == EMPTY or total != g.rank[top]:
+                number = "なし" if top == EMPTY else g.rank[top]
+                return f"手札の合計 {total} が場の数字 {number} と違うのでドボンできない"
+            return None
+        if code == REVOLUTION:
+            return None if self.can_revolution(p) else "同じ数字のカードが 4 枚そろっていない"
+        if self.zones.where[card] != g.HAND[p]:
+            return f"{self.card_label(card)} は {self.player_name(p)} の手札にない"
+        if code == KICK:
+            if card in self.revealed:
+                return "公開済みの K は、いったん手札から離れるまで使えない"
+            if self.by.get(self.top(), NONE) == p:
+                return "自分が出したカードには Kキックバックを使えない"
+            if len(self.zones.piles[g.FIELD]) < 2:
+                return "場のカードが 1 枚しかないので取れない"
+            return None
+        if code == CANCEL:
+            if self.phase == "activate":
+                return "7渡しの相手が決まる(効果が発動する)前は J無効を使えない"
+            top = self.top()
+            if self.phase not in ("q", "j") and top != EMPTY and not g.cancelable[top]:
+                return "8 とジョーカーの効果は J無効で打ち消せない"
+            if self.phase == "q":
+                return "Qエコーの機会が先(いまは J無効のタイミングではない)"
+            if self.phase != "j":
+                return "打ち消す特殊効果がいま発動していない"
+            return None
+        if code == ECHO:
+            if self.phase != "q":
+                return "Qエコーのタイミングではない(発動中の効果に使う機会がない)"
+            if not self._echoes(card):
+                return "Q と同じスートの効果にしか Qエコーは使えない"
+        return None
+
+    def why_illegal(self, action: Action) -> str:
+        g = self.game
+        code, arg = action
+        p, phase = self.current_player(), self.phase
+        if code in ANYTIME:
+            return self._condition(action, p) or "いまはその宣言の機会ではない"
+        if phase in ("give", "discard") and code == DECLINE:
+            return "発動した効果は最後まで処理しなければならない"
+        if phase in ("give", "discard", "activate", "q", "j", "react"):
+            return "いまは効果の処理中で、その決定はできない"
+        if code == PLAY:
+            if self.zones.where[arg] != g.HAND[p]:
+                return f"{self.card_label(arg)} は {self.player_name(p)} の手札にない"
+            if phase == "drawn":
+                return "引いたあとに出せるのは引いたカードだけ"
+            if self.pending:
+                return "2ドローを受けているので 2 を重ねるか引くしかない"
+            return f"{self.card_label(arg)} は場の {self.card_label(self.top())} に数字もスートも合わないので出せない"
+        return "いまはその決定はできない"
+
+    def action_to_string(self, action: Action) -> str:
+        code, arg = action
+        word, kind = VERBS[code]
+        who = self.player_name(self.current_player())
+        if kind == "card":
+            return f"{who} {word} {self.card_label(arg)}"
+        if kind == "player":
+            return f"{who} {word} {self.player_name(arg)}"
+        return f"{who} {word}"
+
+    def parse_action(self, text: str) -> tuple[int, Action]:
+        words = text.split()
+        if len(words) < 2 or words[1] not in WORDS:
+            raise NotationError(f"{usage()}, got {text!r}")
+        p = self.parse_player(words[0])
+        code, kind = WORDS[words[1]]
+        rest = words[2:]
+        if kind == "card" and len(rest) == 1:
+            return p, (code, self.find_card(rest[0], self.game.HAND[p], self.game.FIELD))
+        if kind == "player" and len(rest) == 1:
+            return p, (code, self.parse_player(rest[0]))
+        if kind == "" and not rest:
+            return p, (code, NONE)
+        raise NotationError(f"{usage()}, got {text!r}")
