@@ -9,8 +9,9 @@ lives here, keyed by card id.
 Two phases. 宝集め (gathering): the turn player draws one card, then places one magic or
 treasure card face down on the field, or uses one magic card; only with no such card may they
 pass. When the field reaches the quota (or the deck is empty) the scramble starts with the next
-player. 争奪戦 (scramble): the turn player flips a field card; every player, from the flipper's
-left round to the flipper, may declare one hand card face down; declarations resolve clockwise
+player. 争奪戦 (scramble): the turn player flips a field card; every player holding a card, from
+the flipper's left round to the flipper, may declare one hand card face down; declarations
+resolve clockwise
 *from the flipper* (so the flipper's own declaration resolves first, though it is asked last);
 the card goes to whoever the resolutions leave holding it. False Information queues extra
 flips for the flipper after the flip, in resolution order. The game ends when the field is

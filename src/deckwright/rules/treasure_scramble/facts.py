@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from deckwright.engine import GameFacts, ZoneSpec
 
-#: Field cells: more than the cards that can ever be placed (60 plus re-placements by Swap).
-FIELD_SLOTS = 128
+#: Field cells. Each placement opens a new slot: at most the 37 non-interrupt cards, plus one
+#: more for each of the 4 Swaps (a swapped-out card may be placed again); 64 leaves room.
+FIELD_SLOTS = 64
 HAND_SIZE = 5          # ruling hand-size
 QUOTA_PER_PLAYER = 4   # ruling quota
 BIG_RELEASE_CARDS = 3  # ruling big-release-three

@@ -366,7 +366,8 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
                 yield f"{self.player_name(p)} has a declaration left over outside a window"
         if len(self.zones.piles[g.REVEALED]) > 1:
             yield "more than one card is flipped at once"
-        if any(s >= self.next_slot for s, c in enumerate(self.zones.piles[g.FIELD]) if c != EMPTY):
+        beyond = self.zones.piles[g.FIELD][self.next_slot:]
+        if beyond.count(EMPTY) != len(beyond):
             yield "a field card lies beyond the last slot used"
         if self.turns.skips and max(self.turns.skips) > 1:
             yield "a player has more than one skipped turn waiting"
