@@ -1,0 +1,144 @@
+"""The balance report: `build/<game>/balance.html`, `balance.pdf` and `balance.json`.
+
+The HTML is rendered from a Jinja template (autoescaped; a project's templates/balance/
+overrides the built-in one) and the PDF goes through the rulebook's WeasyPrint pipeline with
+the same restricted URL fetcher, so the report needs no network and reads no other file.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+from typing import Any, Sequence
+
+from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+from markupsafe import Markup
+
+from ..atomic import write_bytes, write_text
+from ..model import GameData
+from ..press.rulebook.fetcher import RulebookFetcher
+from ..press.rulebook.pdf import render_pdf
+from . import plots
+from .simulate import Job
+from .stats import GameRecord, Rate, Summary
+
+
+@dataclass
+class Finding:
+    """One line of the one-minute summary."""
+
+    text: str
+    level: str = "info"  # info, warn
+
+
+def _pct(x: float) -> str:
+    return f"{x * 100:.1f}%"
+
+
+def _ci(rate: Rate) -> str:
+    low, high = rate.interval
+    return f"{_pct(rate.value)} (95%CI {_pct(low)}–{_pct(high)})"
+
+
+def card_labels(data: GameData) -> dict[str, str]:
+    """Card id -> the name a reader knows, with the id added where several cards share a name."""
+    names = [c.name for c in data.db.cards]
+    return {c.id: c.name if names.count(c.name) == 1 else f"{c.name} ({c.id})" for c in data.db.cards}
+
+
+def findings(summary: Summary, job: Job, names: dict[str, str]) -> list[Finding]:
+    """What a designer should read first, in plain sentences."""
+    out: list[Finding] = []
+    n = job.players
+    stalled = len(summary.stalled_seeds)
+    out.append(Finding(f"{summary.games}ゲームを{n}人で実施し、{summary.finished}ゲームが決着しました。"))
+    if stalled:
+        seeds = ", ".join(str(s) for s in summary.stalled_seeds[:10])
+        out.append(Finding(f"{stalled}ゲームが{job.max_turns}ターンで打ち切られました"
+                           f"(再現用シード: {seeds}{' ほか' if stalled > 10 else ''})。", "warn"))
+    fair = 1 / n
+    first = summary.first_player
+    low, high = first.interval
+    if low > fair:
+        out.append(Finding(f"先手が有利です: 先手の勝率 {_ci(first)}、均等なら {_pct(fair)}。", "warn"))
+    elif high < fair:
+        out.append(Finding(f"先手が不利です: 先手の勝率 {_ci(first)}、均等なら {_pct(fair)}。", "warn"))
+    else:
+        out.append(Finding(f"先手の有利・不利は見られません: 先手の勝率 {_ci(first)}、均等なら {_pct(fair)}。"))
+    if len(summary.bot_rates) > 1:
+        ranked = sorted(summary.bot_rates.items(), key=lambda kv: -kv[1].value)
+        out.append(Finding("ボットの強さ: " + "、".join(f"{b} {_ci(r)}" for b, r in ranked) + "。"))
+    ls = summary.length_stats
+    out.append(Finding(f"1ゲームの長さは中央値 {ls['median']:.0f} ターン、90% が {ls['p90']:.0f} ターン以内です。"))
+    if summary.plays:
+        top = next(iter(summary.plays))
+        out.append(Finding(f"最もよく出されたカードは「{names.get(top, top)}」({summary.plays[top]}回)です。"))
+    return out
+
+
+def _template_dirs(data: GameData) -> list[Path]:
+    own = data.project.templates_dir / "balance"
+    builtin = Path(str(files("deckwright").joinpath("templates", "balance")))
+    return [own, builtin] if own.is_dir() else [builtin]
+
+
+def render_html(data: GameData, job: Job, summary: Summary, records: Sequence[GameRecord],
+                interrupted: bool) -> str:
+    """The report page; no timings in it, so a seed always gives the same bytes."""
+    names = card_labels(data)
+    dirs = _template_dirs(data)
+    env = ImmutableSandboxedEnvironment(
+        loader=ChoiceLoader([FileSystemLoader(str(d), encoding="utf-8") for d in dirs]),
+        autoescape=True, undefined=StrictUndefined)
+    context: dict[str, Any] = {
+        "game": data.db.game, "job": job, "summary": summary, "interrupted": interrupted,
+        "findings": findings(summary, job, names), "names": names,
+        "pct": _pct, "ci": _ci, "css": Markup(_css(dirs)),
+        # SVG made by matplotlib from our own numbers; card names inside are XML-escaped by it
+        "plots": {k: Markup(v) for k, v in {
+            "seats": plots.seat_plot(summary), "bots": plots.bot_plot(summary),
+            "length": plots.length_plot(summary),
+            "scores": plots.score_plot(records, job.players),
+            "cards": plots.card_plot(summary, names)}.items()},
+    }
+    return env.get_template("balance.html.j2").render(context)
+
+
+def _css(dirs: list[Path]) -> str:
+    for folder in dirs:
+        if (folder / "balance.css").is_file():
+            return (folder / "balance.css").read_text(encoding="utf-8")
+    return ""
+
+
+def write_report(data: GameData, job: Job, summary: Summary, records: Sequence[GameRecord], *,
+                 interrupted: bool, json_path: Path | None = None,
+                 pdf: bool = True) -> list[Path]:
+    """Write the HTML, PDF and JSON report atomically; returns the files written."""
+    out_dir = data.project.build_dir / data.id
+    html = render_html(data, job, summary, records, interrupted)
+    payload = report_json(data, job, summary, interrupted)
+    written = [out_dir / "balance.html", out_dir / "balance.json"]
+    write_text(written[0], html)
+    text = json.dumps(payload, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+    write_text(written[1], text)
+    if json_path is not None:
+        write_text(json_path, text)
+        written.append(json_path)
+    if pdf:
+        fetcher = RulebookFetcher([out_dir, *_template_dirs(data)])
+        write_bytes(out_dir / "balance.pdf", render_pdf(html, out_dir, fetcher).pdf)
+        written.append(out_dir / "balance.pdf")
+    return written
+
+
+def report_json(data: GameData, job: Job, summary: Summary, interrupted: bool) -> dict[str, Any]:
+    return {
+        "game": data.id, "deck": job.deck or data.default_deck.id, "players": job.players,
+        "bots": list(job.bots), "seed": job.seed, "games_requested": job.games,
+        "max_turns": job.max_turns, "chunk": job.chunk, "interrupted": interrupted,
+        **summary.to_json(),
+    }

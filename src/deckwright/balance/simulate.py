@@ -1,0 +1,214 @@
+"""Play many bot games of one game, in seeded chunks, locally or on a Dask cluster.
+
+The job is cut into chunks of consecutive game numbers. Game number `g` always gets the same
+seed and the same seat rotation, and chunk results are merged in chunk order, so a seed gives
+identical statistics whether one process, two local workers or a Dask cluster played it.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections import Counter
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, Sequence
+
+from ..engine.bots import BOTS, Bot
+from ..engine.game import Game
+from ..engine.state import State
+from ..model import GameData, Project, UsageError, load_game
+from ..rules import rules_for
+from .stats import GameRecord
+
+CHUNK = 25
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs to play its chunks; small and picklable."""
+
+    project: str
+    game_id: str
+    deck: str | None = None
+    players: int = 2
+    bots: tuple[str, ...] = ("random",)
+    games: int = 1000
+    seed: int = 0
+    max_turns: int = 500
+    chunk: int = CHUNK
+
+    def chunks(self) -> list[range]:
+        return [range(start, min(start + self.chunk, self.games))
+                for start in range(0, self.games, self.chunk)]
+
+    def seats(self, game_number: int) -> tuple[str, ...]:
+        """Bots rotate through the seats so no bot always moves first."""
+        line = [self.bots[i % len(self.bots)] for i in range(self.players)]
+        shift = game_number % self.players
+        return tuple(line[shift:] + line[:shift])
+
+    def game_seed(self, game_number: int) -> int:
+        return (self.seed * 1_000_003 + game_number) & 0x7FFFFFFF
+
+
+@lru_cache(maxsize=8)
+def _game(project: str, game_id: str, deck: str | None) -> Game:
+    """One Game (and catalogue) per worker process, not per chunk."""
+    data = load_game(Project(Path(project)), game_id)
+    cls = rules_for(game_id)
+    if cls is None:
+        raise UsageError(f"{game_id} has no rules module yet, so it cannot be simulated")
+    return cls(data, deck)
+
+
+def resolve_deck(data: GameData, variant: str | None) -> str | None:
+    """The deck to play: the variant's default-looking deck, else the game's default."""
+    if variant is None:
+        return None
+    decks = [d for d in data.db.decks if d.variant == variant or d.id == variant]
+    if not decks:
+        known = ", ".join(sorted({d.variant or d.id for d in data.db.decks}))
+        raise UsageError(f"{data.id} has no variant or deck {variant!r} (known: {known})")
+    return next((d for d in decks if d.default), decks[0]).id
+
+
+def _hand_piles(state: State, players: int) -> list[int] | None:
+    layout = state.zones.layout
+    if ("hand", 0) not in layout.index:
+        return None
+    return [layout.of("hand", p) for p in range(players)]
+
+
+def play_one(game: Game, job: Job, number: int) -> GameRecord:
+    """Play game number `number` of the job and record what the designer wants to know."""
+    seed = job.game_seed(number)
+    seats = job.seats(number)
+    bots: list[Bot] = [BOTS[name](seed * 31 + seat) for seat, name in enumerate(seats)]
+    state = game.new_state(job.players, seed)
+    state.log.on = False
+    hands = _hand_piles(state, job.players)
+    catalogue = game.catalogue
+    plays: Counter[str] = Counter()
+    by_seat: list[Counter[str]] = [Counter() for _ in range(job.players)]
+    turns, last, decisions = 1, state.turns.current, 0
+    stalled = False
+    while not state.is_over():
+        if turns > job.max_turns or decisions >= game.facts.max_decisions:
+            stalled = True
+            break
+        player = state.current_player()
+        before = list(state.zones.piles[hands[player]]) if hands else []
+        state.apply(bots[player].act(state), check=False)
+        decisions += 1
+        if hands:
+            after = set(state.zones.piles[hands[player]])
+            for inst in before:
+                if inst not in after:
+                    card = catalogue.ids[inst]
+                    plays[card] += 1
+                    by_seat[player][card] += 1
+        if state.turns.current != last:
+            turns, last = turns + 1, state.turns.current
+    held: Counter[str] = Counter()
+    if hands:
+        for pile in hands:
+            held.update(catalogue.ids[i] for i in state.zones.piles[pile])
+    winners: tuple[int, ...] = ()
+    if not stalled:
+        returns = state.returns()
+        best = max(returns)
+        winners = tuple(p for p, r in enumerate(returns) if r == best)
+    winner_plays: Counter[str] = Counter()
+    for p in winners:
+        winner_plays.update(by_seat[p])
+    return GameRecord(seed=seed, seats=seats, winners=winners,
+                      scores=tuple(float(s) for s in state.scores()), turns=turns,
+                      stalled=stalled, plays=dict(plays), held=dict(held),
+                      winner_plays=dict(winner_plays))
+
+
+def play_chunk(job: Job, index: int) -> list[GameRecord]:
+    """A worker's unit of work: the games of chunk `index`, in order."""
+    game = _game(job.project, job.game_id, job.deck)
+    return [play_one(game, job, n) for n in job.chunks()[index]]
+
+
+Progress = Callable[[int], None]
+
+
+@dataclass
+class Outcome:
+    records: list[GameRecord] = field(default_factory=list)
+    interrupted: bool = False
+    seconds: float = 0.0
+
+
+def _in_order(done: dict[int, list[GameRecord]]) -> list[GameRecord]:
+    return [r for i in sorted(done) for r in done[i]]
+
+
+def run_local(job: Job, workers: int, progress: Progress | None = None) -> Outcome:
+    """Play the job on this machine: in-process for one worker, else a process pool."""
+    start = time.perf_counter()
+    done: dict[int, list[GameRecord]] = {}
+    n = len(job.chunks())
+    try:
+        if workers <= 1:
+            for i in range(n):
+                done[i] = play_chunk(job, i)
+                if progress:
+                    progress(len(done[i]))
+        else:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                pending: dict[Future, int] = {pool.submit(play_chunk, job, i): i for i in range(n)}
+                try:
+                    while pending:
+                        finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                        for fut in finished:
+                            records = done[pending.pop(fut)] = fut.result()
+                            if progress:
+                                progress(len(records))
+                except KeyboardInterrupt:
+                    for fut in pending:
+                        fut.cancel()
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    raise
+    except KeyboardInterrupt:
+        return Outcome(_in_order(done), True, time.perf_counter() - start)
+    return Outcome(_in_order(done), False, time.perf_counter() - start)
+
+
+def run_dask(job: Job, address: str, progress: Progress | None = None) -> Outcome:
+    """Play the job on a Dask distributed cluster; the chunks and their merge order are the same."""
+    from distributed import Client, as_completed  # imported only when a scheduler is named
+
+    start = time.perf_counter()
+    done: dict[int, list[GameRecord]] = {}
+    with Client(address) as client:
+        futures = [client.submit(play_chunk, job, i, pure=False, key=f"{job.game_id}-{job.seed}-{i}")
+                   for i in range(len(job.chunks()))]
+        index = {f.key: i for i, f in enumerate(futures)}
+        try:
+            for fut in as_completed(futures):
+                records = fut.result()
+                done[index[fut.key]] = records
+                if progress:
+                    progress(len(records))
+        except KeyboardInterrupt:
+            client.cancel(futures)
+            return Outcome(_in_order(done), True, time.perf_counter() - start)
+    return Outcome(_in_order(done), False, time.perf_counter() - start)
+
+
+def default_workers() -> int:
+    return max(1, min(os.cpu_count() or 1, 8))
+
+
+def check_bots(names: Sequence[str]) -> tuple[str, ...]:
+    unknown = [n for n in names if n not in BOTS]
+    if unknown or not names:
+        raise UsageError(f"unknown bot {', '.join(unknown) or '(none)'} (known: {', '.join(BOTS)})")
+    return tuple(names)

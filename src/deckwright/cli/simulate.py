@@ -1,0 +1,101 @@
+"""`deckwright simulate`: many bot games of one game, and a balance report a designer reads."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from ..balance.report import card_labels, findings, write_report
+from ..balance.simulate import Job, check_bots, default_workers, resolve_deck, run_dask, run_local
+from ..balance.stats import summarise
+from ..model import Project, UsageError, load_game
+from ..rules import rules_for
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {value}")
+    return value
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "simulate", help="play many bot games and write a balance report",
+        description="Play seeded bot games of GAME with seat rotation and a turn cap, then write "
+                    "build/GAME/balance.html, balance.pdf and balance.json: win rates per seat and "
+                    "per bot with 95%% confidence intervals, game length, scores, card use, and "
+                    "stalled games with their seeds. The statistics for a seed are the same for "
+                    "any number of workers. Ctrl-C stops and reports the games finished.")
+    p.add_argument("game", metavar="GAME", help="game id")
+    p.add_argument("--variant", metavar="V", help="variant or deck id (default: the default deck)")
+    p.add_argument("--players", type=_positive, metavar="N", help="players (default: the game's minimum)")
+    p.add_argument("--games", type=_positive, default=1000, metavar="N", help="games to play (default: 1000)")
+    p.add_argument("--bots", default="random,greedy", metavar="B,B",
+                   help="bots assigned to seats in turn, rotated every game (default: random,greedy)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the whole job (default: 0)")
+    p.add_argument("--workers", type=_positive, metavar="N",
+                   help=f"local worker processes (default: {default_workers()})")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run on a Dask distributed scheduler, e.g. tcp://10.0.0.5:8786")
+    p.add_argument("--max-turns", type=_positive, default=500, metavar="N",
+                   help="turn cap; a capped game counts as stalled (default: 500)")
+    p.add_argument("--json", type=Path, metavar="FILE", help="also write the statistics to FILE")
+    p.add_argument("--no-pdf", action="store_true", help="skip balance.pdf (faster)")
+    p.set_defaults(run=run)
+
+
+def make_job(args: argparse.Namespace) -> tuple[Job, object]:
+    project = Project(args.project.resolve())
+    data = load_game(project, args.game)
+    cls = rules_for(data.id)
+    if cls is None:
+        raise UsageError(f"{data.id} has no rules module yet, so it cannot be simulated")
+    facts = cls.facts
+    players = args.players or facts.bench_players
+    if not facts.min_players <= players <= facts.max_players:
+        raise UsageError(f"{data.id} is for {facts.min_players}-{facts.max_players} players, not {players}")
+    bots = check_bots([b.strip() for b in args.bots.split(",") if b.strip()])
+    job = Job(project=str(project.root), game_id=data.id, deck=resolve_deck(data, args.variant),
+              players=players, bots=bots, games=args.games, seed=args.seed,
+              max_turns=args.max_turns)
+    return job, data
+
+
+def run(args: argparse.Namespace) -> int:
+    job, data = make_job(args)
+    out = Console(highlight=False)
+    workers = args.workers or default_workers()
+    columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("{task.fields[rate]} games/s"), TimeElapsedColumn()]
+    with Progress(*columns, console=out, transient=True) as bar:
+        task = bar.add_task(f"simulate {job.game_id}", total=job.games, rate="-")
+
+        def advance(n: int) -> None:
+            bar.advance(task, n)
+            t = bar.tasks[task]
+            if t.elapsed:
+                bar.update(task, rate=f"{t.completed / t.elapsed:.0f}")
+
+        outcome = (run_dask(job, args.scheduler, advance) if args.scheduler
+                   else run_local(job, workers, advance))
+    if not outcome.records:
+        out.print("interrupted before any game finished; nothing to report")
+        return 130
+    summary = summarise(outcome.records)
+    files = write_report(data, job, summary, outcome.records, interrupted=outcome.interrupted,
+                         json_path=args.json, pdf=not args.no_pdf)
+    speed = len(outcome.records) / outcome.seconds if outcome.seconds else 0.0
+    where = f"Dask {args.scheduler}" if args.scheduler else f"{workers} worker(s)"
+    out.print(f"{len(outcome.records)} games in {outcome.seconds:.1f} s ({speed:.0f} games/s, {where})")
+    for f in findings(summary, job, card_labels(data)):
+        out.print(("! " if f.level == "warn" else "- ") + f.text, markup=False)
+    for path in files:
+        out.print(f"wrote {data.project.display(path)}", markup=False)
+    return 130 if outcome.interrupted else 0

@@ -1,0 +1,115 @@
+"""`deckwright simulate`: statistics on a rigged game with a known answer, equality across
+worker counts and on Dask, the report files, Ctrl-C, and bad input."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from deckwright.balance.simulate import Job, run_dask, run_local
+from deckwright.balance.stats import summarise, wilson
+from deckwright.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+RIGGED = ROOT / "tests" / "fixtures" / "balance"
+sys.path.insert(0, str(RIGGED))
+import rigged_rules  # noqa: E402,F401  (registers the rigged game)
+
+
+def rigged_job(**kw) -> Job:
+    return Job(project=str(RIGGED), game_id="rigged", bots=("random", "greedy"), games=100,
+               seed=5, chunk=7, **kw)
+
+
+def test_wilson_interval_known_values() -> None:
+    assert wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
+    assert wilson(0, 100) == (0.0, pytest.approx(0.0370, abs=1e-4))
+    assert wilson(100, 100) == (pytest.approx(0.9630, abs=1e-4), 1.0)
+
+
+def test_rigged_game_statistics_are_exact() -> None:
+    summary = summarise(run_local(rigged_job(), 1).records)
+    assert [r.wins for r in summary.seat_rates] == [100, 0]
+    assert summary.first_player.value == 1.0
+    assert summary.first_player.interval == (pytest.approx(0.9630, abs=1e-4), 1.0)
+    # seats rotate every game, so each bot sat first in exactly half of the games
+    assert {b: r.wins for b, r in summary.bot_rates.items()} == {"greedy": 50, "random": 50}
+    assert summary.lengths == {2: 100}
+    assert summary.plays == {"crown": 100, "stone": 100}
+    assert summary.winner_plays == {"crown": 100}
+    assert summary.held == {}
+    assert summary.stalled_seeds == []
+
+
+def test_turn_cap_marks_games_stalled_with_their_seeds() -> None:
+    job = rigged_job(max_turns=1)
+    summary = summarise(run_local(job, 1).records)
+    assert summary.finished == 0
+    assert summary.stalled_seeds == [job.game_seed(g) for g in range(100)]
+
+
+def test_same_statistics_for_any_number_of_workers_and_on_dask() -> None:
+    job = Job(project=str(ROOT), game_id="bridge-over", bots=("random", "greedy"), games=40,
+              seed=11, chunk=6)
+    one = summarise(run_local(job, 1).records).to_json()
+    two = summarise(run_local(job, 2).records).to_json()
+    from distributed import LocalCluster
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                      dashboard_address=None) as cluster:
+        dask = summarise(run_dask(job, cluster.scheduler_address).records).to_json()
+    assert one == two == dask
+    assert one["games"] == 40 and sum(s["wins"] for s in one["seats"]) == one["finished"]
+
+
+def test_ctrl_c_reports_the_games_finished() -> None:
+    seen = []
+
+    def progress(n: int) -> None:
+        seen.append(n)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    outcome = run_local(rigged_job(), 1, progress)
+    assert outcome.interrupted
+    assert len(outcome.records) == 21  # three chunks of seven
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    shutil.copytree(RIGGED / "cards", tmp_path / "cards")
+    return tmp_path
+
+
+def test_cli_writes_report_html_pdf_and_json(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["-C", str(project), "simulate", "rigged", "--games", "60", "--workers", "1",
+            "--json", str(project / "stats.json")]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "60 games in" in out and "先手が有利です" in out
+    stats = json.loads((project / "stats.json").read_text(encoding="utf-8"))
+    assert stats["seats"][0]["wins"] == 60 and stats["bots"]["random"]["wins"] == 30
+    html = (project / "build" / "rigged" / "balance.html").read_text(encoding="utf-8")
+    assert "先手が有利です" in html and html.count("<svg") == 5
+    pdf_text = "".join(p.extract_text() for p in PdfReader(project / "build" / "rigged" / "balance.pdf").pages)
+    assert "バランスレポート" in pdf_text and "王冠" in pdf_text
+    # the same seed gives the same report, byte for byte
+    first = (project / "build" / "rigged" / "balance.html").read_bytes()
+    assert main(args + ["--no-pdf"]) == 0
+    assert (project / "build" / "rigged" / "balance.html").read_bytes() == first
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--bots", "random,genius"], "unknown bot genius"),
+    (["--players", "3"], "rigged is for 2-2 players, not 3"),
+    (["--variant", "nope"], "no variant or deck 'nope'"),
+])
+def test_bad_input_exits_2(project: Path, capsys: pytest.CaptureFixture[str], extra: list[str],
+                           message: str) -> None:
+    assert main(["-C", str(project), "simulate", "rigged", "--games", "5", *extra]) == 2
+    assert message in capsys.readouterr().err
+    assert not (project / "build").exists()
