@@ -255,7 +255,7 @@ class Effects:
         eff = self.effect(src, eid)
         if eff is None:
             return
-        self.log.add("resolve", p=p, card=src, eff=eid)
+        self.log.add("resolve", p=p, card=src, eff=eff.label, eid=eid)
         if eff.x_cost:
             self._gold(p, src, x, targets)
             return

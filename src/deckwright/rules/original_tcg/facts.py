@@ -48,6 +48,7 @@ class Effect:
     ops: tuple[dict[str, Any], ...] = ()
     modes: tuple[tuple[str, tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]], ...] = ()
     x_cost: bool = False           # 黄金/異界: the cost is X
+    label: str = ""                # the effect's name for the log (効果種別:効果名)
     script: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     @property
@@ -65,7 +66,7 @@ class Effect:
         return None
 
 
-def effect_from_script(kind: str, script: dict[str, Any]) -> Effect:
+def effect_from_script(kind: str, script: dict[str, Any], label: str = "") -> Effect:
     cost = script.get("cost") or {}
     modes = tuple((name, tuple(m.get("choose", ())), tuple(m.get("ops", ())))
                   for name, m in (script.get("modes") or {}).items())
@@ -80,13 +81,14 @@ def effect_from_script(kind: str, script: dict[str, Any]) -> Effect:
         choose=tuple(script.get("choose", ())),
         ops=tuple(script.get("ops", ())),
         modes=modes,
+        label=label or script["id"],
         script=script,
     )
 
 
 def gold_effect(eid: str) -> Effect:
     """The normal effect 黄金 and 異界 grant (the text gives it for both)."""
-    return Effect(eid=eid, kind="normal", x_cost=True,
+    return Effect(eid=eid, kind="normal", x_cost=True, label="黄金" if eid == "gold" else "異界",
                   choose=({"name": "t", "min": 1, "max": 1,
                            "pick": {"kind": "soldier", "rows": ["own-camp"], "owner": "own"}},),
                   ops=({"op": "gold"},))
@@ -114,7 +116,7 @@ def prepare_facts(game: Any) -> None:
     game.type2 = tuple(c.stats.get("type2") for c in cards)
     by_card: dict[str, tuple[Effect, ...]] = {}
     for card in game.data.db.cards:
-        by_card[card.id] = tuple(effect_from_script(e.kind, e.script) for e in card.effects
+        by_card[card.id] = tuple(effect_from_script(e.kind, e.script, _label(e)) for e in card.effects
                                  if isinstance(e.script, dict) and "id" in e.script)
     game.effs = tuple(by_card[cid] for cid in cat.ids)
     game.facedown_only = tuple(any(e.script.get("facedown") for e in game.effs[i])
@@ -141,3 +143,11 @@ def _seats(game: Any) -> tuple[int, ...]:
     first = game.seat_decks[0]
     return tuple(0 if game.catalogue.copy[i] <= first.get(cid, 0) else 1
                  for i, cid in enumerate(game.catalogue.ids))
+
+
+def _label(effect: Any) -> str:
+    """《種別:名前》 as the card prints it, or the kind of effect when it has no name."""
+    if effect.name:
+        return f"《{effect.type}:{effect.name}》" if effect.type else effect.name
+    return {"counter": "対抗効果", "forced-counter": "強制対抗", "permanent": "永続効果",
+            "rule": "ルール効果", "normal": "通常効果"}.get(effect.kind, effect.kind)

@@ -225,7 +225,7 @@ class Flow:
 
     # --- leaving the field -------------------------------------------------------------------------
 
-    def destroy(self, i: int) -> None:
+    def destroy(self, i: int, quiet: bool = False) -> None:
         """破棄: to the owner's graveyard; whatever was attached to it ends."""
         g = self.game
         if self.zones.where[i] == 0:
@@ -233,7 +233,8 @@ class Flow:
         was_field = self.on_field(i)
         self.zones.move(i, g.GRAVE[self.owner[i]])
         self.tapped.discard(i)
-        self.log.add("destroy", card=i)
+        if not quiet:
+            self.log.add("destroy", card=i)
         if was_field:
             self.left_field(i)
 

@@ -202,7 +202,7 @@ class Scripted:
         return self.phase
 
     def actual_resolved(self) -> list[str]:
-        return [f"{self.game.catalogue.ref(args['card'])} {args['eff']}"
+        return [f"{self.game.catalogue.ref(args['card'])} {args['eid']}"
                 for kind, args in self.log.entries if kind == "resolve"]
 
     def actual_hands(self) -> dict[str, Cards]:

@@ -59,6 +59,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         "life": "カウンターが10を超えた。{p:player} の戦力の一番上のカードが手札に加わる。",
         "hurt": "{card:card} が {n} ダメージを受ける(カウンター {total})。",
         "destroy": "{card:card} を破棄する。",
+        "sacrifice": "コストとして {card:card} を墓地に送る。",
         "doom": "無限地獄により {card:card} を破棄する。",
         "modify": "{card:card} に補正 {delta}。",
         "cure": "{card:card} のカウンターを {n} つまで取り除く。",
@@ -495,9 +496,10 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         eff = self.effect(i, eid)
         self.do_pay(p, pay)
         self.used.add((i, eid))
-        self.log.add("activate", p=p, card=i, eff=eid)
+        self.log.add("activate", p=p, card=i, eff=eff.label)
         if "self-to-graveyard" in eff.extra:
-            self.destroy(i)
+            self.log.add("sacrifice", card=i)
+            self.destroy(i, quiet=True)
         item = ("E", p, i, eid, targets, mode, x)
         if self.cw:
             self.respond(item)
