@@ -44,10 +44,17 @@ def test_every_example_passes(data: GameData) -> None:
     assert len(verdicts) >= 48
 
 
-def test_deal_gives_each_seat_its_sample_deck(game) -> None:
+def test_deal_gives_each_seat_a_sample_deck(game) -> None:
+    firsts = set()
+    for seed in range(8):
+        state = game.new_state(2, seed=seed)
+        g = state.game
+        fire = any(g.cid[i] == "infinite-hell" and state.owner[i] == 0 for i in range(len(g.cid)))
+        firsts.add("fire-gilbia" if fire else "star-abyss")
+    assert firsts == {"fire-gilbia", "star-abyss"}     # chance decides who plays which deck
     state = game.new_state(2, seed=7)
-    g = state.game
-    for p, deck in ((0, "fire-gilbia"), (1, "star-abyss")):
+    fire_seat = state.owner[next(i for i in range(len(g.cid)) if g.cid[i] == "infinite-hell")]
+    for p, deck in ((fire_seat, "fire-gilbia"), (1 - fire_seat, "star-abyss")):
         zones = [g.LIFE[p], g.HAND[p], g.SUPPORT[p]]
         sizes = [len(state.zones.piles[z]) for z in zones]
         assert sizes == [5, 5, 50]

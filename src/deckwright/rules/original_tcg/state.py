@@ -98,8 +98,12 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
     # --- a real game ------------------------------------------------------------------------
 
     def deal(self) -> None:
+        """Who plays which sample deck is decided by chance, so that seat statistics measure
+        the seat and not the deck; then each seat shuffles, lays five life cards and draws five."""
         g = self.game
+        swap = self.chance_index(2) if len(g.seat_decks) == 2 else 0
         for i, seat in enumerate(g.seat_of):
+            seat ^= swap
             self.owner[i] = seat
             self.zones.move(i, g.SUPPORT[seat])
         for p in (0, 1):
@@ -525,14 +529,28 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
     # --- bots -------------------------------------------------------------------------------------
 
     def greedy_value(self, action: Action) -> float | None:
+        """A quick heuristic: attack when the attack wins, keep the support from running out."""
         verb = action[0]
+        p = self.current_player()
+        support = len(self.zones.piles[self.game.SUPPORT[p]])
         if verb == "move":
-            row = action[2] // COLS
-            p = self.current_player()
-            return 6.0 if row not in (BATTLEFIELD, camp_row(p)) else (4.0 if row == BATTLEFIELD else 1.0)
-        return {"summon": 5.0, "act": 3.5, "draw": 3.0, "cast": 2.5, "deploy": 2.5, "store": 2.0,
-                "upkeep": 2.0, "buy": 1.5, "skip": 0.5, "end": 0.5, "pass": 0.2,
-                "abandon": 0.0}.get(verb, 0.0)
+            return self._fight_value(action[1], action[2], p, 3.0 if action[2] // COLS == BATTLEFIELD else 0.2)
+        if verb == "summon":
+            return self._fight_value(action[1], camp_row(p) * COLS + action[2], p, 4.0 + self.power(action[1]) / 10)
+        if verb == "draw":
+            return 3.0 if support > 12 else 0.1
+        if verb == "buy":
+            return 1.5 if support > 20 and len(self.zones.piles[self.game.HAND[p]]) < 4 else 0.1
+        return {"act": 3.5, "cast": 2.5, "deploy": 2.5, "store": 2.0, "upkeep": 2.0, "skip": 0.5,
+                "end": 0.5, "pass": 0.2, "abandon": 0.0}.get(verb, 0.0)
+
+    def _fight_value(self, i: int, cell: int, p: int, plain: float) -> float:
+        held = self.soldier_at(cell)
+        if held != EMPTY and self.owner[held] != p:
+            return 6.0 if self.power(i) > self.power(held) else -1.0
+        if held == EMPTY and cell // COLS == camp_row(1 - p):
+            return 6.0 if self.power(i) > 0 else -1.0
+        return plain
 
     def invariants(self):
         if self.counters[0] > 10 or self.counters[1] > 10:
