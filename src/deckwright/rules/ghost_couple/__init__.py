@@ -48,6 +48,14 @@ class GhostCouple(Game):
         self.HAND = self.zones_of("hand")
         self.TREASURE = self.zones_of("treasure")
         self.card_facts = build(self.catalogue)
+        palette = self.data.db.game.palette
+        #: How the log names a card: its printed name, with the side for ghosts (飛白(¥0)).
+        self.labels = tuple(
+            f"{c.name}({palette[c.colors[0]].symbol})" if c.category == "ghost" else c.name
+            for c in self.catalogue.cards)
+        self.label_inst = {}
+        for inst, label in enumerate(self.labels):
+            self.label_inst.setdefault(label, inst)
 
 
 register(GhostCouple)

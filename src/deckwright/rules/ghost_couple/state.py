@@ -128,11 +128,12 @@ class GhostState(State):
 
     def face_down_cells(self) -> list[int]:
         shown = self.zones.shown
-        return [c for c, i in enumerate(self.field) if i != EMPTY and i not in shown]
+        return [c for c, i in enumerate(self.zones.piles[self.game.FIELD])
+                if i != EMPTY and i not in shown]
 
     def face_up_cards(self) -> list[int]:
         shown = self.zones.shown
-        return [i for i in self.field if i != EMPTY and i in shown]
+        return [i for i in self.zones.piles[self.game.FIELD] if i != EMPTY and i in shown]
 
     def holes_now(self) -> list[int]:
         return [c for c, i in enumerate(self.field) if i == EMPTY]
@@ -506,9 +507,10 @@ class GhostState(State):
         centre = self.field[CENTRE]
         self.zones.shown.intersection_update({centre} if centre != EMPTY else set())
         filled = 0
+        field, deck = self.zones.piles[g.FIELD], self.zones.piles[g.DECK]
         for cell in range(25):
-            if self.field[cell] == EMPTY and self.deck():
-                self.zones.place(self.deck()[-1], g.FIELD, cell)
+            if field[cell] == EMPTY and deck:
+                self.zones.place(deck[-1], g.FIELD, cell)
                 filled += 1
                 if cell == CENTRE:
                     self._face_up(cell)
@@ -531,11 +533,16 @@ class GhostState(State):
             self._begin_turn()
 
     def _track_empty(self) -> None:
+        piles, hands, emptied = self.zones.piles, self.game.HAND, self.emptied
+        if all(piles[hands[q]] for q in range(self.players)):
+            if max(emptied) >= 0:
+                self.emptied = [-1] * self.players
+            return
         for q in self.turns.in_play_order_from(self.turns.current):
-            if self.hand(q):
-                self.emptied[q] = -1
-            elif self.emptied[q] < 0:
-                self.emptied[q] = self.tick
+            if piles[hands[q]]:
+                emptied[q] = -1
+            elif emptied[q] < 0:
+                emptied[q] = self.tick
                 self.tick += 1
 
     def _settle(self) -> None:
@@ -558,9 +565,8 @@ class GhostState(State):
 
     def _vanish_mate(self, v: int) -> int:
         mates = self.game.card_facts.couples[v]
-        shown = self.zones.shown
-        for inst in self.field:
-            if inst != EMPTY and inst in shown and inst in mates:
+        for inst in self.face_up_cards():
+            if inst in mates:
                 return inst
         for q in self.turns.in_play_order_from(self.turns.current):
             for inst in self.hand(q):
@@ -578,6 +584,9 @@ class GhostState(State):
         return out
 
     # --- refusals and notation -----------------------------------------------------------
+
+    def card_label(self, inst: int) -> str:
+        return self.game.labels[inst]
 
     def why_illegal(self, action: Any) -> str:
         from .reasons import why

@@ -1,0 +1,196 @@
+"""ghost-couple's rules module beyond its examples: notation, hidden information, whole games.
+
+The worked examples (cards/ghost-couple.yaml, playtest/ghost-couple/) are run by
+tests/test_examples.py; here: every legal decision round-trips through the notation, the fair
+bot decides the same whatever the cards it has not seen are, both variants play to the end for
+2-4 players, games replay from their history, and the original deck survives a fuzz run.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from deckwright.engine import EMPTY, RandomBot
+from deckwright.engine.fuzz import play, play_random
+from deckwright.engine.script import run_example
+from deckwright.model import GameData, Project, load_game
+from deckwright.rules import rules_for
+from deckwright.rules.ghost_couple.bot import MemoryBot
+
+ROOT = Path(__file__).resolve().parent.parent
+VARIANTS = ("playing-cards", "original")
+
+
+@pytest.fixture(scope="module")
+def data() -> GameData:
+    return load_game(Project(ROOT), "ghost-couple")
+
+
+@pytest.fixture(scope="module")
+def games(data: GameData) -> dict:
+    cls = rules_for("ghost-couple")
+    return {v: cls(data, v) for v in VARIANTS}
+
+
+def test_every_example_passes(data: GameData) -> None:
+    cls = rules_for("ghost-couple")
+    failing = {}
+    for _, ex in data.all_examples():
+        outcome = run_example(cls, data, ex)
+        if not outcome.passed:
+            failing[ex.id] = outcome.detail
+    assert failing == {}
+
+
+def test_deal_follows_the_variant(games: dict) -> None:
+    for variant, hand in (("playing-cards", 3), ("original", 5)):
+        state = games[variant].new_state(3, seed=4)
+        assert [len(state.hand(p)) for p in range(3)] == [hand] * 3
+        assert state.zones.size(games[variant].FIELD) == 25
+        assert state.face_up_cards() == [state.field[12]]        # only the centre is up
+        total = 54 if variant == "playing-cards" else 100
+        assert len(state.deck()) == total - 25 - 3 * hand
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_notation_round_trips_every_legal_decision(games: dict, variant: str) -> None:
+    game = games[variant]
+    for seed in range(3):
+        state = game.new_state(3, seed=seed)
+        bots = [RandomBot(seed * 10 + p) for p in range(3)]
+        while not state.is_over():
+            me = state.current_player()
+            for action in state.legal_actions():
+                text = state.action_to_string(action)
+                assert state.parse_action(text) == (me, action), text
+            state.apply(bots[me].act(state), check=False)
+
+
+def _hide_swap(state, rng) -> bool:
+    """Exchange two face-down cards nobody has seen (or one with a deck card): a change only
+    the hidden part of the state can tell."""
+    g = state.game
+    zones = state.zones
+    known = set().union(*(set(m) for m in state.seen))
+    cells = [c for c in state.face_down_cells() if c not in known]
+    deck = zones.piles[g.DECK]
+    if len(cells) >= 2:
+        a, b = rng.sample(cells, 2)
+        zones.piles[g.FIELD][a], zones.piles[g.FIELD][b] = state.field[b], state.field[a]
+        return True
+    if cells and deck:
+        c, j = cells[0], rng.randrange(len(deck))
+        f, d = state.field[c], deck[j]
+        zones.piles[g.FIELD][c], deck[j] = d, f
+        zones.where[d], zones.where[f] = g.FIELD, g.DECK
+        return True
+    return False
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_memory_bot_sees_only_what_its_player_has_seen(games: dict, variant: str) -> None:
+    import random
+    rng = random.Random(7)
+    game = games[variant]
+    checked = 0
+    for seed in range(4):
+        state = game.new_state(2, seed=seed)
+        bots = [MemoryBot(seed), MemoryBot(seed + 50)]
+        while not state.is_over():
+            me = state.current_player()
+            other = state.clone()
+            if _hide_swap(other, rng):
+                other.check()
+                assert other.view(me) == state.view(me)
+                twin = MemoryBot(0)
+                twin.rng.setstate(bots[me].rng.getstate())
+                expected = bots[me].act(state)
+                assert twin.act(other) == expected
+                checked += 1
+                action = expected
+            else:
+                action = bots[me].act(state)
+            state.apply(action, check=False)
+    assert checked > 50
+
+
+def test_memory_remembers_turned_cards_until_they_move(games: dict) -> None:
+    state = games["playing-cards"].new_state(2, seed=1)
+    state.apply(("draw",))
+    cell = state.face_down_cells()[0]
+    card = state.field[cell]
+    state.apply(("turn", cell))
+    assert all(state.view(p)["memory"][cell + 1] == state.game.catalogue.ref(card)
+               for p in range(2))
+    # whatever happens next, every memory always matches the field (an invariant), and the
+    # hidden cells stay "?" in the view
+    bots = [MemoryBot(1), MemoryBot(2)]
+    state.checking = True
+    while not state.is_over():
+        p = state.current_player()
+        grid = state.view(p)["zones"]["field"]
+        for c, inst in enumerate(state.field):
+            if inst != EMPTY and inst not in state.zones.shown:
+                assert grid[c] == "?"
+        state.apply(bots[p].act(state))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_memory_bots_play_to_the_end(games: dict, variant: str, players: int) -> None:
+    game = games[variant]
+    for seed in range(3):
+        bots = [MemoryBot(seed * 10 + p) for p in range(players)]
+        done = play(game, bots, seed=seed, players=players, check=True)
+        state = done.state
+        assert state.is_over()
+        # the end: a hand is empty (its first owner got +players) or the deck ran dry and stuck
+        empty = [p for p in range(players) if not state.hand(p)]
+        if empty:
+            assert state.first_out in empty
+        else:
+            assert state.first_out == -1 and not state.deck()
+        again = play(game, [MemoryBot(seed * 10 + p) for p in range(players)], seed=seed,
+                     players=players)
+        assert again.state.history == state.history
+
+
+def test_memory_bot_beats_random(games: dict) -> None:
+    wins = 0
+    for seed in range(12):
+        done = play(games["playing-cards"], [MemoryBot(seed), RandomBot(seed)], seed=seed)
+        wins += done.state.winner() == 0
+    assert wins >= 10
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_replay_from_history(games: dict, variant: str) -> None:
+    game = games[variant]
+    done = play_random(game, 11, players=3)
+    again = game.replay(3, done.state.history)
+    assert again.zones.piles == done.state.zones.piles
+    assert again.scores() == done.state.scores()
+    assert again.is_over()
+
+
+def test_original_deck_fuzz(games: dict) -> None:
+    """tests/test_fuzz.py fuzzes the default deck (playing cards); this covers the original."""
+    for seed in range(60):
+        play_random(games["original"], seed, players=2 + seed % 3, check=True, log=False)
+
+
+def test_scores_read_the_database(games: dict) -> None:
+    game = games["playing-cards"]
+    state = game.new_state(2, seed=0)
+    cat = game.catalogue
+    tr = state.zones.piles[game.TREASURE[0]]
+    for ref in ("h-q", "d-3", "joker#1", "s-5"):
+        inst = cat.resolve(ref)[0]
+        state.zones.move(inst, game.TREASURE[0])
+    assert state.scores()[0] == 2 + 1 - 1 + 0
+    for ref in ("h-8", "d-8", "s-8", "c-8"):
+        state.zones.move(cat.resolve(ref)[0], game.TREASURE[0])
+    assert state.scores()[0] == 2 + (1 + 1) + 8     # red 8s are 1 each, four 8s +8
+    assert len(tr) == 8
