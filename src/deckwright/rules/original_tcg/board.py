@@ -51,12 +51,10 @@ class Board:
         w = self.zones.where[i]
         return w == g.SOLD or w == g.GROUND or w == g.ARENA or w in g.VEIL
 
-    def field_soldiers(self) -> Iterator[int]:
+    def field_soldiers(self) -> list[int]:
         g = self.game
-        for i in self.zones.piles[g.SOLD]:
-            if i != EMPTY:
-                yield i
-        yield from self.zones.piles[g.ARENA]
+        piles = self.zones.piles
+        return [i for i in piles[g.SOLD] if i != EMPTY] + piles[g.ARENA]
 
     def ground_cards(self, with_veiled: bool = True) -> Iterator[int]:
         g = self.game

@@ -235,8 +235,11 @@ class Effects:
     def counter_options(self, p: int) -> Iterator[tuple[int, Effect]]:
         """(card, effect) pairs of p that answer the top of the stack now (cost not checked)."""
         top = self.stack[-1]
+        counters = self.game.counters_of
         for i in self.my_field_cards(p):
-            for eff in self.effects_of(i):
+            if not counters[i]:
+                continue
+            for eff in counters[i]:
                 if eff.can_counter and self.answers(eff, i, p, top) and self.usable(p, i, eff, True) is None:
                     yield i, eff
 

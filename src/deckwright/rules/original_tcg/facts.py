@@ -121,6 +121,7 @@ def prepare_facts(game: Any) -> None:
     game.effs = tuple(by_card[cid] for cid in cat.ids)
     game.facedown_only = tuple(any(e.script.get("facedown") for e in game.effs[i])
                                for i in range(len(cat)))
+    game.counters_of = tuple(tuple(e for e in game.effs[i] if e.trigger) for i in range(len(cat)))
     game.auras = tuple(tuple(e for e in game.effs[i] if "aura" in e.script) for i in range(len(cat)))
     game.gold = {eid: gold_effect(eid) for eid in GOLD_TYPES.values()}
     layout = game.layout(2)

@@ -382,6 +382,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
                 if pay is None:
                     continue
                 acts += [("cast", i, c, 0, pay) if cat == "spell" else ("deploy", i, c, pay) for c in free]
+        drill = self.drill_safe(p)
         for i in list(self.zones.piles[g.SOLD]):
             if i == EMPTY or self.owner[i] != p or i in self.fresh or i in self.moved:
                 continue
@@ -389,11 +390,13 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
             if pay is None:
                 continue
             here = self.cell_of(i)
-            for cell in _neighbours(here):
+            for cell in NEIGHBOURS[here]:
                 held = self.soldier_at(cell)
-                if held == EMPTY or self.owner[held] != p or self.drill_safe(p):
+                if held == EMPTY or self.owner[held] != p or drill:
                     acts.append(("move", i, cell, pay))
         for i in list(self.my_field_cards(p)):
+            if not g.effs[i] and not g.type2[i] and i not in self.grant2:
+                continue
             for eff in self.effects_of(i):
                 if eff.can_normal and self.usable(p, i, eff, False) is None:
                     acts += self._activations(p, i, eff, -1)
@@ -563,11 +566,14 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
             yield "counter stack left unresolved"
 
 
-def _neighbours(cell: int) -> list[int]:
+def _neighbours(cell: int) -> tuple[int, ...]:
     r, c = divmod(cell, COLS)
     out = []
     for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
         rr, cc = r + dr, c + dc
         if 0 <= rr < 3 and 0 <= cc < COLS:
             out.append(rr * COLS + cc)
-    return out
+    return tuple(out)
+
+
+NEIGHBOURS = tuple(_neighbours(c) for c in range(3 * COLS))
