@@ -220,8 +220,7 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
             if kind == P_KIND:
                 return "手札にない割込カードの種類は選べない。手札にある種類を1つ選ぶ"
             if kind == P_PLUNDER:
-                if verb == "discard" and any(g_where != g.HAND[p] for g_where in
-                                             (self.zones.where[c] for c in action[1])):
+                if verb == "discard" and any(self.zones.where[c] != g.HAND[p] for c in action[1]):
                     return "手札にないカードは捨てられない"
                 return f"手札から{arg}枚捨てる"
             return "場に伏せてある札を1枚指定する"
@@ -256,6 +255,10 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
                     return "交換できる手札がないので、すり替えは使えない"
             if cid == CLAIRVOYANCE and target and len(target) > 1 + CLAIRVOYANCE_SLOTS:
                 return f"透視で見られるのは伏せ札{CLAIRVOYANCE_SLOTS}枚まで"
+            if USE_TARGET[cid] == "player" and target != ("p", p) and target[:1] != ("p",):
+                return f"{self.card_label(inst)} は自分以外のプレイヤーを1人選んで使う（on pN）"
+            if target == ("p", p):
+                return f"{self.card_label(inst)} は自分以外のプレイヤーに使う"
             return f"{self.card_label(inst)} の対象が正しくない"
         return "宝集めの手番では、1枚伏せるか魔法カードを1枚使う"
 
