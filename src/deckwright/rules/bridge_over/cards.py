@@ -79,6 +79,11 @@ class Facts:
         self.hand_points = tuple(cat.points(i, "hand") for i in range(len(cat)))
         self.public_points = tuple(cat.points(i, "public") for i in range(len(cat)))
         self.wild = tuple(k == C_WILD for k in self.cat)
+        #: what "same number or same name" compares: the number of a number card, 100 + kind
+        #: for an action card, and a value nothing equals for every other card
+        self.key = tuple(self.rank[i] if self.cat[i] == C_NUMBER
+                         else 100 + self.kind[i] if self.cat[i] == C_ACTION else -2 - i
+                         for i in range(len(cat)))
         #: kinds present in this deck -> (category, draw count) of their first card: what an
         #: Almighty standing in for that kind behaves as.
         kinds: dict[int, tuple[int, int]] = {}

@@ -79,6 +79,7 @@ class BridgeOverState(Notation, State):
         self.colour = 0           # the colour in force (index into COLOURS)
         self.top_kind = NUMBER
         self.top_rank = -1
+        self.top_key = -1         # Facts.key of the top card (100 + kind for an Almighty)
         self.cur = EMPTY          # the card being resolved, its kind, whether it is Almighty
         self.cur_kind = NUMBER
         self.cur_alm = False
@@ -164,6 +165,12 @@ class BridgeOverState(Notation, State):
         f = self.game.f
         self.top_kind = kind
         self.top_rank = f.rank[inst] if inst != EMPTY else -1
+        if inst == EMPTY:
+            self.top_key = -1
+        elif f.cat[inst] == C_ALMIGHTY:
+            self.top_key = 100 + kind if f.kinds[kind][0] == C_ACTION else -1
+        else:
+            self.top_key = f.key[inst]
         if inst != EMPTY and f.colour[inst] >= 0:
             self.colour = f.colour[inst]
 
@@ -176,14 +183,9 @@ class BridgeOverState(Notation, State):
             pile[-1], pile[-2] = pile[-2], pile[-1]
 
     def _matches(self, inst: int) -> bool:
+        """Same colour as the colour in force, or the same number or name as the top card."""
         f = self.game.f
-        if f.mask[inst] >> self.colour & 1:
-            return True
-        rank = f.rank[inst]
-        if rank >= 0:
-            return rank == self.top_rank
-        kind = f.kind[inst]
-        return kind == self.top_kind and kind != NUMBER
+        return bool(f.mask[inst] >> self.colour & 1) or f.key[inst] == self.top_key
 
     def _escort_ok(self, cards: list[int], mask: int) -> bool:
         """Whether some card of `cards` can follow an Escort of colours `mask` (recursively for
@@ -321,19 +323,18 @@ class BridgeOverState(Notation, State):
         """The hot path of every benchmark: the same tests as `_main_problem`, inlined."""
         g = self.game
         f = g.f
-        cats, kinds, masks, ranks = f.cat, f.kind, f.mask, f.rank
+        cats, kinds, masks, keys = f.cat, f.kind, f.mask, f.key
         hand = self.zones.piles[g.HAND[p]]
         several = len(hand) > 1
         bit = 1 << self.colour
-        top_rank, top_kind = self.top_rank, self.top_kind
+        top_key = self.top_key
         acts: list[int] = []
         playable = False
         alm = EMPTY
         for c in hand:
             cat = cats[c]
             if cat <= C_ACTION:   # number and action cards follow the top card
-                rank = ranks[c]
-                if masks[c] & bit or (rank == top_rank if rank >= 0 else kinds[c] == top_kind):
+                if masks[c] & bit or keys[c] == top_key:
                     if kinds[c] == ESCORT and not self._escort_ok(
                             [x for x in hand if x != c], masks[c]):
                         continue
@@ -472,7 +473,19 @@ class BridgeOverState(Notation, State):
             self._end_turn()
         else:
             self.log.add("play", p=p, card=action)
-            self._play(p, action, self.game.f.kind[action], False)
+            g = self.game
+            f = g.f
+            if f.kind[action] == NUMBER:   # the common case, without the general pipeline
+                self.zones.move(action, g.DISCARD)
+                self.top_kind, self.top_rank, self.top_key = NUMBER, f.rank[action], f.key[action]
+                self.colour = f.colour[action]
+                self.moved = True
+                if self.zones.piles[g.HAND[p]]:
+                    self._end_turn()
+                else:
+                    self._finish(p)
+                return
+            self._play(p, action, f.kind[action], False)
 
     def _release(self, p: int, inst: int) -> None:
         self.zones.move(inst, self.game.DISCARD, bottom=True)
