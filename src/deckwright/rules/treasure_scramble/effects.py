@@ -137,7 +137,7 @@ class MagicMixin:
         if cid == TIME_SKIP:
             self._mark_skip(h)
         elif cid == SWAP:
-            if self.field_slots() and hand:
+            if self.field_size() and hand:
                 self.pending = (P_SWAP_PICK, h, 0)
                 return True
             self.log.add("ignored", card=inst)

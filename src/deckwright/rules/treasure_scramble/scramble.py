@@ -29,7 +29,7 @@ class ScrambleMixin:
             # a misplaced interrupt card: discarded, and the flipper flips another
             self._discard(inst)
             self.log.add("misplaced", card=inst)
-            if not self.field_slots():
+            if not self.field_size():
                 self._after_take()
             return
         self.zones.move(inst, g.REVEALED)
@@ -106,7 +106,7 @@ class ScrambleMixin:
         """Waiting False Information flips come next, in the order they resolved; then the
         turn ends."""
         while self.fi_queue:
-            if self.field_slots():
+            if self.field_size():
                 # the declarer stays at the head of the queue until their flip is made
                 self.pending = (P_FI, self.fi_queue[0], 0)
                 return

@@ -123,7 +123,8 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
         return [s for s in range(self.next_slot) if cells[s] != EMPTY]
 
     def field_size(self) -> int:
-        return len(self.field_slots())
+        """Face-down cards on the field (counted at C speed: this is on the hot path)."""
+        return self.next_slot - self.zones.piles[self.game.FIELD][:self.next_slot].count(EMPTY)
 
     def hand(self, p: int) -> list[int]:
         return self.zones.piles[self.game.HAND[p]]
@@ -249,7 +250,7 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
             if g.category[inst] != "magic":
                 return "使えるのは魔法カードだけ"
             if cid == SWAP:
-                if not self.field_slots():
+                if not self.field_size():
                     return "場に伏せ札がないので、すり替えは使えない"
                 if len(self.hand(p)) <= 1:
                     return "交換できる手札がないので、すり替えは使えない"
@@ -302,7 +303,7 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
                                         or not self.zones.piles[g.DECK]):
             self.phase = SCRAMBLE
             self.log.add("scramble", n=self.field_size())
-        if self.phase == SCRAMBLE and not self.field_slots():
+        if self.phase == SCRAMBLE and not self.field_size():
             self._finish()
             return
         self._advance()
