@@ -5,6 +5,7 @@ A mixin of the state: pure look-ups over zones and the game's card-fact columns,
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from ...engine import EMPTY
@@ -35,34 +36,23 @@ class TableView:
         return g.rank[inst] == g.rank[top] or (g.suit[inst] != "" and g.suit[inst] == g.suit[top])
 
     def can_dobon(self, p: int) -> bool:
-        g, hand, top = self.game, self.hand(p), self.top()
+        g, hand = self.game, self.hand(p)
+        field = self.zones.piles[g.FIELD]
         # every card counts at least 1 (a joker blocks Dobon anyway): a quick no for big hands
-        if not hand or top == EMPTY or len(hand) > g.rank[top]:
+        if not hand or not field or len(hand) > g.rank[field[-1]]:
             return False
-        rank, blocks = g.rank, g.blocks_dobon
-        total = 0
-        for c in hand:
-            if blocks[c]:
-                return False
-            total += rank[c]
-        return total == rank[top]
+        if any(map(g.blocks_dobon.__getitem__, hand)):
+            return False
+        return sum(map(g.rank.__getitem__, hand)) == g.rank[field[-1]]
 
     def can_revolution(self, p: int) -> bool:
-        g, hand = self.game, self.hand(p)
+        """Four of a number, jokers filling in (`revo_key` is -1 for a joker, else the number)."""
+        hand = self.hand(p)
         if len(hand) < 4:
             return False
-        rank, revo_wild = g.rank, g.revo_wild
-        wild, best = 0, 0
-        counts = [0] * 14
-        for c in hand:
-            if revo_wild[c]:
-                wild += 1
-            else:
-                r = rank[c]
-                counts[r] += 1
-                if counts[r] > best:
-                    best = counts[r]
-        return best > 0 and best + wild >= 4
+        counts = Counter(map(self.game.revo_key.__getitem__, hand))
+        wild = counts.pop(-1, 0)
+        return bool(counts) and max(counts.values()) + wild >= 4
 
     def kicks(self, p: int) -> list[int]:
         """The Ks `p` may reveal now: unrevealed, the field keeps a card, the top is not theirs."""
@@ -78,5 +68,8 @@ class TableView:
                        for c in self.hand(p))]
 
     def _has_reaction(self, p: int) -> bool:
-        return self.active(p) and (self.can_dobon(p) or self.can_revolution(p)
-                                   or (self.react_kick and bool(self.kicks(p))))
+        if self.turns.out[p]:
+            return False
+        if self.can_dobon(p) or self.can_revolution(p):
+            return True
+        return self.react_kick and bool(self.kicks(p))
