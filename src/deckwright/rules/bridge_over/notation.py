@@ -159,6 +159,8 @@ class Notation:
             return "捨て札にないカードは選べない"
         if phase == "target" and action == TARGET_BASE + p:
             return "自分は指名できない"
+        if phase == "choose" and action == CHOOSE_BASE:
+            return "2人のときの Wild Direct Draw 5 では、自分を攻撃することになる「とばす」は選べない"
         if phase == "name" and NAME_BASE <= action < CHOOSE_BASE:
             return "その色は選べない"
         return prompt

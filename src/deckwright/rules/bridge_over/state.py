@@ -307,6 +307,8 @@ class BridgeOverState(Notation, State):
         if phase == NAME:
             return [NAME_BASE + i for i in self._nameable()]
         if phase == CHOOSE:
+            if self.cur_kind == WDD5 and self.players == 2:
+                return [CHOOSE_BASE + 1, CHOOSE_BASE + 2]   # ruling two-player-reverse
             return [CHOOSE_BASE, CHOOSE_BASE + 1, CHOOSE_BASE + 2]
         if phase == TARGET:
             return [TARGET_BASE + q for q in range(self.players) if q != p]
@@ -453,25 +455,7 @@ class BridgeOverState(Notation, State):
                 self._release(p, action - RELEASE_BASE)
 
     def _turn_action(self, p: int, action: int) -> None:
-        if action == DRAW:
-            self.draw(p, 1)
-            self.phase = AFTER_DRAW
-        elif action == PASS:
-            self.log.add("pass", p=p)
-            self._end_turn()
-        elif action >= RELEASE_BASE:
-            self._release(p, action - RELEASE_BASE)
-        elif action >= ALMIGHTY_BASE:
-            kind = action - ALMIGHTY_BASE
-            self.log.add("as", p=p, what=self.kind_name(kind))
-            self._play(p, self._almighty(p), kind, True)
-        elif action >= DISCARD_BASE:
-            inst = action - DISCARD_BASE
-            self._under_top(inst)
-            self.moved = True
-            self.log.add("discard", p=p, card=inst)
-            self._end_turn()
-        else:
+        if 0 <= action < DISCARD_BASE:
             self.log.add("play", p=p, card=action)
             g = self.game
             f = g.f
@@ -486,6 +470,24 @@ class BridgeOverState(Notation, State):
                     self._finish(p)
                 return
             self._play(p, action, f.kind[action], False)
+        elif action == DRAW:
+            self.draw(p, 1)
+            self.phase = AFTER_DRAW
+        elif action == PASS:
+            self.log.add("pass", p=p)
+            self._end_turn()
+        elif action >= RELEASE_BASE:
+            self._release(p, action - RELEASE_BASE)
+        elif action >= ALMIGHTY_BASE:
+            kind = action - ALMIGHTY_BASE
+            self.log.add("as", p=p, what=self.kind_name(kind))
+            self._play(p, self._almighty(p), kind, True)
+        else:
+            inst = action - DISCARD_BASE
+            self._under_top(inst)
+            self.moved = True
+            self.log.add("discard", p=p, card=inst)
+            self._end_turn()
 
     def _release(self, p: int, inst: int) -> None:
         self.zones.move(inst, self.game.DISCARD, bottom=True)
