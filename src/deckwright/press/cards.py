@@ -8,6 +8,7 @@ first, so a build stops before writing anything when a text overflows, naming ev
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Iterator
@@ -20,6 +21,14 @@ from .face import Plan, Planner
 from .layout import Library
 
 CACHE_SIZE = 256
+
+
+def _field_of(expression: str, card: Card) -> str:
+    """The card field a region shows (for locating an error in the database), e.g. text."""
+    for name in re.findall(r"card\.(\w+)", expression):
+        if name in Card.model_fields and getattr(card, name) not in (None, [], {}):
+            return name
+    return "text" if card.text is not None or not card.effects else "effects"
 
 
 @dataclass(frozen=True)
@@ -129,7 +138,7 @@ class GamePress:
             if where is None:
                 _, where = load_yaml(self.game.path, self.game.project.display(self.game.path))
             for side, o in found:
-                field = "text" if card.text is not None or not card.effects else "effects"
+                field = _field_of(o.region.get("text", "") + o.region.get("src", ""), card)
                 path = ("cards", index, field)
                 problems.append(where.problem(
                     path, f"cards[{index}].{field}",

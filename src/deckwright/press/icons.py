@@ -45,7 +45,7 @@ def _heart(c: Canvas, x: float, y: float, s: float) -> None:
     p.moveTo(x + s / 2, y + s * 0.05)
     p.curveTo(x - s * 0.1, y + s * 0.5, x + s * 0.15, y + s * 1.0, x + s / 2, y + s * 0.72)
     p.curveTo(x + s * 0.85, y + s * 1.0, x + s * 1.1, y + s * 0.5, x + s / 2, y + s * 0.05)
-    c.drawPath(p, stroke=0, fill=1)
+    c.drawPath(p, stroke=0, fill=1, fillMode=1)
 
 
 def _spade(c: Canvas, x: float, y: float, s: float) -> None:
@@ -58,7 +58,7 @@ def _spade(c: Canvas, x: float, y: float, s: float) -> None:
     p.lineTo(x + s * 0.53, y + s * 0.35)
     p.curveTo(x + s * 0.55, y + s * 0.3, x + s * 0.65, y + s * 0.18, x + s * 0.8, y + s * 0.25)
     p.curveTo(x + s * 1.1, y + s * 0.4, x + s * 0.85, y + s * 0.65, x + s / 2, y + s * 0.98)
-    c.drawPath(p, stroke=0, fill=1)
+    c.drawPath(p, stroke=0, fill=1, fillMode=1)
 
 
 def _diamond(c: Canvas, x: float, y: float, s: float) -> None:
@@ -68,7 +68,7 @@ def _diamond(c: Canvas, x: float, y: float, s: float) -> None:
     p.lineTo(x + s / 2, y)
     p.lineTo(x + s * 0.15, y + s / 2)
     p.close()
-    c.drawPath(p, stroke=0, fill=1)
+    c.drawPath(p, stroke=0, fill=1, fillMode=1)
 
 
 def _club(c: Canvas, x: float, y: float, s: float) -> None:
@@ -76,13 +76,14 @@ def _club(c: Canvas, x: float, y: float, s: float) -> None:
     c.circle(x + s / 2, y + s * 0.74, r, stroke=0, fill=1)
     c.circle(x + s * 0.27, y + s * 0.45, r, stroke=0, fill=1)
     c.circle(x + s * 0.73, y + s * 0.45, r, stroke=0, fill=1)
+    c.circle(x + s / 2, y + s * 0.52, r * 0.7, stroke=0, fill=1)  # closes the gap between lobes
     p = c.beginPath()
     p.moveTo(x + s * 0.44, y + s * 0.5)
     p.lineTo(x + s * 0.33, y)
     p.lineTo(x + s * 0.67, y)
     p.lineTo(x + s * 0.56, y + s * 0.5)
     p.close()
-    c.drawPath(p, stroke=0, fill=1)
+    c.drawPath(p, stroke=0, fill=1, fillMode=1)
 
 
 _SUIT_DRAW = {"heart": _heart, "spade": _spade, "diamond": _diamond, "club": _club}
@@ -153,4 +154,4 @@ def _arrow_head(c: Canvas, x: float, y: float, s: float, direction: int) -> None
     p.lineTo(x - direction * s, y + s * 0.5)
     p.lineTo(x - direction * s, y - s * 0.5)
     p.close()
-    c.drawPath(p, stroke=0, fill=1)
+    c.drawPath(p, stroke=0, fill=1, fillMode=1)

@@ -3,7 +3,8 @@
 A layout is a mapping of named regions (frame, rect, text, image) with positions in millimetres
 (or percentages of the card), bound to card fields by Jinja expressions. A layout may `extend`
 another one: regions are merged by name (a child's keys override the parent's, `null` removes a
-region, new regions are drawn after the parent's), so a game changes a font size or moves one
+region, new regions are drawn after the parent's; `layer: N` draws a region above lower
+layers, default 0), so a game changes a font size or moves one
 box without copying a whole file.
 
 Where a layout named N for game G is looked for, first match wins:
@@ -25,7 +26,7 @@ from ..model.yamlsafe import Positions, load_yaml
 BUILTIN_DIR = Path(__file__).resolve().parent.parent / "templates" / "faces"
 MM = 72.0 / 25.4
 
-COMMON_KEYS = {"kind", "x", "y", "w", "h", "when", "enabled"}
+COMMON_KEYS = {"kind", "x", "y", "w", "h", "when", "enabled", "layer"}
 KIND_KEYS: dict[str, set[str]] = {
     "frame": {"fill", "fill2", "split"},
     "rect": {"fill", "stroke", "stroke_width", "radius", "shape"},
@@ -125,6 +126,8 @@ def _validate_region(name: str, props: dict[str, Any], where: Positions,
             bad(key, f"unknown key for a {kind} region (known: {', '.join(sorted(allowed))})")
         elif key in {"x", "y", "w", "h"} and not _check_length(value):
             bad(key, "expected a length in mm or a percentage such as '50%'")
+        elif key == "layer" and (isinstance(value, bool) or not isinstance(value, int)):
+            bad(key, "expected a whole number (higher layers are drawn on top)")
         elif key in {"size", "min_size", "leading", "stroke_width", "radius", "padding"} and (
                 isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0):
             bad(key, "expected a number >= 0")
@@ -241,4 +244,5 @@ class Library:
         if problems:
             raise InputError(problems)
         files = (parent.files if parent else []) + [display]
-        return Layout(name, files, font, vary_by, list(merged.values()))
+        ordered = sorted(merged.values(), key=lambda r: r.props.get("layer", 0))  # stable
+        return Layout(name, files, font, vary_by, ordered)
