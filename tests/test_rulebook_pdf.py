@@ -1,0 +1,230 @@
+"""The rulebook PDF read back: outline, TOC page numbers, index, text, kinsoku, metadata."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from deckwright.model import Project, load_game
+from deckwright.press.rulebook import build_rulebook
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURE = ROOT / "tests" / "fixtures" / "rulebook"
+
+
+@dataclass(frozen=True)
+class V:
+    """A verdict shaped like deckwright.engine.verify.Verdict."""
+
+    example_id: str
+    status: str
+    detail: str = ""
+
+
+VERDICTS = {"play-same-colour": V("play-same-colour", "verified"),
+            "skip-two-players": V("skip-two-players", "failing", "expected turn p2, got p1"),
+            "draw-two-chain": V("draw-two-chain", "unverified", "no rules module")}
+
+
+def card_png(path: Path, colour: str) -> None:
+    """A stand-in for the print-and-play PNG export of one card."""
+    from PIL import Image, ImageDraw
+    path.parent.mkdir(parents=True, exist_ok=True)
+    image = Image.new("RGB", (250, 350), "white")
+    ImageDraw.Draw(image).rectangle((10, 10, 240, 340), outline=colour, width=12)
+    image.save(path)
+
+
+_BUILT: list = []
+
+
+@pytest.fixture
+def built(tmp_path_factory: pytest.TempPathFactory):
+    """The fixture game built once per session: (game, result, reader, page texts); the other
+    rulebook test files import this fixture and share the one build."""
+    if not _BUILT:
+        _BUILT.append(_build(tmp_path_factory))
+    return _BUILT[0]
+
+
+def _build(tmp_path_factory: pytest.TempPathFactory):
+    root = tmp_path_factory.mktemp("rb") / "p"
+    shutil.copytree(FIXTURE, root)
+    card_png(root / "build" / "rb" / "cards" / "red-1.png", "#d0312d")
+    game = load_game(Project(root), "rb")
+    result = build_rulebook(game, verdicts=VERDICTS)
+    reader = PdfReader(io.BytesIO(result.pdf.read_bytes()))
+    texts = [page.extract_text() for page in reader.pages]
+    return game, result, reader, texts
+
+
+def flat(text: str) -> str:
+    """Text without whitespace: PDF lines wrap and justified text gains spaces."""
+    return re.sub(r"\s+", "", text)
+
+
+def outline(reader: PdfReader) -> list[tuple[int, str, int]]:
+    """(depth, title, 1-based page) for every bookmark."""
+    found: list[tuple[int, str, int]] = []
+
+    def walk(items: list, depth: int) -> None:
+        for item in items:
+            if isinstance(item, list):
+                walk(item, depth + 1)
+            else:
+                found.append((depth, item.title, reader.get_destination_page_number(item) + 1))
+    walk(reader.outline, 0)
+    return found
+
+
+def toc_entries(texts: list[str]) -> list[tuple[str, int]]:
+    page = next(t for t in texts if t.lstrip().startswith("目次"))
+    entries = []
+    for line in page.splitlines()[1:]:
+        m = re.match(r"^\s*(.+?)[\s.]*?(\d+)\s*$", line)
+        if m:
+            entries.append((m.group(1).rstrip(" ."), int(m.group(2))))
+    return entries
+
+
+def test_outline_has_every_chapter_and_rules_section(built):
+    game, result, reader, texts = built
+    marks = outline(reader)
+    top = [title for depth, title, _ in marks if depth == 0]
+    assert top == ["目次", "内容物", "ルール", "カードリファレンス", "遊びの例", "その他の裁定",
+                   "この版で補ったこと", "用語集", "カード索引"]
+    nested = [(depth, title) for depth, title, _ in marks if depth > 0]
+    for title in ("ゲームの概要", "準備", "手番の流れ", "得点", "ゲームの終わり", "基本デッキ"):
+        assert (1, title) in nested
+    assert (2, "最初の場札") in nested and (3, "アクションを出す") in nested
+    # a bookmark's title is the heading without its badges
+    assert not any("プロジェクト" in title for _, title, _ in marks)
+
+
+def test_toc_numbers_are_the_pages_of_the_headings(built):
+    game, result, reader, texts = built
+    entries = toc_entries(texts)
+    assert len(entries) >= 12
+    bookmarks = {title: page for _, title, page in outline(reader)}
+    for title, number in entries:
+        assert bookmarks[title] == number, title
+        lines = [line.strip() for line in texts[number - 1].splitlines()]
+        assert any(line.startswith(title) for line in lines), (title, number)
+    # the chapters are really spread over several pages
+    assert len({n for _, n in entries}) >= 7
+
+
+def test_every_card_is_in_the_index_and_the_text(built):
+    game, result, reader, texts = built
+    index_page = dict(toc_entries(texts))["カード索引"]
+    index = "\n".join(texts[index_page - 1:])
+    body = flat("\n".join(texts[:index_page - 1]))
+    for card in game.db.cards:
+        assert flat(card.name) in flat(index), card.id
+        assert flat(card.name) in body, card.id
+    # index entries carry the page of the card's entry
+    bookmarks = {title: page for _, title, page in outline(reader)}
+    first_card_page = bookmarks["カードリファレンス"]
+    numbers = [int(n) for n in re.findall(r"赤の1[ .]*?(\d+)", index)]
+    assert numbers and numbers[0] >= first_card_page
+    assert "赤の1" in texts[numbers[0] - 1]
+
+
+def test_html_in_card_text_is_printed_as_text(built):
+    game, result, reader, texts = built
+    everything = flat("\n".join(texts))
+    for text in ("<script>alert('pwn')</script>ハッカー", "<img src=x onerror=alert(1)>",
+                 "<a href='http://evil.example/'>リンク</a>", "<iframe src=//evil></iframe>",
+                 "race<b>bold</b>", "<em>ハッカー</em>の裁定", "<script>alert(3)</script>を出す。"):
+        assert flat(text) in everything, text
+
+
+def test_verdicts_rulings_and_fills_are_shown(built):
+    game, result, reader, texts = built
+    everything = "\n".join(texts)
+    for label in ("検証済み", "検証で不一致", "未検証"):
+        assert label in everything
+    assert "expected turn p2, got p1" in everything
+    fills_page = dict(toc_entries(texts))["この版で補ったこと"]
+    fills = texts[fills_page - 1]
+    for title in ("ドロー2の重ね", "最初がアクション", "山札が尽きたら", "最初の場札", "得点", "ワイルド",
+                  "ドロー2は重ねられない"):
+        assert title in fills, title
+    assert "2人のときのスキップ" not in fills  # a designer ruling is not something we filled in
+    assert result.failing == [("skip-two-players", "2人でスキップ")]
+
+
+def test_card_picture_is_used_when_the_png_export_made_one(built):
+    game, result, reader, texts = built
+    card_page = dict(toc_entries(texts))["カードリファレンス"]
+    images = {name for page in reader.pages for name in page.images.keys()}
+    assert len(images) == 1  # red-1 has a picture; every other card is drawn as a mini card
+    assert reader.pages[card_page - 1].images[0].image.size == (250, 350)
+    html = result.html.read_text(encoding="utf-8")
+    assert '<img src="cards/red-1.png"' in html and "cards/red-2.png" not in html
+
+
+def test_metadata_language_and_fonts(built):
+    game, result, reader, texts = built
+    meta = reader.metadata
+    assert meta.title == "テスト札遊び ルールブック"
+    assert meta.author == "テスト作者（test fixture）"
+    assert reader.trailer["/Root"]["/Lang"] == "ja"
+    fonts = set()
+    for page in reader.pages[:6]:
+        for font in page["/Resources"]["/Font"].values():
+            fonts.add(str(font.get_object()["/BaseFont"]).split("+")[-1])
+    assert {"IPAexMincho", "IPAexGothic"} <= fonts
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width) / 72 * 25.4), round(float(box.height) / 72 * 25.4)) == (148, 210)
+
+
+def test_margins_are_mirrored_and_pages_numbered(built):
+    game, result, reader, texts = built
+    assert result.pages == len(reader.pages) >= 10
+    # page numbers sit in the outer corner: left on even pages, right on odd ones
+    for index in (3, 4):
+        xs = []
+
+        def visit(text, cm, tm, font, size, xs=xs):
+            if text.strip() == str(index + 1):
+                xs.append(tm[4])
+        reader.pages[index].extract_text(visitor_text=visit)
+        width = float(reader.pages[index].mediabox.width)
+        assert xs, index
+        assert (xs[-1] < width / 2) == ((index + 1) % 2 == 0)
+
+
+KINSOKU_START = set("、。，．・：；？！ー）」』】〕〉》ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
+KINSOKU_END = set("（「『【〔〈《")
+
+
+def test_kinsoku_no_line_starts_or_ends_with_a_forbidden_character(built):
+    game, result, reader, texts = built
+    lines = [line.strip() for text in texts for line in text.splitlines() if line.strip()]
+    japanese = [line for line in lines if re.search(r"[ぁ-んァ-ン一-龥]", line)]
+    assert len(japanese) > 150
+    bad = [line for line in japanese if line[0] in KINSOKU_START or line[-1] in KINSOKU_END]
+    assert not bad
+    # the fixture's deliberately awkward sentence really was broken across lines
+    assert any(line.endswith("ゲー") or "ちょっ" in line for line in japanese)
+
+
+def test_a4_and_pdf_variants(tmp_path: Path):
+    shutil.copytree(ROOT / "tests" / "fixtures" / "mini", tmp_path / "p")
+    game = load_game(Project(tmp_path / "p"), "mini")
+    a4 = build_rulebook(game, tmp_path / "a4", verdicts={}, page="a4", pdf_variant="pdf/ua-1")
+    reader = PdfReader(a4.pdf)
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width) / 72 * 25.4), round(float(box.height) / 72 * 25.4)) == (210, 297)
+    assert "/StructTreeRoot" in reader.trailer["/Root"]  # tagged for screen readers
+    archival = build_rulebook(game, tmp_path / "pdfa", verdicts={}, pdf_variant="pdf/a-3u")
+    root = PdfReader(archival.pdf).trailer["/Root"]
+    assert b"pdfaid:part" in root["/Metadata"].get_object().get_data()
+    assert "/OutputIntents" in root
