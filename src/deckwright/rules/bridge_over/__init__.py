@@ -55,8 +55,8 @@ class BridgeOver(Game):
     state_class = BridgeOverState
 
     def prepare(self) -> None:
-        categories = {c.id: c.title for c in self.data.db.game.categories}
-        self.f = Facts(self.catalogue, categories)
+        palette = {key: colour.name for key, colour in self.data.db.game.palette.items()}
+        self.f = Facts(self.catalogue, palette)
         self.DECK = self.zone("deck")
         self.DISCARD = self.zone("discard")
         self.HAND = self.zones_of("hand")

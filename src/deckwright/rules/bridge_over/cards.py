@@ -65,7 +65,7 @@ def _mask(colours: list[str]) -> int:
 class Facts:
     """Per-instance fact columns (tuples indexed by card instance), built once per game."""
 
-    def __init__(self, cat: Catalogue, categories: dict[str, str]):
+    def __init__(self, cat: Catalogue, palette: dict[str, str]):
         def stat(card: Any, key: str, default: Any) -> Any:
             return card.stats.get(key, default)
 
@@ -95,3 +95,10 @@ class Facts:
         self.almighty_kinds = tuple(sorted(
             k for k, (c, _) in kinds.items() if c not in (C_NUMBER, C_PUBLIC, C_ALMIGHTY)))
         self.has_ado = ADO in kinds
+        #: how the log names a card: 赤の5, 黄/緑の15, Wild (one colour of a wild is not named)
+        self.label = cat.column(
+            lambda c: c.name if not c.colors or len(c.colors) == 4
+            else "/".join(palette.get(k, k) for k in c.colors) + "の"
+            + ("" if c.name[:1].isdigit() else " ") + c.name)
+        #: a kind's card name (Almighty "as" a kind is logged with it)
+        self.kind_label = {self.kind[i]: cat.card(i).name for i in reversed(range(len(cat)))}

@@ -41,13 +41,14 @@ class Notation:
         return KINDS[kind]
 
     def card_label(self, inst: int) -> str:
-        return self.game.catalogue.ref(inst)
+        """The log's and the views' name of a card (the notation uses references instead)."""
+        return self.game.f.label[inst]
 
     # --- action -> text ---------------------------------------------------------------------
 
     def action_to_string(self, action: int) -> str:
         who = self.player_name(self.current_player())  # type: ignore[attr-defined]
-        ref = self.card_label
+        ref = self.game.catalogue.ref
         if action < 0:
             return f"{who} {VERBS[action]}"
         if action < DISCARD_BASE:
@@ -127,7 +128,7 @@ class Notation:
         if phase == "bound":
             return "Bind で縛られているので、カードを出せず山札から1枚引くことしかできない"
         if 0 <= action < DISCARD_BASE and action not in hand:
-            return f"{self.card_label(action)} は {s.player_name(p)} の手札にない"
+            return f"{self.game.catalogue.ref(action)} は {s.player_name(p)} の手札にない"
         if phase == "respond":
             if action >= 0 and action < DISCARD_BASE:
                 return s._answer_problem(p, action, f.kind[action], False) or prompt
@@ -174,7 +175,7 @@ class Notation:
         if DISCARD_BASE <= action < ALMIGHTY_BASE:
             inst = action - DISCARD_BASE
             if inst not in s.hand(p):
-                return f"{self.card_label(inst)} は {s.player_name(p)} の手札にない"
+                return f"{self.game.catalogue.ref(inst)} は {s.player_name(p)} の手札にない"
             if f.cat[inst] != C_DEFENCE:
                 return "手番に捨て札にできるのは防御カードだけ（ほかは plays）"
             return "手札が1枚のときは防御カードを捨て札にできない"

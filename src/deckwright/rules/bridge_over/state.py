@@ -53,7 +53,7 @@ class BridgeOverState(Notation, State):
         "push": "{card:card} が {p:player} の手札に押しつけられる。",
         "accept": "{p:player} が攻撃を受け入れる。",
         "draw": "{p:player} が山札から {n} 枚引く。",
-        "all-draw": "{p:player} が All Draw 1 で {n} 枚引く。",
+        "all-draw": "{p:player} が All Draw 1 の効果で山札から {n} 枚引く。",
         "all-draw-off": "{card:card} が {p:player} の前から外れ、捨て札の一番下に入る。",
         "bound": "{p:player} は Bind で縛られている（あと {n} 手番）。",
         "unbind": "{p:player} の Bind が外れて捨て札になる。",
@@ -143,7 +143,7 @@ class BridgeOverState(Notation, State):
         g = self.game
         return bool(self.zones.piles[g.DECK]) or len(self.zones.piles[g.DISCARD]) > 1
 
-    def draw(self, p: int, n: int) -> int:
+    def draw(self, p: int, n: int, say: bool = True) -> int:
         g = self.game
         zones = self.zones
         drawn = 0
@@ -158,7 +158,8 @@ class BridgeOverState(Notation, State):
             drawn += 1
         if drawn:
             self.moved = True
-        self.log.add("draw", p=p, n=drawn)
+        if say:
+            self.log.add("draw", p=p, n=drawn)
         return drawn
 
     def _on_top(self, inst: int, kind: int) -> None:
@@ -456,9 +457,10 @@ class BridgeOverState(Notation, State):
 
     def _turn_action(self, p: int, action: int) -> None:
         if 0 <= action < DISCARD_BASE:
-            self.log.add("play", p=p, card=action)
             g = self.game
             f = g.f
+            if f.cat[action] != C_PUBLIC:   # public cards say where they are put instead
+                self.log.add("play", p=p, card=action)
             if f.kind[action] == NUMBER:   # the common case, without the general pipeline
                 self.zones.move(action, g.DISCARD)
                 self.top_kind, self.top_rank, self.top_key = NUMBER, f.rank[action], f.key[action]
@@ -480,7 +482,7 @@ class BridgeOverState(Notation, State):
             self._release(p, action - RELEASE_BASE)
         elif action >= ALMIGHTY_BASE:
             kind = action - ALMIGHTY_BASE
-            self.log.add("as", p=p, what=self.kind_name(kind))
+            self.log.add("as", p=p, what=self.game.f.kind_label.get(kind, self.kind_name(kind)))
             self._play(p, self._almighty(p), kind, True)
         else:
             inst = action - DISCARD_BASE
@@ -656,7 +658,7 @@ class BridgeOverState(Notation, State):
         inst = self._almighty(p) if alm else action
         kind = action - ALMIGHTY_BASE if alm else f.kind[inst]
         if alm:
-            self.log.add("as", p=p, what=self.kind_name(kind))
+            self.log.add("as", p=p, what=self.game.f.kind_label.get(kind, self.kind_name(kind)))
         if kind in PASS_ON_KINDS:
             self.log.add("pass-on", p=p, card=inst)
             self.zones.move(inst, self.game.DISCARD)
@@ -749,8 +751,7 @@ class BridgeOverState(Notation, State):
                     self.log.add("all-draw-off", p=p, card=c)
                 else:
                     n = 1 + self.amp(q) + self.amp(p)
-                    self.log.add("all-draw", p=p, n=n)
-                    self.draw(p, n)
+                    self.log.add("all-draw", p=p, n=self.draw(p, n, say=False))
 
     def _end_turn(self) -> None:
         self.mode = M_NONE
