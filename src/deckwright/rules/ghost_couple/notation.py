@@ -101,7 +101,12 @@ def parse(state: "GhostState", text: str) -> tuple[int, Any]:
 def render(state: "GhostState", action: tuple[Any, ...]) -> str:
     """The action as the notation writes it; `parse(render(a)) == a` for every legal action."""
     me = state.player_name(state.current_player())
-    ref = state.game.catalogue.ref
+    cat = state.game.catalogue
+    field = state.game.FIELD
+
+    def ref(inst: int) -> str:
+        """A field card by its copy (positions tell copies apart); elsewhere by its id."""
+        return cat.ref(inst) if state.zones.where[inst] == field else cat.ids[inst]
     kind = action[0]
     if kind == "draw":
         return f"{me} draws"

@@ -135,6 +135,15 @@ class GhostState(State):
         shown = self.zones.shown
         return [i for i in self.zones.piles[self.game.FIELD] if i != EMPTY and i in shown]
 
+    def distinct(self, pile: list[int]) -> list[int]:
+        """One instance per card id of a pile (its topmost copy): copies of a card in a hand or
+        a treasure are one choice to a player, and `find_card(id, pile)` names that copy."""
+        ids = self.game.catalogue.ids
+        if len(set(map(ids.__getitem__, pile))) == len(pile):
+            return pile
+        top = {ids[i]: i for i in pile}
+        return [i for i in pile if top[ids[i]] == i]
+
     def holes_now(self) -> list[int]:
         return [c for c, i in enumerate(self.field) if i == EMPTY]
 
@@ -232,7 +241,7 @@ class GhostState(State):
             return [("draw",)]
         if phase == "place":
             holes = self.holes_now()
-            return [("place", i, c) for i in self.hand(p) for c in holes]
+            return [("place", i, c) for i in self.distinct(self.hand(p)) for c in holes]
         if phase == "reveal":
             acts: list[Any] = [("turn", c) for c in self.face_down_cells()]
             return acts + [("decline",)] if self.optional else acts
@@ -241,7 +250,7 @@ class GhostState(State):
         if phase == "pick":
             return [("pick", c) for c in self.face_down_cells()]
         if phase == "return":
-            return [("return", i, c) for i in self.hand(p) for c in self.holes]
+            return [("return", i, c) for i in self.distinct(self.hand(p)) for c in self.holes]
         if phase == "target":
             return [("target", q) for q in range(self.players)]
         if phase == "vanish-field":
@@ -249,17 +258,17 @@ class GhostState(State):
         if phase == "look":
             return [("look", q) for q in range(self.players) if q != p]
         if phase == "vanish-hand":
-            return [("vanish-card", i) for i in self.hand(self.looked)]
+            return [("vanish-card", i) for i in self.distinct(self.hand(self.looked))]
         if phase in ("steal", "burn"):
             tr = self.game.TREASURE
             return [(phase, i, q) for q in range(self.players) if q != p
-                    for i in self.zones.piles[tr[q]]]
+                    for i in self.distinct(self.zones.piles[tr[q]])]
         raise AssertionError(f"unknown phase {phase!r}")
 
     def _act_actions(self, p: int) -> list[Any]:
         couples = self.game.card_facts.couples
         face = self.face_up_cards()
-        hand = self.hand(p) if self.hand_ok else []
+        hand = self.distinct(self.hand(p)) if self.hand_ok else []
         acts: list[Any] = []
         for k, a in enumerate(face):
             mates = couples[a]
@@ -270,7 +279,7 @@ class GhostState(State):
                 if h in mates:
                     acts.append(("take", min(a, h), max(a, h)))
         if self._must_swap(p):
-            acts += [("swap", i) for i in self.hand(p)]
+            acts += [("swap", i) for i in self.distinct(self.hand(p))]
         else:
             acts.append(("end",))
         return acts
@@ -582,6 +591,30 @@ class GhostState(State):
         if self.first_out >= 0:
             out[self.first_out] += self.players
         return out
+
+    def greedy_value(self, action: Any) -> float:
+        """The engine's greedy bot (it reads the whole state): take the richest couple, turn a
+        card that completes one, give up cheap cards, aim at the player with fewest cards."""
+        kind = action[0]
+        f = self.game.card_facts
+        p = self.turns.current
+        if kind == "take":
+            a, b = action[1], action[2]
+            hand, where = self.game.HAND[p], self.zones.where
+            sheds = (where[a] == hand) + (where[b] == hand)
+            return 10.0 + f.points[a] + f.points[b] + f.bonus.get((a, b), 0) + 2 * sheds
+        if kind == "turn":
+            mates = f.couples[self.field[action[1]]]
+            pool = self.face_up_cards() + (self.hand(p) if self.hand_ok else [])
+            return 5.0 if any(i in mates for i in pool) else 1.0
+        if kind in ("swap", "place", "return"):
+            return -float(f.points[action[1]])
+        if kind in ("target", "look"):
+            q = action[1]
+            return -1.0 if q == p else 1.0 + 1.0 / (1 + len(self.hand(q)))
+        if kind in ("vanish-card", "steal", "burn"):
+            return float(f.points[action[1]])
+        return 0.0
 
     # --- refusals and notation -----------------------------------------------------------
 
