@@ -174,3 +174,24 @@ def test_greedy_bots_finish_and_replay_is_exact(games: dict) -> None:
         assert again.scores() == played.state.scores()
         assert again.sentences() == played.state.sentences()
     assert any(p == CHANCE for p, _ in played.state.history)
+
+
+def test_every_refusal_has_a_reason(games: dict) -> None:
+    """Any decision outside `legal_actions()` is refused with a Japanese reason, never a crash."""
+    from deckwright.rules.bridge_over import cards as c
+    refused = 0
+    for game in games.values():
+        for seed in range(3):
+            for state in walk(game, seed, 3, steps=120):
+                p = state.current_player()
+                pool = list(state.hand(p)) + [c.DRAW, c.PASS, c.STOP, c.ACCEPT, c.REDRAW, c.KEEP,
+                                              c.NAME_BASE, c.CHOOSE_BASE, c.TARGET_BASE + p,
+                                              c.ALMIGHTY_BASE + c.KIND_OF["bind"]]
+                pool += [c.DISCARD_BASE + x for x in state.hand(p)]
+                legal = set(state.legal_actions())
+                for action in pool:
+                    if action not in legal:
+                        reason = state.refusal(action)
+                        assert reason and isinstance(reason, str)
+                        refused += 1
+    assert refused > 1000
