@@ -59,9 +59,11 @@ class SuperPageOne(Game):
 
     def prepare(self) -> None:
         cat = self.catalogue
+        self.label = cat.column(lambda c: c.name)
         self.rank = cat.column(lambda c: int(c.rank or 0))
         self.suit = cat.column(lambda c: c.colors[0] if c.colors else "")
         self.effect = cat.column(facts.main_effect)
+        self.effect_name = cat.column(facts.main_effect_name)
         self.amount = cat.column(facts.amount)
         self.optional = cat.column(lambda c: facts.flag(c, "optional"))
         self.stack = cat.column(lambda c: facts.main_effect(c) == "draw" and facts.flag(c, "stack"))

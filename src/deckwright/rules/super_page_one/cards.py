@@ -56,3 +56,12 @@ def flag(card: Card, key: str, default: bool = False) -> bool:
 
 def has(card: Card, effect: str) -> bool:
     return effect in scripts(card)
+
+
+def main_effect_name(card: Card) -> str:
+    """The printed name of the main effect (2ドロー, Kキックバック, ...) for the event log."""
+    main = main_effect(card)
+    for block in card.effects:
+        if isinstance(block.script, dict) and block.script.get("effect") == main:
+            return block.name or main
+    return ""

@@ -93,12 +93,17 @@ class Notation:
             return f"{self.card_label(arg)} は場の {self.card_label(self.top())} に数字もスートも合わないので出せない"
         return "いまはその決定はできない"
 
+    def card_label(self, inst: int) -> str:
+        """Cards read as players say them in the log and in reasons (♠9, ジョーカー); the
+        notation keeps the ids (`s-9`)."""
+        return self.game.label[inst]
+
     def action_to_string(self, action: Action) -> str:
         code, arg = action
         word, kind = VERBS[code]
         who = self.player_name(self.current_player())
         if kind == "card":
-            return f"{who} {word} {self.card_label(arg)}"
+            return f"{who} {word} {self.game.catalogue.ref(arg)}"
         if kind == "player":
             return f"{who} {word} {self.player_name(arg)}"
         return f"{who} {word}"

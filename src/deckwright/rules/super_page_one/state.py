@@ -39,7 +39,8 @@ class SuperPageOneState(Notation, TableView, State):
         "keep": "{p:player} は引いたカードを出さずに番を終える。",
         "reshuffle": "山札が尽き、{n} 枚を切り直して山札にする。",
         "target": "{p:player} が 7渡しを発動し、相手に {q:player} を指名する。",
-        "activate": "{p:player} の {card:card} の効果が発動する。",
+        "activate": "{p:player} の {card:card} の{name}が発動する。",
+        "pass": "{p:player} は見送る。",
         "decline": "{p:player} は {card:card} の効果を使わない。",
         "echo": "{p:player} が {card:card} で Qエコー:効果が 2 倍になる。",
         "cancel": "{p:player} が {card:card} で J無効を使う。",
@@ -281,7 +282,7 @@ class SuperPageOneState(Notation, TableView, State):
         self.e_kind, self.e_card, self.e_owner, self.e_target = kind, card, owner, target
         self.e_live = True
         if kind not in ("give",):
-            self.log.add("activate", p=owner, card=card)
+            self.log.add("activate", p=owner, card=card, name=self.game.effect_name[card])
         self._open_q()
 
     def _window(self, phase: str, holders: list[int]) -> None:
@@ -335,6 +336,7 @@ class SuperPageOneState(Notation, TableView, State):
             self._react(p, code, arg)
             return
         if code == PASS:
+            self.log.add("pass", p=p)
             window.pass_(p)
             if not window.closed:
                 return
@@ -453,6 +455,7 @@ class SuperPageOneState(Notation, TableView, State):
         self.window = None
         self.react.pop(0)
         if code == PASS:
+            self.log.add("pass", p=p)
             self._next_react()
         elif code == KICK:
             self.react = []
