@@ -296,7 +296,7 @@ class BridgeOverState(Notation, State):
     def legal_actions(self) -> list[int]:
         phase = self.phase
         p = self.turns.current
-        if phase == TURN or phase == AFTER_DRAW:
+        if phase <= AFTER_DRAW:   # TURN or AFTER_DRAW: most decisions
             return self._turn_actions(p, phase)
         if phase == ADD:
             acts = [c for c in self.hand(p) if self._add_problem(p, c) is None]
@@ -411,7 +411,7 @@ class BridgeOverState(Notation, State):
     def _apply(self, action: int) -> None:
         phase = self.phase
         p = self.turns.current
-        if phase == TURN or phase == AFTER_DRAW:
+        if phase <= AFTER_DRAW:
             self._turn_action(p, action)
         elif phase == ADD:
             if action == STOP:
@@ -473,7 +473,13 @@ class BridgeOverState(Notation, State):
                 return
             self._play(p, action, f.kind[action], False)
         elif action == DRAW:
-            self.draw(p, 1)
+            g = self.game
+            if self.zones.piles[g.DECK]:   # the common case of draw()
+                self.zones.draw(g.DECK, g.HAND[p])
+                self.moved = True
+                self.log.add("draw", p=p, n=1)
+            else:
+                self.draw(p, 1)
             self.phase = AFTER_DRAW
         elif action == PASS:
             self.log.add("pass", p=p)
