@@ -10,11 +10,12 @@ from typing import Any
 
 from ...engine import EMPTY
 from ...engine.state import NotationError
+from .phases import PHASES
 from .cards import (ALMIGHTY, ALMIGHTY_BASE, C_DEFENCE, CHOICES, CHOOSE_BASE, COLOURS,
                     DISCARD_BASE, DRAW, KIND_OF, KINDS, NAME_BASE, PASS, RELEASE_BASE, STOP,
                     TAKE_BASE, TARGET_BASE, VERB_CODES, VERBS)
 
-# phases (mirrors state.py; kept here as names to avoid an import cycle)
+# what each phase asks for, for refusals that are about the phase rather than the card
 _PROMPT = {
     "turn": "カードを出すか山札から引く",
     "after-draw": "カードを出すか手番を終える（passes）",
@@ -118,7 +119,6 @@ class Notation:
     # --- refusals ---------------------------------------------------------------------------
 
     def why_illegal(self, action: int) -> str:
-        from .state import PHASES  # the phase names; imported late to avoid a cycle
         s: Any = self
         p = s.turns.current
         phase = PHASES[s.phase]

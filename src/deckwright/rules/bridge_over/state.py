@@ -8,32 +8,24 @@ the player while they add cards. Card facts come from `Facts` columns (cards.py)
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
 
-from ...engine import EMPTY, Cards, State
-from .cards import (ACCEPT, ADO, ALL_COLOURS, ALMIGHTY_BASE, AMPLIFY, BIND, BLOCK, C_ACTION,
-                    C_ALMIGHTY, C_DEFENCE, C_DISCARD, C_NUMBER, C_PUBLIC, C_WILD, CHAIN,
-                    CHAIN_KINDS, CHOOSE_BASE, CLEAR, COLOURS, CURSE, DIRECT, DISCARD_BASE, DRAW,
-                    DRAW2, ESCORT, FIFTEEN, HAUNTED, KEEP, NAME_BASE, NAMING_KINDS, NUMBER, PASS,
-                    PASS_ON_KINDS, PLUS1, REDRAW, REFLECT, RELEASE_BASE, RESET, REVERSE, SEARCH,
-                    SHOT, SKIP, STOP, TAKE_BASE, TARGET_BASE, THROUGH, WD3, WDD5, WNC)
+from ...engine import EMPTY, State
+from .cards import (ALMIGHTY_BASE, AMPLIFY, BIND, BLOCK, CHAIN, CHOOSE_BASE, CLEAR, COLOURS, CURSE,
+                    C_ACTION, C_ALMIGHTY, C_DEFENCE, C_DISCARD, C_NUMBER, C_PUBLIC, C_WILD, DIRECT,
+                    DISCARD_BASE, DRAW, DRAW2, ESCORT, HAUNTED, NAME_BASE, NAMING_KINDS, NUMBER,
+                    PASS, PLUS1, REDRAW, REFLECT, RELEASE_BASE, RESET, REVERSE, SEARCH, SHOT, SKIP,
+                    STOP, TAKE_BASE, TARGET_BASE, THROUGH, WD3, WDD5, WNC)
+from .phases import (ADD, AFTER_DRAW, A_BIND, A_NONE, BOUND, CHOOSE, HAND_SIZE, M_CHAIN, M_ESCORT,
+                     M_NONE, M_PLUS1, M_WNC, NAME, RELEASING, RESETTING, RESET_DRAW, RESPOND,
+                     SEARCHING, TARGET, TURN)
+from .attacks import Attacks
+from .legality import Legality
 from .notation import Notation
-
-HAND_SIZE = 7      # ruling hand-size
-RESET_DRAW = 5     # Reset: the text's five cards
-
-# phases: what the turn player decides now
-(TURN, AFTER_DRAW, RESPOND, NAME, CHOOSE, TARGET, ADD, RESETTING, SEARCHING, RELEASING,
- BOUND) = range(11)
-PHASES = ("turn", "after-draw", "respond", "name", "choose", "target", "add", "reset", "search",
-          "release", "bound")
-# addition modes
-M_NONE, M_ESCORT, M_CHAIN, M_PLUS1, M_WNC = range(5)
-# attacks
-A_NONE, A_DRAW, A_BIND = range(3)
+from .views import Views
 
 
-class BridgeOverState(Notation, State):
+class BridgeOverState(Legality, Attacks, Views, Notation, State):
     EVENTS = {
         "deal": "{n} 枚ずつ配り、{card:card} をめくって場札にする。",
         "play": "{p:player} が {card:card} を出す。",
@@ -182,229 +174,6 @@ class BridgeOverState(Notation, State):
         pile = self.zones.piles[d]
         if len(pile) >= 2:
             pile[-1], pile[-2] = pile[-2], pile[-1]
-
-    def _matches(self, inst: int) -> bool:
-        """Same colour as the colour in force, or the same number or name as the top card."""
-        f = self.game.f
-        return bool(f.mask[inst] >> self.colour & 1) or f.key[inst] == self.top_key
-
-    def _escort_ok(self, cards: list[int], mask: int) -> bool:
-        """Whether some card of `cards` can follow an Escort of colours `mask` (recursively for
-        Escort after Escort), keeping the last-card rules."""
-        f = self.game.f
-        last = len(cards) == 1
-        for c in cards:
-            cat = f.cat[c]
-            if cat in (C_DEFENCE, C_DISCARD, C_PUBLIC, C_ALMIGHTY):
-                continue
-            kind = f.kind[c]
-            if not (f.mask[c] & mask or kind == ESCORT):
-                continue
-            if last and (cat == C_WILD or kind == ESCORT):
-                continue
-            if kind == ESCORT:
-                if self._escort_ok([x for x in cards if x != c], f.mask[c]):
-                    return True
-                continue
-            return True
-        return False
-
-    def _without(self, p: int, inst: int) -> list[int]:
-        return [c for c in self.hand(p) if c != inst]
-
-    # --- what may be played -----------------------------------------------------------------
-
-    def _main_problem(self, p: int, inst: int, kind: int, alm: bool) -> str | None:
-        """Why the turn player may not play `inst` (as `kind`) as the turn's card, or None."""
-        f = self.game.f
-        n = len(self.hand(p))
-        cat = f.kinds[kind][0] if alm else f.cat[inst]
-        if cat == C_DEFENCE:
-            return "防御カードは攻撃を受けたときに出すか、自分の手番に捨て札にする（discards）"
-        if n == 1:
-            if alm:
-                return "Almighty は最後の1枚として出して上がれない"
-            if cat == C_WILD:
-                return "ワイルドカードは最後の1枚として出して上がれない"
-            if cat == C_PUBLIC:
-                return "公開カードは最後の1枚として出して上がれない"
-        if cat == C_DISCARD:
-            if n == 1:
-                return "手札が1枚のときは捨て札になるカードを使えない"
-            if kind == SEARCH and len(self.zones.piles[self.game.DISCARD]) < 2:
-                return "捨て札が1枚しかないので Search は使えない"
-            return None
-        if not alm and cat not in (C_WILD, C_PUBLIC) and not self._matches(inst):
-            return "場札の色・数字・名前のどれにも合わないので出せない"
-        if kind == ESCORT:
-            mask = ALL_COLOURS if alm else f.mask[inst]
-            if not self._escort_ok(self._without(p, inst), mask):
-                return "Escort に続けて出せる追加カードが手札にないので出せない"
-        return None
-
-    def _add_problem(self, p: int, inst: int) -> str | None:
-        """Why `inst` may not be added in the current addition mode, or None."""
-        f = self.game.f
-        cat, kind = f.cat[inst], f.kind[inst]
-        rest = self._without(p, inst)
-        mode = self.mode
-        if cat == C_ALMIGHTY:
-            return "Almighty は追加カードにできない"
-        if mode == M_WNC:
-            if cat != C_NUMBER:
-                return "Wild Number Chain に続けられるのは数字カードだけ"
-            if not (f.mask[inst] >> self.colour & 1 or f.rank[inst] == self.top_rank):
-                return "直前のカードと数字か色が同じ数字カードしか続けられない"
-            return None
-        if cat in (C_DEFENCE, C_DISCARD, C_PUBLIC):
-            return "捨て札になるカードと公開カードは追加カードにできない"
-        if mode == M_CHAIN:
-            if kind not in CHAIN_KINDS or f.mask[inst] != self.add_mask:
-                return "Chain には同じ色の1色のカード（ワイルドと2色のカード以外）だけ追加できる"
-        elif mode == M_ESCORT:
-            if not (f.mask[inst] & self.add_mask or kind == ESCORT):
-                return "Escort の追加カードは同じ色のカードか別の Escort だけ"
-        if not rest and cat == C_WILD:
-            return "ワイルドカードは最後の1枚として出して上がれない"
-        if kind == ESCORT and not self._escort_ok(rest, f.mask[inst]):
-            return "Escort に続けて出せる追加カードが手札にないので出せない"
-        return None
-
-    def _answer_problem(self, p: int, inst: int, kind: int, alm: bool) -> str | None:
-        """Why the attacked player may not answer with `inst` (as `kind`), or None."""
-        f = self.game.f
-        if self.bound[p]:
-            return "Bind で縛られているので防御も受け流しもできず、攻撃を受け入れるしかない"
-        cat = f.kinds[kind][0] if alm else f.cat[inst]
-        last = len(self.hand(p)) == 1
-        if kind in PASS_ON_KINDS:
-            if self.atk != A_DRAW:
-                return "Bind の攻撃は受け流せない"
-            if not self.atk_pass:
-                return "Wild Draw 3 と Wild Direct Draw 5 の攻撃は受け流せない"
-            if alm and last:
-                return "Almighty は最後の1枚として出して上がれない"
-            return None
-        if cat == C_DEFENCE:
-            if alm and last and kind == HAUNTED:
-                return "防御上がりでは Almighty を Haunted Shield として使えない"
-            return None
-        return "攻撃を受けている間は、受け入れる・受け流す・防御カードを出すのどれかしかできない"
-
-    # --- legal actions ----------------------------------------------------------------------
-
-    def legal_actions(self) -> list[int]:
-        phase = self.phase
-        p = self.turns.current
-        if phase <= AFTER_DRAW:   # TURN or AFTER_DRAW: most decisions
-            return self._turn_actions(p, phase)
-        if phase == ADD:
-            acts = [c for c in self.hand(p) if self._add_problem(p, c) is None]
-            if self.mode != M_ESCORT:
-                acts.append(STOP)
-            return acts
-        if phase == RESPOND:
-            return self._respond_actions(p)
-        if phase == NAME:
-            return [NAME_BASE + i for i in self._nameable()]
-        if phase == CHOOSE:
-            if self.cur_kind == WDD5 and self.players == 2:
-                return [CHOOSE_BASE + 1, CHOOSE_BASE + 2]   # ruling two-player-reverse
-            return [CHOOSE_BASE, CHOOSE_BASE + 1, CHOOSE_BASE + 2]
-        if phase == TARGET:
-            return [TARGET_BASE + q for q in range(self.players) if q != p]
-        if phase == BOUND:
-            return [DRAW]
-        if phase == RESETTING:
-            return [REDRAW, KEEP]
-        if phase == SEARCHING:
-            return [TAKE_BASE + c for c in self._searchable()]
-        # RELEASING
-        return [RELEASE_BASE + c for c in self._releasable(p)] + [STOP]
-
-    def _turn_actions(self, p: int, phase: int) -> list[int]:
-        """The hot path of every benchmark: the same tests as `_main_problem`, inlined."""
-        g = self.game
-        f = g.f
-        cats, kinds, masks, keys = f.cat, f.kind, f.mask, f.key
-        hand = self.zones.piles[g.HAND[p]]
-        several = len(hand) > 1
-        bit = 1 << self.colour
-        top_key = self.top_key
-        acts: list[int] = []
-        playable = False
-        alm = EMPTY
-        for c in hand:
-            cat = cats[c]
-            if cat <= C_ACTION:   # number and action cards follow the top card
-                if masks[c] & bit or keys[c] == top_key:
-                    if kinds[c] == ESCORT and not self._escort_ok(
-                            [x for x in hand if x != c], masks[c]):
-                        continue
-                    acts.append(c)
-                    playable = True
-            elif not several:
-                if cat == C_ALMIGHTY:
-                    alm = c
-            elif cat == C_WILD:
-                acts.append(c)
-                playable = True
-            elif cat == C_DEFENCE:
-                acts.append(DISCARD_BASE + c)
-            elif cat == C_PUBLIC:
-                acts.append(c)
-            elif cat == C_DISCARD:
-                if kinds[c] != SEARCH or len(self.zones.piles[g.DISCARD]) > 1:
-                    acts.append(c)
-            else:
-                alm = c
-        if alm != EMPTY:
-            for k in f.almighty_kinds:
-                if self._main_problem(p, alm, k, True) is None:
-                    acts.append(ALMIGHTY_BASE + k)
-                    playable = playable or f.kinds[k][0] != C_DISCARD
-        if self.zones.piles[g.PUBLIC[p]]:
-            acts += [RELEASE_BASE + c for c in self._releasable(p)]
-        if phase == AFTER_DRAW:
-            acts.append(PASS)
-        elif not playable:   # ruling draw-turn: draw only with no card to play
-            acts.append(DRAW if self.can_draw() else PASS)
-        return acts
-
-    def _respond_actions(self, p: int) -> list[int]:
-        acts = [ACCEPT]
-        if self.bound[p]:
-            return acts
-        f = self.game.f
-        for c in self.hand(p):
-            if f.cat[c] == C_ALMIGHTY:
-                acts += [ALMIGHTY_BASE + k for k in f.almighty_kinds
-                         if self._answer_problem(p, c, k, True) is None]
-            elif self._answer_problem(p, c, f.kind[c], False) is None:
-                acts.append(c)
-        return acts
-
-    def _releasable(self, p: int) -> list[int]:
-        kind = self.game.f.kind
-        return [c for c in self.zones.piles[self.game.PUBLIC[p]] if kind[c] in (CLEAR, AMPLIFY)]
-
-    def _searchable(self) -> list[int]:
-        pile = self.zones.piles[self.game.DISCARD]
-        return [c for c in pile[:-1] if c != self.cur]
-
-    def _nameable(self) -> list[int]:
-        f = self.game.f
-        if self.cur_alm:
-            if self.cur_kind == ESCORT:
-                rest = self._without(self.turns.current, EMPTY)
-                return [i for i in range(4) if self._escort_ok(rest, 1 << i)]
-            return [0, 1, 2, 3]
-        mask = f.mask[self.cur]
-        return [i for i in range(4) if mask >> i & 1]
-
-    def _almighty(self, p: int) -> int:
-        f = self.game.f
-        return next((c for c in self.hand(p) if f.cat[c] == C_ALMIGHTY), EMPTY)
 
     # --- applying ---------------------------------------------------------------------------
 
@@ -621,117 +390,6 @@ class BridgeOverState(Notation, State):
             self.turns.reverse()
             self.log.add("reverse")
 
-    def _draw_attack(self, p: int, kind: int) -> None:
-        turns = self.turns
-        n = self.game.f.kinds[kind][1] + self.amp(p)
-        if self.passing:
-            n += self.atk_n
-            self.passing = False
-        if kind == SHOT:
-            target = self.pick
-        elif kind == WDD5:
-            if self.choice == 1:
-                turns.reverse()
-                self.log.add("reverse")
-            target = turns.following(p)
-            if self.choice == 0:
-                self.log.add("skip", p=target)
-                target = turns.following(target)
-        else:
-            target = turns.following(p)
-        self._start_attack(target, A_DRAW, n, kind in PASS_ON_KINDS, p, EMPTY)
-
-    # --- attacks ------------------------------------------------------------------------------
-
-    def _start_attack(self, target: int, kind: int, n: int, passable: bool, src: int,
-                      card: int) -> None:
-        self.atk, self.atk_n, self.atk_pass = kind, n, passable
-        self.atk_from, self.atk_card = src, card
-        self.mode = M_NONE
-        if kind == A_BIND:
-            self.log.add("bind-attack", p=target)
-        else:
-            self.log.add("attack", p=target, n=n)
-        self.turns.current = target
-        self._start_turn()
-
-    def _answer(self, p: int, action: int) -> None:
-        f = self.game.f
-        if action == ACCEPT:
-            self._accept(p)
-            return
-        alm = action >= ALMIGHTY_BASE
-        inst = self._almighty(p) if alm else action
-        kind = action - ALMIGHTY_BASE if alm else f.kind[inst]
-        if alm:
-            self.log.add("as", p=p, what=self.game.f.kind_label.get(kind, self.kind_name(kind)))
-        if kind in PASS_ON_KINDS:
-            self.log.add("pass-on", p=p, card=inst)
-            self.zones.move(inst, self.game.DISCARD)
-            self._on_top(inst, kind)
-            self.passing = True
-        else:
-            self.log.add("defend", p=p, card=inst)
-            if kind == HAUNTED:   # ruling haunted-shield-push: forced, also on a finish
-                self.zones.move(inst, self.game.HAND[self.atk_from])
-                self.log.add("push", p=self.atk_from, card=inst)
-            else:
-                self._under_top(inst)
-        self.moved = True
-        if not self.hand(p):
-            self._finish(p, defence=kind not in PASS_ON_KINDS)
-            return
-        self.cur, self.cur_kind, self.cur_alm = inst, kind, alm
-        if alm:
-            self.phase = NAME
-        else:
-            self._after_name()
-
-    def _accept(self, p: int) -> None:
-        self.log.add("accept", p=p)
-        if self.atk == A_BIND:
-            g = self.game
-            kind = g.f.kind
-            for c in list(self.zones.piles[g.PUBLIC[p]]):
-                if kind[c] == BIND and c != self.atk_card:   # ruling bind-replaced
-                    self._under_top(c)
-            self.atk = A_NONE
-            self.bound[p] = 2
-            self.log.add("bound", p=p, n=2)
-            self.phase = BOUND       # this turn is the first bound turn (ruling bind-turn-count)
-            return
-        n = self.atk_n + self.amp(p)
-        self.atk = A_NONE
-        self.draw(p, n)
-        self._count_bound(p)
-        self._end_turn()
-
-    def _nullify(self, p: int) -> None:
-        if self.atk == A_BIND:
-            self._under_top(self.atk_card)
-        self.atk = A_NONE
-        self.log.add("nullify")
-
-    def _redirect(self, p: int, target: int) -> None:
-        if self.atk == A_DRAW:
-            self.atk_n += self.amp(p)   # ruling amplify-carry
-        else:
-            self.zones.move(self.atk_card, self.game.PUBLIC[target])
-        self.log.add("redirect", p=target)
-        self._start_attack(target, self.atk, self.atk_n, self.atk_pass, p, self.atk_card)
-
-    def _count_bound(self, p: int) -> None:
-        if not self.bound[p]:
-            return
-        self.bound[p] -= 1
-        if self.bound[p]:
-            return
-        g = self.game
-        for c in list(self.zones.piles[g.PUBLIC[p]]):
-            if g.f.kind[c] == BIND:
-                self._under_top(c)
-        self.log.add("unbind", p=p)
-
     # --- turns and the end --------------------------------------------------------------------
 
     def _start_turn(self) -> None:
@@ -744,20 +402,6 @@ class BridgeOverState(Notation, State):
         if self.game.f.has_ado:
             self._all_draw_1(p)
         self.phase = BOUND if self.bound[p] else TURN
-
-    def _all_draw_1(self, p: int) -> None:
-        g = self.game
-        kind = g.f.kind
-        for q in range(self.players):
-            for c in list(self.zones.piles[g.PUBLIC[q]]):
-                if kind[c] != ADO:
-                    continue
-                if q == p:   # ruling all-draw-1-removal
-                    self.zones.move(c, g.DISCARD, bottom=True)
-                    self.log.add("all-draw-off", p=p, card=c)
-                else:
-                    n = 1 + self.amp(q) + self.amp(p)
-                    self.log.add("all-draw", p=p, n=self.draw(p, n, say=False))
 
     def _end_turn(self) -> None:
         self.mode = M_NONE
@@ -801,67 +445,3 @@ class BridgeOverState(Notation, State):
         if self.out_player >= 0:
             return self.out_player
         return super().winner()
-
-    # --- for bots, views and tests ------------------------------------------------------------
-
-    def greedy_value(self, action: int) -> float | None:
-        """Shed costly cards, attack, name the colour held most, target the shortest hand."""
-        f = self.game.f
-        p = self.turns.current
-        if 0 <= action < DISCARD_BASE:
-            return 10.0 + f.hand_points[action] + (5 if f.draws[action] else 0)
-        if action < 0:
-            return {DRAW: 1.0, PASS: 0.0, STOP: 2.0, ACCEPT: 0.5, REDRAW: len(self.hand(p)) - 5.0,
-                    KEEP: 0.0}[action]
-        if action < ALMIGHTY_BASE:
-            return 8.0 + f.hand_points[action - DISCARD_BASE]
-        if action < NAME_BASE:
-            return 9.0 + f.kinds[action - ALMIGHTY_BASE][1]
-        if action < CHOOSE_BASE:
-            bit = 1 << (action - NAME_BASE)
-            return float(sum(1 for c in self.hand(p) if f.mask[c] & bit))
-        if action < TARGET_BASE:
-            return float(action == CHOOSE_BASE)
-        if action < TAKE_BASE:
-            return -float(len(self.hand(action - TARGET_BASE)))
-        if action < RELEASE_BASE:
-            return -float(f.hand_points[action - TAKE_BASE])
-        return -1.0
-
-    def public_info(self) -> dict[str, Any]:
-        return {"colour": COLOURS[self.colour], "phase": PHASES[self.phase],
-                "attack": self.actual_attack(), "bound": self.actual_bound()}
-
-    def actual_colour(self) -> str:
-        return COLOURS[self.colour]
-
-    def actual_attack(self) -> dict[str, Any] | None:
-        if self.atk == A_NONE:
-            return None
-        return {"target": self.player_name(self.turns.current),
-                "kind": "bind" if self.atk == A_BIND else "draw", "draws": self.atk_n,
-                "from": self.player_name(self.atk_from)}
-
-    def actual_bound(self) -> dict[str, int]:
-        return {self.player_name(p): n for p, n in enumerate(self.bound)}
-
-    def actual_phase(self) -> str:
-        return PHASES[self.phase]
-
-    def actual_played(self) -> Cards:
-        """The discard pile bottom first (for checks of where cards went)."""
-        return Cards(tuple(self.zones.piles[self.game.DISCARD]), ordered=True)
-
-    def invariants(self) -> Iterable[str]:
-        g = self.game
-        for p, n in enumerate(self.bound):
-            if not 0 <= n <= 2:
-                yield f"{self.player_name(p)} has {n} bound turns"
-            if n and not any(g.f.kind[c] == BIND for c in self.zones.piles[g.PUBLIC[p]]):
-                yield f"{self.player_name(p)} is bound without a Bind in front"
-        if not 0 <= self.colour < 4:
-            yield f"colour index {self.colour}"
-        if self.atk != A_NONE and self.phase not in (RESPOND, NAME, TARGET, CHOOSE) and not self.over:
-            yield "an attack is pending outside the answer"
-        if min(self.score, default=0) < 0:
-            yield "negative penalty"

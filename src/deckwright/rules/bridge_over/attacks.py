@@ -1,0 +1,146 @@
+"""Attacks and their answers: draw attacks, Bind, pass-on, defence cards, All Draw 1.
+
+An attack is answered at the start of the attacked player's turn (ruling attack-timing): the
+attacked player is the turn player while `phase == RESPOND`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import EMPTY
+from .cards import (ACCEPT, ADO, ALMIGHTY_BASE, BIND, HAUNTED, PASS_ON_KINDS, SHOT, WDD5)
+from .phases import (A_BIND, A_DRAW, A_NONE, BOUND, M_NONE, NAME)
+
+
+class Attacks:
+    """Starting, answering, moving and ending attacks; Bind's turns; All Draw 1."""
+
+    game: Any
+    zones: Any
+    turns: Any
+
+    def _draw_attack(self, p: int, kind: int) -> None:
+        turns = self.turns
+        n = self.game.f.kinds[kind][1] + self.amp(p)
+        if self.passing:
+            n += self.atk_n
+            self.passing = False
+        if kind == SHOT:
+            target = self.pick
+        elif kind == WDD5:
+            if self.choice == 1:
+                turns.reverse()
+                self.log.add("reverse")
+            target = turns.following(p)
+            if self.choice == 0:
+                self.log.add("skip", p=target)
+                target = turns.following(target)
+        else:
+            target = turns.following(p)
+        self._start_attack(target, A_DRAW, n, kind in PASS_ON_KINDS, p, EMPTY)
+
+    # --- attacks ------------------------------------------------------------------------------
+
+    def _start_attack(self, target: int, kind: int, n: int, passable: bool, src: int,
+                      card: int) -> None:
+        self.atk, self.atk_n, self.atk_pass = kind, n, passable
+        self.atk_from, self.atk_card = src, card
+        self.mode = M_NONE
+        if kind == A_BIND:
+            self.log.add("bind-attack", p=target)
+        else:
+            self.log.add("attack", p=target, n=n)
+        self.turns.current = target
+        self._start_turn()
+
+    def _answer(self, p: int, action: int) -> None:
+        f = self.game.f
+        if action == ACCEPT:
+            self._accept(p)
+            return
+        alm = action >= ALMIGHTY_BASE
+        inst = self._almighty(p) if alm else action
+        kind = action - ALMIGHTY_BASE if alm else f.kind[inst]
+        if alm:
+            self.log.add("as", p=p, what=self.game.f.kind_label.get(kind, self.kind_name(kind)))
+        if kind in PASS_ON_KINDS:
+            self.log.add("pass-on", p=p, card=inst)
+            self.zones.move(inst, self.game.DISCARD)
+            self._on_top(inst, kind)
+            self.passing = True
+        else:
+            self.log.add("defend", p=p, card=inst)
+            if kind == HAUNTED:   # ruling haunted-shield-push: forced, also on a finish
+                self.zones.move(inst, self.game.HAND[self.atk_from])
+                self.log.add("push", p=self.atk_from, card=inst)
+            else:
+                self._under_top(inst)
+        self.moved = True
+        if not self.hand(p):
+            self._finish(p, defence=kind not in PASS_ON_KINDS)
+            return
+        self.cur, self.cur_kind, self.cur_alm = inst, kind, alm
+        if alm:
+            self.phase = NAME
+        else:
+            self._after_name()
+
+    def _accept(self, p: int) -> None:
+        self.log.add("accept", p=p)
+        if self.atk == A_BIND:
+            g = self.game
+            kind = g.f.kind
+            for c in list(self.zones.piles[g.PUBLIC[p]]):
+                if kind[c] == BIND and c != self.atk_card:   # ruling bind-replaced
+                    self._under_top(c)
+            self.atk = A_NONE
+            self.bound[p] = 2
+            self.log.add("bound", p=p, n=2)
+            self.phase = BOUND       # this turn is the first bound turn (ruling bind-turn-count)
+            return
+        n = self.atk_n + self.amp(p)
+        self.atk = A_NONE
+        self.draw(p, n)
+        self._count_bound(p)
+        self._end_turn()
+
+    def _nullify(self, p: int) -> None:
+        if self.atk == A_BIND:
+            self._under_top(self.atk_card)
+        self.atk = A_NONE
+        self.log.add("nullify")
+
+    def _redirect(self, p: int, target: int) -> None:
+        if self.atk == A_DRAW:
+            self.atk_n += self.amp(p)   # ruling amplify-carry
+        else:
+            self.zones.move(self.atk_card, self.game.PUBLIC[target])
+        self.log.add("redirect", p=target)
+        self._start_attack(target, self.atk, self.atk_n, self.atk_pass, p, self.atk_card)
+
+    def _count_bound(self, p: int) -> None:
+        if not self.bound[p]:
+            return
+        self.bound[p] -= 1
+        if self.bound[p]:
+            return
+        g = self.game
+        for c in list(self.zones.piles[g.PUBLIC[p]]):
+            if g.f.kind[c] == BIND:
+                self._under_top(c)
+        self.log.add("unbind", p=p)
+
+    def _all_draw_1(self, p: int) -> None:
+        g = self.game
+        kind = g.f.kind
+        for q in range(self.players):
+            for c in list(self.zones.piles[g.PUBLIC[q]]):
+                if kind[c] != ADO:
+                    continue
+                if q == p:   # ruling all-draw-1-removal
+                    self.zones.move(c, g.DISCARD, bottom=True)
+                    self.log.add("all-draw-off", p=p, card=c)
+                else:
+                    n = 1 + self.amp(q) + self.amp(p)
+                    self.log.add("all-draw", p=p, n=self.draw(p, n, say=False))

@@ -1,0 +1,248 @@
+"""What may be played: the rule checks behind `legal_actions()` and the refusal reasons.
+
+A mixin of `BridgeOverState`; `_turn_actions` is the benchmarks' hot path and inlines the checks
+of `_main_problem` (tests/test_rules_bridge_over.py keeps the two in agreement).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import EMPTY
+from .cards import (ACCEPT, ALL_COLOURS, ALMIGHTY_BASE, AMPLIFY, CHAIN_KINDS, CHOOSE_BASE, CLEAR,
+                    C_ACTION, C_ALMIGHTY, C_DEFENCE, C_DISCARD, C_NUMBER, C_PUBLIC, C_WILD,
+                    DISCARD_BASE, DRAW, ESCORT, HAUNTED, KEEP, NAME_BASE, PASS, PASS_ON_KINDS,
+                    REDRAW, RELEASE_BASE, SEARCH, STOP, TAKE_BASE, TARGET_BASE, WDD5)
+from .phases import (ADD, AFTER_DRAW, A_DRAW, BOUND, CHOOSE, M_CHAIN, M_ESCORT, M_WNC, NAME,
+                     RELEASING, RESETTING, RESPOND, SEARCHING, TARGET, TURN)
+
+
+class Legality:
+    """Legal actions and the checks they are made of."""
+
+    game: Any
+    zones: Any
+    turns: Any
+
+    def _matches(self, inst: int) -> bool:
+        """Same colour as the colour in force, or the same number or name as the top card."""
+        f = self.game.f
+        return bool(f.mask[inst] >> self.colour & 1) or f.key[inst] == self.top_key
+
+    def _escort_ok(self, cards: list[int], mask: int) -> bool:
+        """Whether some card of `cards` can follow an Escort of colours `mask` (recursively for
+        Escort after Escort), keeping the last-card rules."""
+        f = self.game.f
+        last = len(cards) == 1
+        for c in cards:
+            cat = f.cat[c]
+            if cat in (C_DEFENCE, C_DISCARD, C_PUBLIC, C_ALMIGHTY):
+                continue
+            kind = f.kind[c]
+            if not (f.mask[c] & mask or kind == ESCORT):
+                continue
+            if last and (cat == C_WILD or kind == ESCORT):
+                continue
+            if kind == ESCORT:
+                if self._escort_ok([x for x in cards if x != c], f.mask[c]):
+                    return True
+                continue
+            return True
+        return False
+
+    def _without(self, p: int, inst: int) -> list[int]:
+        return [c for c in self.hand(p) if c != inst]
+
+    # --- what may be played -----------------------------------------------------------------
+
+    def _main_problem(self, p: int, inst: int, kind: int, alm: bool) -> str | None:
+        """Why the turn player may not play `inst` (as `kind`) as the turn's card, or None."""
+        f = self.game.f
+        n = len(self.hand(p))
+        cat = f.kinds[kind][0] if alm else f.cat[inst]
+        if cat == C_DEFENCE:
+            return "防御カードは攻撃を受けたときに出すか、自分の手番に捨て札にする（discards）"
+        if n == 1:
+            if alm:
+                return "Almighty は最後の1枚として出して上がれない"
+            if cat == C_WILD:
+                return "ワイルドカードは最後の1枚として出して上がれない"
+            if cat == C_PUBLIC:
+                return "公開カードは最後の1枚として出して上がれない"
+        if cat == C_DISCARD:
+            if n == 1:
+                return "手札が1枚のときは捨て札になるカードを使えない"
+            if kind == SEARCH and len(self.zones.piles[self.game.DISCARD]) < 2:
+                return "捨て札が1枚しかないので Search は使えない"
+            return None
+        if not alm and cat not in (C_WILD, C_PUBLIC) and not self._matches(inst):
+            return "場札の色・数字・名前のどれにも合わないので出せない"
+        if kind == ESCORT:
+            mask = ALL_COLOURS if alm else f.mask[inst]
+            if not self._escort_ok(self._without(p, inst), mask):
+                return "Escort に続けて出せる追加カードが手札にないので出せない"
+        return None
+
+    def _add_problem(self, p: int, inst: int) -> str | None:
+        """Why `inst` may not be added in the current addition mode, or None."""
+        f = self.game.f
+        cat, kind = f.cat[inst], f.kind[inst]
+        rest = self._without(p, inst)
+        mode = self.mode
+        if cat == C_ALMIGHTY:
+            return "Almighty は追加カードにできない"
+        if mode == M_WNC:
+            if cat != C_NUMBER:
+                return "Wild Number Chain に続けられるのは数字カードだけ"
+            if not (f.mask[inst] >> self.colour & 1 or f.rank[inst] == self.top_rank):
+                return "直前のカードと数字か色が同じ数字カードしか続けられない"
+            return None
+        if cat in (C_DEFENCE, C_DISCARD, C_PUBLIC):
+            return "捨て札になるカードと公開カードは追加カードにできない"
+        if mode == M_CHAIN:
+            if kind not in CHAIN_KINDS or f.mask[inst] != self.add_mask:
+                return "Chain には同じ色の1色のカード（ワイルドと2色のカード以外）だけ追加できる"
+        elif mode == M_ESCORT:
+            if not (f.mask[inst] & self.add_mask or kind == ESCORT):
+                return "Escort の追加カードは同じ色のカードか別の Escort だけ"
+        if not rest and cat == C_WILD:
+            return "ワイルドカードは最後の1枚として出して上がれない"
+        if kind == ESCORT and not self._escort_ok(rest, f.mask[inst]):
+            return "Escort に続けて出せる追加カードが手札にないので出せない"
+        return None
+
+    def _answer_problem(self, p: int, inst: int, kind: int, alm: bool) -> str | None:
+        """Why the attacked player may not answer with `inst` (as `kind`), or None."""
+        f = self.game.f
+        if self.bound[p]:
+            return "Bind で縛られているので防御も受け流しもできず、攻撃を受け入れるしかない"
+        cat = f.kinds[kind][0] if alm else f.cat[inst]
+        last = len(self.hand(p)) == 1
+        if kind in PASS_ON_KINDS:
+            if self.atk != A_DRAW:
+                return "Bind の攻撃は受け流せない"
+            if not self.atk_pass:
+                return "Wild Draw 3 と Wild Direct Draw 5 の攻撃は受け流せない"
+            if alm and last:
+                return "Almighty は最後の1枚として出して上がれない"
+            return None
+        if cat == C_DEFENCE:
+            if alm and last and kind == HAUNTED:
+                return "防御上がりでは Almighty を Haunted Shield として使えない"
+            return None
+        return "攻撃を受けている間は、受け入れる・受け流す・防御カードを出すのどれかしかできない"
+
+    # --- legal actions ----------------------------------------------------------------------
+
+    def legal_actions(self) -> list[int]:
+        phase = self.phase
+        p = self.turns.current
+        if phase <= AFTER_DRAW:   # TURN or AFTER_DRAW: most decisions
+            return self._turn_actions(p, phase)
+        if phase == ADD:
+            acts = [c for c in self.hand(p) if self._add_problem(p, c) is None]
+            if self.mode != M_ESCORT:
+                acts.append(STOP)
+            return acts
+        if phase == RESPOND:
+            return self._respond_actions(p)
+        if phase == NAME:
+            return [NAME_BASE + i for i in self._nameable()]
+        if phase == CHOOSE:
+            if self.cur_kind == WDD5 and self.players == 2:
+                return [CHOOSE_BASE + 1, CHOOSE_BASE + 2]   # ruling two-player-reverse
+            return [CHOOSE_BASE, CHOOSE_BASE + 1, CHOOSE_BASE + 2]
+        if phase == TARGET:
+            return [TARGET_BASE + q for q in range(self.players) if q != p]
+        if phase == BOUND:
+            return [DRAW]
+        if phase == RESETTING:
+            return [REDRAW, KEEP]
+        if phase == SEARCHING:
+            return [TAKE_BASE + c for c in self._searchable()]
+        # RELEASING
+        return [RELEASE_BASE + c for c in self._releasable(p)] + [STOP]
+
+    def _turn_actions(self, p: int, phase: int) -> list[int]:
+        """The hot path of every benchmark: the same tests as `_main_problem`, inlined."""
+        g = self.game
+        f = g.f
+        cats, kinds, masks, keys = f.cat, f.kind, f.mask, f.key
+        hand = self.zones.piles[g.HAND[p]]
+        several = len(hand) > 1
+        bit = 1 << self.colour
+        top_key = self.top_key
+        acts: list[int] = []
+        playable = False
+        alm = EMPTY
+        for c in hand:
+            cat = cats[c]
+            if cat <= C_ACTION:   # number and action cards follow the top card
+                if masks[c] & bit or keys[c] == top_key:
+                    if kinds[c] == ESCORT and not self._escort_ok(
+                            [x for x in hand if x != c], masks[c]):
+                        continue
+                    acts.append(c)
+                    playable = True
+            elif not several:
+                if cat == C_ALMIGHTY:
+                    alm = c
+            elif cat == C_WILD:
+                acts.append(c)
+                playable = True
+            elif cat == C_DEFENCE:
+                acts.append(DISCARD_BASE + c)
+            elif cat == C_PUBLIC:
+                acts.append(c)
+            elif cat == C_DISCARD:
+                if kinds[c] != SEARCH or len(self.zones.piles[g.DISCARD]) > 1:
+                    acts.append(c)
+            else:
+                alm = c
+        if alm != EMPTY:
+            for k in f.almighty_kinds:
+                if self._main_problem(p, alm, k, True) is None:
+                    acts.append(ALMIGHTY_BASE + k)
+                    playable = playable or f.kinds[k][0] != C_DISCARD
+        if self.zones.piles[g.PUBLIC[p]]:
+            acts += [RELEASE_BASE + c for c in self._releasable(p)]
+        if phase == AFTER_DRAW:
+            acts.append(PASS)
+        elif not playable:   # ruling draw-turn: draw only with no card to play
+            acts.append(DRAW if self.can_draw() else PASS)
+        return acts
+
+    def _respond_actions(self, p: int) -> list[int]:
+        acts = [ACCEPT]
+        if self.bound[p]:
+            return acts
+        f = self.game.f
+        for c in self.hand(p):
+            if f.cat[c] == C_ALMIGHTY:
+                acts += [ALMIGHTY_BASE + k for k in f.almighty_kinds
+                         if self._answer_problem(p, c, k, True) is None]
+            elif self._answer_problem(p, c, f.kind[c], False) is None:
+                acts.append(c)
+        return acts
+
+    def _releasable(self, p: int) -> list[int]:
+        kind = self.game.f.kind
+        return [c for c in self.zones.piles[self.game.PUBLIC[p]] if kind[c] in (CLEAR, AMPLIFY)]
+
+    def _searchable(self) -> list[int]:
+        pile = self.zones.piles[self.game.DISCARD]
+        return [c for c in pile[:-1] if c != self.cur]
+
+    def _nameable(self) -> list[int]:
+        f = self.game.f
+        if self.cur_alm:
+            if self.cur_kind == ESCORT:
+                rest = self._without(self.turns.current, EMPTY)
+                return [i for i in range(4) if self._escort_ok(rest, 1 << i)]
+            return [0, 1, 2, 3]
+        mask = f.mask[self.cur]
+        return [i for i in range(4) if mask >> i & 1]
+
+    def _almighty(self, p: int) -> int:
+        f = self.game.f
+        return next((c for c in self.hand(p) if f.cat[c] == C_ALMIGHTY), EMPTY)
