@@ -5,7 +5,6 @@ A mixin of the state: pure look-ups over zones and the game's card-fact columns,
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 from ...engine import EMPTY
@@ -50,9 +49,19 @@ class TableView:
         hand = self.hand(p)
         if len(hand) < 4:
             return False
-        counts = Counter(map(self.game.revo_key.__getitem__, hand))
-        wild = counts.pop(-1, 0)
-        return bool(counts) and max(counts.values()) + wild >= 4
+        g = self.game
+        key = g.revo_key
+        wild = best = 0
+        counts = [0] * g.rank_slots
+        for c in hand:
+            r = key[c]
+            if r < 0:
+                wild += 1
+            else:
+                counts[r] += 1
+                if counts[r] > best:
+                    best = counts[r]
+        return best > 0 and best + wild >= 4
 
     def kicks(self, p: int) -> list[int]:
         """The Ks `p` may reveal now: unrevealed, the field keeps a card, the top is not theirs."""
