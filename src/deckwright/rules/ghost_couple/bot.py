@@ -95,7 +95,13 @@ class MemoryBot:
             known = k["memory"].get(cell)
             if known is None:
                 return 1.0
-            if self._useful(known, k, facts, hand_ok):
+            # a remembered card that couples with the hand or a face-up card: a sure couple
+            pool = list(k["face_up"].values()) + (k["hand"] if hand_ok else [])
+            if any(other in facts.couples[known] for other in pool):
+                return 10.0 + facts.points[known]
+            # two remembered cards that couple: worth it only if both can be turned now
+            others = [i for c, i in k["memory"].items() if c != cell]
+            if k["view"]["left"] >= 2 and any(i in facts.couples[known] for i in others):
                 return 5.0 + facts.points[known]
             return 0.5
         if kind == "decline":

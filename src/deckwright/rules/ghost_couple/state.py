@@ -91,6 +91,9 @@ class GhostState(EventRules, State):
         "stalemate": "山札がなく、1巡の間カードが動かなかったので、ゲーム終了。",
     }
 
+    #: Whole rounds without a card moving, deck empty, that end the game (ruling "stalemate").
+    QUIET_ROUNDS = 1
+
     def __init__(self, game: Any, players: int, seed: int = 0):
         super().__init__(game, players, seed)
         self.phase = "start"
@@ -386,7 +389,7 @@ class GhostState(EventRules, State):
             self.first_out = min(empty, key=lambda q: self.emptied[q])
             self.over = True
             self.log.add("out", p=self.first_out, n=self.players)
-        elif self.quiet >= self.players:
+        elif self.quiet >= self.players * self.QUIET_ROUNDS:
             self.over = True
             self.log.add("stalemate")
         else:
