@@ -105,14 +105,17 @@ def actual(state: "State", key: str) -> Any:
     raise KeyError(key)
 
 
-def render(state: "State", value: Any) -> Any:
-    """An actual value as the example would write it (for failure messages)."""
+def render(state: "State", value: Any, precise: bool = False) -> Any:
+    """An actual value as the example would write it (for failure messages); card copies are
+    numbered only when the expectation numbers them (`precise`)."""
+    cat = state.game.catalogue
+    name = cat.ref if precise else (lambda i: cat.ids[i])
     if isinstance(value, Cards):
-        return [state.game.catalogue.ref(i) for i in value.insts]
+        return [name(i) for i in value.insts]
     if isinstance(value, CardAt):
-        return None if value.inst == EMPTY else state.game.catalogue.ref(value.inst)
+        return None if value.inst == EMPTY else name(value.inst)
     if isinstance(value, dict):
-        return {k: render(state, v) for k, v in value.items()}
+        return {k: render(state, v, precise) for k, v in value.items()}
     return value
 
 
@@ -168,7 +171,7 @@ def check(state: "State", expected: dict[str, Any]) -> list[str]:
                 out.append(f"{key}: {exc}")
             continue
         if not matches(state, want, got):
-            out.append(f"{key}: expected {want!r}, got {render(state, got)!r}")
+            out.append(f"{key}: expected {want!r}, got {render(state, got, '#' in str(want))!r}")
     return out
 
 

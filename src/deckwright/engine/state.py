@@ -146,8 +146,9 @@ class State:
         return None
 
     def card_label(self, inst: int) -> str:
-        """How the log and views name a card instance."""
-        return self.game.catalogue.ref(inst)
+        """How the log and views name a card instance: its card id by default (copies of a
+        card are alike to a player; `catalogue.ref(inst)` tells them apart when it matters)."""
+        return self.game.catalogue.ids[inst]
 
     # --- the shared vocabulary ------------------------------------------------------------
 

@@ -1,0 +1,65 @@
+"""`deckwright playtest`: run every worked example of the games as a strict scripted playtest."""
+
+from __future__ import annotations
+
+import argparse
+
+from rich.console import Console
+
+from ..engine.verify import Verdict, verify_examples
+from ..model import GameData, Project, load_games
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "playtest", help="run every example (database and playtest/) through the rules engine",
+        description="Run the examples of cards/<GAME>.yaml and playtest/<GAME>/*.yaml strictly: "
+                    "every decision must be scripted, refusals must give their reason, "
+                    "expectations are checked mid-script and at the end. Each failure is printed "
+                    "with expected vs actual and the event log; the last line is "
+                    "'N passed, M failed'. Exit status 1 if any example fails, 2 for bad input. "
+                    "Games without a rules module are reported as not yet verified.")
+    p.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="also list each passing example with its event log")
+    p.set_defaults(run=run)
+
+
+def _report_game(out: Console, game: GameData, verdicts: dict[str, Verdict],
+                 verbose: bool) -> tuple[int, int, int]:
+    sources = {ex.id: src for src, ex in game.all_examples()}
+    counts = {"verified": 0, "failing": 0, "unverified": 0}
+    for verdict in verdicts.values():
+        counts[verdict.status] += 1
+        where = f"{game.id}/{verdict.example_id} ({sources.get(verdict.example_id, '?')})"
+        if verdict.status == "failing":
+            out.print(f"FAIL {where}", markup=False)
+            for line in verdict.detail.splitlines():
+                out.print(f"  {line}", markup=False)
+        elif verdict.status == "verified" and verbose:
+            out.print(f"ok   {where}", markup=False)
+            for i, sentence in enumerate(verdict.log, 1):
+                out.print(f"       {i}. {sentence}", markup=False)
+    if not verdicts:
+        out.print(f"{game.id}: no examples", markup=False)
+    elif counts["unverified"]:
+        why = next(v.detail for v in verdicts.values() if v.status == "unverified")
+        out.print(f"{game.id}: {counts['unverified']} example(s) not yet verified: {why}",
+                  markup=False)
+    else:
+        out.print(f"{game.id}: {counts['verified']} passed, {counts['failing']} failed",
+                  markup=False)
+    return counts["verified"], counts["failing"], counts["unverified"]
+
+
+def run(args: argparse.Namespace) -> int:
+    games = load_games(Project(args.project), args.games)
+    out = Console(highlight=False, soft_wrap=True)
+    passed = failed = unverified = 0
+    for game in games:
+        p, f, u = _report_game(out, game, verify_examples(game), args.verbose)
+        passed, failed, unverified = passed + p, failed + f, unverified + u
+    if unverified:
+        out.print(f"{unverified} example(s) not yet verified (no rules module)", markup=False)
+    out.print(f"{passed} passed, {failed} failed", markup=False)
+    return 1 if failed else 0
