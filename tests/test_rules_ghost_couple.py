@@ -147,11 +147,11 @@ def test_memory_bots_play_to_the_end(games: dict, variant: str, players: int) ->
         state = done.state
         assert state.is_over()
         # the end: a hand is empty (its first owner got +players) or the deck ran dry and stuck
+        # bots that remember finish by going out (not by the stalemate rule); the first to
+        # empty a hand gets +players
         empty = [p for p in range(players) if not state.hand(p)]
-        if empty:
-            assert state.first_out in empty
-        else:
-            assert state.first_out == -1 and not state.deck()
+        assert state.first_out in empty
+        assert state.scores()[state.first_out] >= players
         again = play(game, [MemoryBot(seed * 10 + p) for p in range(players)], seed=seed,
                      players=players)
         assert again.state.history == state.history
@@ -194,3 +194,31 @@ def test_scores_read_the_database(games: dict) -> None:
         state.zones.move(cat.resolve(ref)[0], game.TREASURE[0])
     assert state.scores()[0] == 2 + (1 + 1) + 8     # red 8s are 1 each, four 8s +8
     assert len(tr) == 8
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_refused_decision_has_the_rules_reason(games: dict, variant: str) -> None:
+    """Whatever is tried at any point of a game, a refusal names a rule, never a generic no."""
+    game = games[variant]
+    n = len(game.catalogue)
+    state = game.new_state(3, seed=2)
+    bots = [MemoryBot(p) for p in range(3)]
+    tried = 0
+    while not state.is_over():
+        legal = set(state.legal_actions())
+        hand = state.hand(state.current_player())
+        some = [hand[0] if hand else 0, state.field[12] if state.field[12] >= 0 else 1, n - 1]
+        candidates = [("draw",), ("end",), ("decline",), ("turn", 0), ("turn", 12),
+                      ("shape", "x", 0), ("shape", "square", 12), ("pick", 12), ("target", 3),
+                      ("look", state.current_player()), ("vanish", 12)]
+        candidates += [("take", min(a, b), max(a, b)) for a in some for b in some if a != b]
+        candidates += [("swap", i) for i in some] + [("place", i, 12) for i in some]
+        candidates += [("return", i, 0) for i in some] + [("vanish-card", i) for i in some]
+        candidates += [("steal", i, 0) for i in some] + [("burn", i, 1) for i in some]
+        for action in candidates:
+            if action not in legal:
+                reason = state.why_illegal(action)
+                assert reason and reason != "その手はいまは打てない", (action, state.phase)
+                tried += 1
+        state.apply(bots[state.current_player()].act(state), check=False)
+    assert tried > 1000
