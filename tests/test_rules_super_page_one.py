@@ -145,3 +145,28 @@ def test_a_refused_dobon_names_the_rule_even_out_of_turn(data) -> None:
     assert "ジョーカー" in state.refusal(dobon[1], dobon[0])
     draws = state.parse_action("p2 draws")
     assert "順番" in state.refusal(draws[1], draws[0])
+
+
+def test_player_counts_agree_with_the_database(data, game) -> None:
+    players = data.db.game.players
+    assert (game.facts.min_players, game.facts.max_players) == (players.min, players.max)
+
+
+def test_text_that_is_no_decision_is_a_notation_error(game) -> None:
+    from deckwright.engine import NotationError
+    state = game.new_state(3, seed=0)
+    for text in ("p1 jumps", "p1 plays", "p9 draws", "p1 targets s-3", "p1 draws now"):
+        with pytest.raises(NotationError):
+            state.parse_action(text)
+
+
+def test_greedy_beats_random_bots(game) -> None:
+    """The greedy bot (Dobon and Revolution first, effects over plain cards, draw last) should
+    finish first clearly more often than a random bot in the same seat rotation."""
+    wins = Counter()
+    for seed in range(60):
+        kinds = ["greedy", "random"] if seed % 2 == 0 else ["random", "greedy"]
+        bots = [GreedyBot(seed) if k == "greedy" else RandomBot(seed) for k in kinds]
+        state = play(game, bots, seed=seed, players=2).state
+        wins[kinds[state.winner()]] += 1
+    assert wins["greedy"] > wins["random"]
