@@ -120,7 +120,7 @@ def test_gaps_are_filled_by_project_rulings(game) -> None:
     for gap in ("players", "first-card", "first-player", "card-numbers", "joker-number",
                 "joker-top-free", "stack-two-anywhere", "echo-meaning", "response-order",
                 "kick-back-timing", "finish-order", "last-card-effects", "draw-shortfall",
-                "two-draw-lapse", "special-win-timing"):
+                "two-draw-lapse", "special-win-timing", "jqk-played-normally"):
         assert origin[gap] == "project", gap
     end = next(s for s in game.db.rules if s.id == "end")
     assert end.origin == "project"
