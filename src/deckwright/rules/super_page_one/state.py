@@ -136,9 +136,10 @@ class SuperPageOneState(Notation, TableView, State):
         if phase == "drawn":
             return [(PLAY, self.drawn), (KEEP, NONE)]
         if phase == "activate":
+            decline = [(DECLINE, NONE)] if g.optional[self.e_card] else []
             if self.e_kind == "give":
-                return [(TARGET, q) for q in self.turns.active() if q != p] + [(DECLINE, NONE)]
-            return [(ACTIVATE, NONE), (DECLINE, NONE)]
+                return [(TARGET, q) for q in self.turns.active() if q != p] + decline
+            return [(ACTIVATE, NONE)] + decline
         verb = GIVE if phase == "give" else DISCARD
         return [(verb, c) for c in self.hand(p)]
 
@@ -205,12 +206,10 @@ class SuperPageOneState(Notation, TableView, State):
                 return
         kind = g.effect[card]
         if kind in ("give", "discard"):
-            can = bool(self.hand(p)) and (kind == "discard" or len(self.turns.active()) > 1)
-            if g.optional[card] and can:
+            # the 7 names its target first (Q&A 1); an optional effect may also be declined
+            if self.hand(p) and (kind == "discard" or len(self.turns.active()) > 1):
                 self.e_kind, self.e_card, self.e_owner = kind, card, p
                 self.phase = "activate"
-            elif can:
-                self._start_effect(kind, card, p)
             else:
                 self._settle(kick=True)
         elif kind in ("draw", "skip", "reverse"):
