@@ -170,3 +170,22 @@ def test_greedy_beats_random_bots(game) -> None:
         state = play(game, bots, seed=seed, players=2).state
         wins[kinds[state.winner()]] += 1
     assert wins["greedy"] > wins["random"]
+
+
+def test_a_compulsory_seven_still_names_its_target_first(data) -> None:
+    """Making the 7 compulsory in YAML takes 'declines' away but keeps Q&A 1's order."""
+    db = data.db.model_copy(deep=True)
+    for card in db.cards:
+        if card.rank == 7:
+            card.effects = [e.model_copy(update={"script": {**e.script, "optional": False}})
+                            for e in card.effects]
+    changed = type(data)(db=db, path=data.path, project=data.project)
+    cls = rules_for("super-page-one")
+    setup = {"players": 3, "hands": {"p1": ["s-7", "h-3"], "p2": ["d-9"], "p3": ["c-4"]},
+             "deck": ["c-3"], "discard": ["s-6"]}
+    ex = _example(setup, ["p1 plays s-7", {"refused": "p1 declines"}, "p1 targets p2",
+                          "p1 gives h-3"], {"hands": {"p1": [], "p2": ["d-9", "h-3"]}})
+    outcome = run_example(cls, changed, ex)
+    assert outcome.passed, outcome.detail
+    assert not run_example(cls, data, _example(setup, ["p1 plays s-7", {"refused": "p1 declines"}],
+                                               {})).passed
