@@ -44,6 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.project = args.project.resolve()  # outputs and file URIs need an absolute root
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
         return int(args.run(args) or 0)
