@@ -189,7 +189,6 @@ class Legality:
                     alm = c
             elif cat == C_WILD:
                 acts.append(c)
-                playable = True
             elif cat == C_DEFENCE:
                 acts.append(DISCARD_BASE + c)
             elif cat == C_PUBLIC:
@@ -203,12 +202,11 @@ class Legality:
             for k in f.almighty_kinds:
                 if self._main_problem(p, alm, k, True) is None:
                     acts.append(ALMIGHTY_BASE + k)
-                    playable = playable or f.kinds[k][0] != C_DISCARD
         if self.zones.piles[g.PUBLIC[p]]:
             acts += [RELEASE_BASE + c for c in self._releasable(p)]
         if phase == AFTER_DRAW:
             acts.append(PASS)
-        elif not playable:   # ruling draw-turn: draw only with no card to play
+        elif not playable:   # ruling draw-turn: draw only with no number or action card to play
             acts.append(DRAW if self.can_draw() else PASS)
         return acts
 

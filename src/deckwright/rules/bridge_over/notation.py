@@ -193,7 +193,7 @@ class Notation:
             if phase == "after-draw":
                 return "山札から引けるのは1手番に1回だけ"
             if s.can_draw():
-                return "場札に出せるカードがあるときは山札から引けない"
+                return "場札に合う数字カードかアクションカードがあるときは山札から引けない"
             return "山札も切り直す捨て札もないので引けない（passes）"
         if action == PASS:
             return "カードを出すか、出せないなら山札から1枚引いてからでないと手番を終えられない"
