@@ -8,6 +8,7 @@ renders as an empty string (ChainableUndefined) so that one generic layout serve
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -63,10 +64,28 @@ def compile_expr(source: str) -> Any:
         raise BindingError(f"template error: {exc.message}") from None
 
 
+#: `{{ card.name }}`-style expressions: a plain field look-up, done without Jinja (hot path).
+_SIMPLE = re.compile(r"\{\{\s*([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*)\s*\}\}")
+
+
+def _lookup(path: str, context: dict[str, Any]) -> Any:
+    node: Any = context
+    for part in path.split("."):
+        if not isinstance(node, dict):
+            return None
+        node = node.get(part)
+    return node
+
+
 def render(source: str, context: dict[str, Any]) -> str:
     """Render a region expression; plain strings without Jinja syntax are returned as they are."""
     if "{{" not in source and "{%" not in source:
         return source
+    simple = _SIMPLE.fullmatch(source)
+    if simple is not None:
+        value = _lookup(simple.group(1), context)
+        if value is None or isinstance(value, (str, int, float)):
+            return "" if value is None else str(value).strip()
     try:
         return compile_expr(source).render(context).strip()
     except BindingError:
@@ -75,12 +94,17 @@ def render(source: str, context: dict[str, Any]) -> str:
         raise BindingError(f"{type(exc).__name__}: {exc}") from None
 
 
-def truthy(source: str, context: dict[str, Any]) -> bool:
-    """Evaluate a `when:` condition such as "card.points is not none"."""
+@lru_cache(maxsize=1024)
+def compile_condition(source: str) -> Any:
     try:
-        expr = ENV.compile_expression(source, undefined_to_none=True)
+        return ENV.compile_expression(source, undefined_to_none=True)
     except TemplateSyntaxError as exc:
         raise BindingError(f"condition error: {exc.message}") from None
+
+
+def truthy(source: str, context: dict[str, Any]) -> bool:
+    """Evaluate a `when:` condition such as "card.points is not none"."""
+    expr = compile_condition(source)
     try:
         return bool(expr(**context))
     except Exception as exc:

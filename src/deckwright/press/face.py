@@ -12,7 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from reportlab.lib.colors import HexColor
+from functools import lru_cache
+
+from reportlab.lib.colors import Color
+from reportlab.lib.colors import HexColor as _HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from . import icons
@@ -21,6 +24,11 @@ from .fonts import metrics
 from .layout import MM, Layout, Region
 from .markup import parse
 from .textfit import Fitted, fit
+
+@lru_cache(maxsize=256)
+def HexColor(value: str) -> Color:  # noqa: N802 - a cached drop-in for reportlab's HexColor
+    return _HexColor(value)
+
 
 ASCENT = 0.88  # IPAex ascent in em: the first baseline sits this far below the box top
 THEME_KEYS = {"paper", "ink", "primary", "accent"}

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .fonts import Metrics
 from .icons import width_em
@@ -31,8 +32,7 @@ NO_END = frozenset("「『（(［[｛{〔〈《【〘〖〝‘“«")
 STEP = 0.25
 
 
-@dataclass(frozen=True)
-class Atom:
+class Atom(NamedTuple):
     """The smallest piece the line breaker moves: text or an icon, with its width in em."""
 
     text: str
@@ -42,8 +42,7 @@ class Atom:
     space: bool = False
 
 
-@dataclass(frozen=True)
-class Segment:
+class Segment(NamedTuple):
     """A drawable piece of a line: a text run in one style, or an icon; x and width in em."""
 
     text: str
@@ -162,17 +161,19 @@ def _force_split(cluster: list[Atom], width: float, m: Metrics) -> list[list[Ato
     return pieces
 
 
-def break_lines(items: list[list[Atom] | None], width: float, m: Metrics) -> list[Line]:
+def break_lines(items: list[list[Atom] | None], width: float, m: Metrics,
+                widths: list[float] | None = None) -> list[Line]:
     """Greedy line filling; `width` is the line length in em at the size being tried."""
     lines: list[Line] = []
     current: list[Atom] = []
     used = 0.0
-    for cluster in items:
+    if widths is None:
+        widths = [0.0 if c is None else sum(a.width for a in c) for c in items]
+    for cluster, w in zip(items, widths):
         if cluster is None:
             lines.append(_line(current))
             current, used = [], 0.0
             continue
-        w = sum(a.width for a in cluster)
         if not current and cluster[0].space:
             continue  # no space at the start of a line
         if used + w <= width + 1e-9:
@@ -201,9 +202,10 @@ def fit(tokens: list[Token], m: Metrics, box_w: float, box_h: float, size: float
         floor: float, leading: float = 1.3, max_lines: int | None = None) -> Fitted | None:
     """The largest size from `size` down to `floor` at which the text fits the box, or None."""
     items = clusters(atoms(tokens, m))
+    widths = [0.0 if c is None else sum(a.width for a in c) for c in items]
     s = size
     while s >= floor - 1e-9:
-        lines = break_lines(items, box_w / s, m)
+        lines = break_lines(items, box_w / s, m, widths)
         fitted = Fitted(s, s * leading, tuple(lines))
         widest = max((ln.width for ln in lines), default=0.0) * s
         if (fitted.height <= box_h + 1e-6 and widest <= box_w + 1e-6
