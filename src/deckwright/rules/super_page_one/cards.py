@@ -37,7 +37,8 @@ def main_effect(card: Card) -> str:
 
 
 def amount(card: Card) -> int:
-    """How much the main effect does once: cards drawn, passed, discarded or taken; turns skipped."""
+    """How much the main effect does once: cards drawn, passed, discarded or taken, turns
+    skipped, or the Q's factor."""
     script = scripts(card).get(main_effect(card), {})
     for key in ("amount", "cards", "turns", "factor"):
         if key in script:

@@ -47,6 +47,10 @@ class Notation:
             return None if self.can_revolution(p) else "同じ数字のカードが 4 枚そろっていない"
         if self.zones.where[card] != g.HAND[p]:
             return f"{self.card_label(card)} は {self.player_name(p)} の手札にない"
+        needed = {KICK: ("kick-back", "Kキックバック", "K"), CANCEL: ("cancel", "J無効", "J"),
+                  ECHO: ("echo", "Qエコー", "Q")}[code]
+        if g.effect[card] != needed[0]:
+            return f"{needed[1]}に使えるのは {needed[2]} だけ({self.card_label(card)} では使えない)"
         if code == KICK:
             if card in self.revealed:
                 return "公開済みの K は、いったん手札から離れるまで使えない"
@@ -90,7 +94,8 @@ class Notation:
                 return "引いたあとに出せるのは引いたカードだけ"
             if self.pending:
                 return "2ドローを受けているので 2 を重ねるか引くしかない"
-            return f"{self.card_label(arg)} は場の {self.card_label(self.top())} に数字もスートも合わないので出せない"
+            return (f"{self.card_label(arg)} は場の {self.card_label(self.top())} に"
+                    "数字もスートも合わないので出せない")
         return "いまはその決定はできない"
 
     def card_label(self, inst: int) -> str:

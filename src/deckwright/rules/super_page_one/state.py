@@ -471,7 +471,8 @@ class SuperPageOneState(Notation, TableView, State):
         if self.cont == "turn" and self.active(cur):
             self.phase = "turn"
         elif (self.cont == "drawn" and self.active(cur) and self.drawn != NONE
-              and self.zones.where[self.drawn] == self.game.HAND[cur] and self.playable(self.drawn)):
+              and self.zones.where[self.drawn] == self.game.HAND[cur]
+              and self.playable(self.drawn)):
             self.phase = "drawn"
         else:
             self._end_turn()
@@ -552,8 +553,9 @@ class SuperPageOneState(Notation, TableView, State):
         g = self.game
         if self.pending < 0:
             yield f"negative pending draw {self.pending}"
+        hands = set(g.HAND[:self.players])
         for k in self.revealed:
-            if g.effect[k] != "kick-back" or self.zones.layout.specs[self.zones.where[k]].name != "hand":
+            if g.effect[k] != "kick-back" or self.zones.where[k] not in hands:
                 yield f"revealed {self.card_label(k)} is not a K in a hand"
         for p in self.finished:
             if self.turns.out[p] and self.hand(p):
@@ -563,8 +565,10 @@ class SuperPageOneState(Notation, TableView, State):
                 yield f"{self.card_label(inst)} is recorded as played but is not on the field"
 
     def public_info(self) -> dict[str, Any]:
-        return {"pending_draw": self.pending, "finished": [self.player_name(p) for p in self.finished],
-                "revealed": [self.card_label(k) for k in sorted(self.revealed)], "phase": self.phase}
+        return {"pending_draw": self.pending,
+                "finished": [self.player_name(p) for p in self.finished],
+                "revealed": [self.card_label(k) for k in sorted(self.revealed)],
+                "phase": self.phase}
 
     def actual_zone(self) -> Cards:
         return Cards(tuple(self.zones.piles[self.game.ZONE]))
