@@ -149,6 +149,8 @@ def test_hands_are_hidden_in_views(games: dict) -> None:
     view = state.view(0)
     assert len(view["zones"]["hand p1"]) == 7
     assert view["zones"]["hand p2"] == {"count": 7, "shown": []}
+    top = state.zones.top(state.game.DISCARD)
+    assert view["zones"]["discard"] == {"count": 1, "top": state.card_label(top)}
     assert view["colour"] == state.actual_colour() and view["attack"] is None
 
 

@@ -40,7 +40,8 @@ FACTS = GameFacts(
     max_players=6,
     zones=(ZoneSpec("deck", visibility="hidden"),
            ZoneSpec("hand", per_player=True, visibility="owner"),
-           ZoneSpec("discard", visibility="public"),
+           # only the top card may be looked at; the pile is searched only by Search (its 注意)
+           ZoneSpec("discard", visibility="top"),
            ZoneSpec("public", per_player=True, visibility="public")),
     information="imperfect",
     utility="general-sum",
