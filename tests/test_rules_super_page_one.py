@@ -189,3 +189,17 @@ def test_a_compulsory_seven_still_names_its_target_first(data) -> None:
     assert outcome.passed, outcome.detail
     assert not run_example(cls, data, _example(setup, ["p1 plays s-7", {"refused": "p1 declines"}],
                                                {})).passed
+
+
+def test_a_revealed_king_is_seen_by_everyone(data) -> None:
+    cls = rules_for("super-page-one")
+    ex = _example({"players": 3, "hands": {"p1": ["s-4", "c-9"], "p2": ["d-k", "h-3"],
+                                           "p3": ["c-6", "d-2"]},
+                   "deck": ["c-3"], "discard": ["s-8"]},
+                  ["p1 plays s-4", "p2 kicks d-k"], {"revealed": {"p2": ["d-k"]}})
+    outcome = run_example(cls, data, ex)
+    assert outcome.passed, outcome.detail
+    state = outcome.state
+    seen = state.view(2)["zones"]["hand p2"]
+    assert seen["count"] == 3 and seen["shown"] == [state.card_label(state.hand(1)[0])]
+    assert state.view(0)["revealed"] == ["♦K"]

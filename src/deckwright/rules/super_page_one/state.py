@@ -258,8 +258,11 @@ class SuperPageOneState(Notation, TableView, State):
             self.log.add("reshuffle", n=n)
 
     def _move(self, inst: int, dst: int) -> None:
-        """Move a card; a revealed K that leaves its hand may be used again later."""
-        self.revealed.discard(inst)
+        """Move a card; a revealed K that leaves its hand may be used again later (and is no
+        longer shown face up to the table)."""
+        if inst in self.revealed:
+            self.revealed.discard(inst)
+            self.zones.shown.discard(inst)
         self.zones.move(inst, dst)
 
     # --- effects ----------------------------------------------------------------------------
@@ -427,6 +430,7 @@ class SuperPageOneState(Notation, TableView, State):
 
     def _kick(self, p: int, k: int) -> None:
         self.revealed.add(k)
+        self.zones.shown.add(k)   # every player's view shows the revealed K
         self.log.add("kick", p=p, card=k)
         self._start_effect("kick-back", k, p)
 
@@ -557,6 +561,8 @@ class SuperPageOneState(Notation, TableView, State):
         for k in self.revealed:
             if g.effect[k] != "kick-back" or self.zones.where[k] not in hands:
                 yield f"revealed {self.card_label(k)} is not a K in a hand"
+        if self.zones.shown != self.revealed:
+            yield "the cards shown face up differ from the revealed Ks"
         for p in self.finished:
             if self.turns.out[p] and self.hand(p):
                 yield f"{self.player_name(p)} finished with cards in hand"
