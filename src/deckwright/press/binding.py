@@ -65,7 +65,7 @@ def compile_expr(source: str) -> Any:
 
 
 #: `{{ card.name }}`-style expressions: a plain field look-up, done without Jinja (hot path).
-_SIMPLE = re.compile(r"\{\{\s*([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*)\s*\}\}")
+_SIMPLE = re.compile(r"\{\{\s*([a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)*)\s*\}\}")
 
 
 def _lookup(path: str, context: dict[str, Any]) -> Any:
