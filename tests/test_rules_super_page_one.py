@@ -15,6 +15,7 @@ from deckwright.engine.script import run_example
 from deckwright.engine.verify import verify_examples
 from deckwright.model import Example, Project, load_game
 from deckwright.rules import rules_for
+from deckwright.rules.super_page_one.actions import DOBON, REVOLUTION
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -195,7 +196,7 @@ def test_a_revealed_king_is_seen_by_everyone(data) -> None:
     cls = rules_for("super-page-one")
     ex = _example({"players": 3, "hands": {"p1": ["s-4", "c-9"], "p2": ["d-k", "h-3"],
                                            "p3": ["c-6", "d-2"]},
-                   "deck": ["c-3"], "discard": ["s-8"]},
+                   "deck": ["c-3"], "discard": ["s-9"]},
                   ["p1 plays s-4", "p2 kicks d-k"], {"revealed": {"p2": ["d-k"]}})
     outcome = run_example(cls, data, ex)
     assert outcome.passed, outcome.detail
@@ -203,3 +204,15 @@ def test_a_revealed_king_is_seen_by_everyone(data) -> None:
     seen = state.view(2)["zones"]["hand p2"]
     assert seen["count"] == 3 and seen["shown"] == [state.card_label(state.hand(1)[0])]
     assert state.view(0)["revealed"] == ["♦K"]
+
+
+def test_a_hand_dealt_as_a_dobon_may_declare_before_the_first_play(game) -> None:
+    """Special wins are 'at any moment': a fresh deal is asked too (the turn player in turn)."""
+    for seed in range(400):
+        state = game.new_state(4, seed)
+        if state.phase == "react":
+            asked = state.current_player()
+            assert asked != 0
+            assert {DOBON, REVOLUTION} & {a[0] for a in state.legal_actions()}
+            return
+    pytest.fail("no deal in 400 seeds gave anyone a Dobon or Revolution")

@@ -93,7 +93,7 @@ class SuperPageOneState(Notation, TableView, State):
                 self.zones.draw(g.DECK, g.HAND[p])
         self.zones.draw(g.DECK, g.FIELD)
         self.log.add("deal", n=HAND_SIZE, card=self.zones.top(g.FIELD))
-        self._begin_turn()
+        self._start()
 
     def after_setup(self, setup: dict[str, Any]) -> None:
         refs = setup.get("zone") or []
@@ -101,7 +101,13 @@ class SuperPageOneState(Notation, TableView, State):
             raise ValueError("setup.zone: expected a list of cards")
         for ref in refs:
             self.zones.move(self._boxed(ref), self.game.ZONE)
+        self._start()
+
+    def _start(self) -> None:
+        """The first turn begins; a hand dealt as a Dobon or Revolution may declare at once."""
         self._begin_turn()
+        self.cont = "turn"
+        self._settle(kick=False, others_only=True)
 
     def _boxed(self, ref: str) -> int:
         """The instance of `ref` still in the box or the deck (for the `zone:` setup key)."""
@@ -436,11 +442,15 @@ class SuperPageOneState(Notation, TableView, State):
 
     # --- reactions, special wins, end of turn -------------------------------------------------
 
-    def _settle(self, kick: bool) -> None:
-        """Ask every player who may now declare Dobon / Revolution (or kick back the new top)."""
+    def _settle(self, kick: bool, others_only: bool = False) -> None:
+        """Ask every player who may now declare Dobon / Revolution (or kick back the new top);
+        `others_only` leaves out the turn player, who is about to decide anyway."""
         self.window = None
         self.react_kick = kick
-        self.react = self.turns.in_play_order_from(self.turns.following(self.turns.current))
+        cur = self.turns.current
+        self.react = self.turns.in_play_order_from(self.turns.following(cur))
+        if others_only and cur in self.react:
+            self.react.remove(cur)
         self._next_react()
 
     def _next_react(self) -> None:
