@@ -1,9 +1,10 @@
 """ghost-couple's rules module beyond its examples: notation, hidden information, whole games.
 
 The worked examples (cards/ghost-couple.yaml, playtest/ghost-couple/) are run by
-tests/test_examples.py and the default deck is fuzzed by tests/test_fuzz.py; here: every legal decision round-trips through the notation, the fair
-bot decides the same whatever the cards it has not seen are, both variants play to the end for
-2-4 players, games replay from their history, and the original deck survives a fuzz run.
+tests/test_examples.py and the default deck is fuzzed by tests/test_fuzz.py. Here: every legal
+decision round-trips through the notation, the fair bot decides the same whatever the cards it
+has not seen are, both variants play to the end for 2-4 players, games replay from their
+history, the original deck survives a fuzz run, and every refusal names its rule.
 """
 
 from __future__ import annotations
