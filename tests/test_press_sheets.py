@@ -189,3 +189,20 @@ def test_same_input_gives_the_same_bytes(tmp_path: Path) -> None:
         assert build(project, "pressdemo", "--only", "pnp", "--paper", "letter") == 0
         outs.append((project / "build" / "pressdemo" / "pnp-letter.pdf").read_bytes())
     assert outs[0] == outs[1]
+
+
+def test_art_named_by_the_database_is_placed_in_its_box(built: Path) -> None:
+    reader = PdfReader(built / "pnp-a4.pdf")
+    form = reader.pages[0]["/Resources"]["/XObject"]["/FormXob.Fknight"].get_object()
+    images = [x.get_object() for x in form["/Resources"]["/XObject"].values()]
+    assert [(im["/Subtype"], im["/Width"], im["/Height"]) for im in images] == [("/Image", 60, 40)]
+    witch = reader.pages[0]["/Resources"]["/XObject"]["/FormXob.Fwitch"].get_object()
+    assert "/XObject" not in witch["/Resources"]  # no art named: nothing placed
+
+
+def test_missing_art_is_an_error_naming_the_card(tmp_path: Path, capsys) -> None:
+    project = copy_project(PRESS_FIXTURE, tmp_path / "p")
+    (project / "art" / "knight.png").unlink()
+    assert build(project, "pressdemo", "--only", "pnp") == 2
+    err = capsys.readouterr().err
+    assert "cards[0].art: card 'knight' (face): art file 'art/knight.png' not found" in err

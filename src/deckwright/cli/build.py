@@ -35,6 +35,8 @@ class Target:
     units: Callable[[GameData, GamePress, argparse.Namespace], int]
     #: its own command-line flags, if any
     add_arguments: Callable[[argparse.ArgumentParser], None] | None = None
+    #: whether it draws card faces (then every face is checked for overflow before any write)
+    draws_faces: bool = True
 
 
 def _press_target(name: str) -> tuple[Callable, Callable]:
@@ -58,7 +60,7 @@ TARGETS: dict[str, Target] = {
     "tts": Target("tts/: Tabletop Simulator deck sheets, back image and deck JSON",
                   *_press_target("tts")),
     "rulebook": Target(rulebook_target.HELP, rulebook_target.run, rulebook_target.units,
-                       rulebook_target.add_arguments),
+                       rulebook_target.add_arguments, draws_faces=False),
 }
 
 
@@ -129,8 +131,9 @@ def run(args: argparse.Namespace) -> int:
     names = chosen(args)
     games = load_games(Project(args.project), args.games)
     presses = [GamePress(g) for g in games]
-    for press in presses:  # every overflow of every game before anything is written
-        press.check()
+    if any(TARGETS[n].draws_faces for n in names):
+        for press in presses:  # every overflow of every game before anything is written
+            press.check()
     out = Console(highlight=False)
     written: list[Path] = []
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
