@@ -97,10 +97,10 @@ def test_outline_has_every_chapter_and_rules_section(built):
     game, result, reader, texts = built
     marks = outline(reader)
     top = [title for depth, title, _ in marks if depth == 0]
-    assert top == ["目次", "内容物", "ルール", "カードリファレンス", "遊びの例", "その他の裁定",
+    assert top == ["目次", "内容物", "ルール", "遊びの例", "カードリファレンス", "その他の裁定",
                    "この版で補ったこと", "用語集", "カード索引"]
     nested = [(depth, title) for depth, title, _ in marks if depth > 0]
-    for title in ("ゲームの概要", "準備", "手番の流れ", "得点", "ゲームの終わり", "基本デッキ"):
+    for title in ("ゲームの概要", "準備", "手番の流れ", "得点", "ゲームの終わり"):
         assert (1, title) in nested
     assert (2, "最初の場札") in nested and (3, "アクションを出す") in nested
     # a bookmark's title is the heading without its badges

@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from ...model import Card, GameData
 from ...model.schema import RuleSection, Ruling
-from .examples import DrawnExample, Drawer, MiniCard, VerdictLike
+from .examples import DrawnExample, Drawer, MiniCard, VerdictLike, lines
 from .markup import inline, paragraphs
 
 ORIGIN_LABELS = {"designer": "デザイナー", "project": "プロジェクト"}
@@ -127,7 +127,6 @@ class DeckView:
     variant: str | None
     description: str | None
     total: int
-    rows: list[tuple[CardView, int]]
 
 
 @dataclass
@@ -231,15 +230,25 @@ class ContextBuilder:
 
     # --- the whole book ------------------------------------------------------------------------
 
-    def decks(self, cards: dict[str, CardView]) -> list[DeckView]:
+    def components(self, groups: list[CardGroup]) -> dict[str, Any]:
+        """One table: a row per card group, a column per deck (edition or variant)."""
         variants = {v.id: v.title for v in self.db.game.variants}
-        views = []
+        decks, contents = [], []
         for deck in self.db.decks:
-            contents = self.game.deck_contents(deck)
-            views.append(DeckView(deck.id, deck.title, variants.get(deck.variant or ""),
-                                  deck.description, sum(contents.values()),
-                                  [(cards[cid], n) for cid, n in contents.items()]))
-        return views
+            counts = self.game.deck_contents(deck)
+            contents.append(counts)
+            decks.append(DeckView(deck.id, deck.title, variants.get(deck.variant or ""),
+                                  deck.description, sum(counts.values())))
+        rows = []
+        for group in groups:
+            cells = []
+            for counts in contents:
+                n = [counts.get(m.id, 0) for m in group.members]
+                cells.append("—" if not any(n) else str(n[0]) if len(n) == 1
+                             else f"各{n[0]}" if len(set(n)) == 1 else "・".join(map(str, n)))
+            if any(c != "—" for c in cells):
+                rows.append((group, cells))
+        return {"decks": decks, "rows": rows}
 
     def build(self, page: str, title_suffix: str = "") -> dict[str, Any]:
         g = self.db.game
@@ -255,14 +264,15 @@ class ContextBuilder:
         general = [v for v in rulings.values() if v.where == "rulings"]
         fills = self.fills_in(rulings, sections, cards, drawn)
         chapters = self.chapters(sections, drawn, general, fills)
+        groups = group_cards(self.db.cards, cards)
         return {
-            "game": g, "title": g.title, "page": page, "lang": "ja",
+            "game": g, "title": g.title, "page": page, "lang": "ja", "lines": lines,
             "players": (f"{g.players.min}人" if g.players.min == g.players.max
                         else f"{g.players.min}〜{g.players.max}人"),
             "summary": self.text(g.summary), "variants": g.variants,
             "theme": g.theme, "toc": chapters, "sections": sections,
-            "decks": self.decks(cards), "cards": list(cards.values()),
-            "card_groups": group_cards(self.db.cards, cards),
+            "components": self.components(groups), "cards": list(cards.values()),
+            "card_groups": groups,
             "examples": drawn, "general_rulings": general, "fills": fills,
             "glossary": sorted(self.db.glossary, key=lambda t: kana_key(t.reading or t.term)),
             "index": sorted(cards.values(), key=lambda c: (c.sort_key, c.id)),
@@ -299,9 +309,9 @@ class ContextBuilder:
         if sections:
             toc.append(TocEntry("rules", "ルール", 1))
             toc += [TocEntry(s.anchor, s.title, 2) for s in sections]
-        toc.append(TocEntry("cards", "カードリファレンス", 1))
         if drawn:
             toc.append(TocEntry("examples", "遊びの例", 1))
+        toc.append(TocEntry("cards", "カードリファレンス", 1))
         if general:
             toc.append(TocEntry("rulings", "その他の裁定", 1))
         toc.append(TocEntry("fills", "この版で補ったこと", 1))

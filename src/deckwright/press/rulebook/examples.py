@@ -20,7 +20,7 @@ PLAYER_RE = re.compile(r"^p(\d+)$")
 #: Labels of the shared setup and expectation keys (docs/format.md); other keys show as written.
 KEY_LABELS = {
     "players": "人数", "turn": "手番", "hands": "手札", "hand_sizes": "手札の枚数",
-    "deck": "山札（上から）", "discard": "捨て札（下から順、最後が一番上）", "top": "場札の一番上",
+    "deck": "山札", "discard": "捨て札", "top": "場札",
     "direction": "順番の向き", "scores": "得点", "winner": "勝者", "over": "ゲーム終了",
     "deck_size": "山札の枚数", "discard_size": "捨て札の枚数", "public": "公開中のカード",
     "events": "起きること", "options": "設定",
@@ -72,10 +72,34 @@ class Part:
 
 @dataclass
 class Row:
-    """A labelled line of an example's setup or outcome, e.g. 手札: P1 [..] P2 [..]."""
+    """A labelled entry of an example's setup or outcome, e.g. 手札: P1 [..] P2 [..]."""
 
     label: str
     parts: list[Part] = field(default_factory=list)
+
+    @property
+    def has_cards(self) -> bool:
+        return any(p.cards for p in self.parts)
+
+    @property
+    def short(self) -> bool:
+        """Short enough to share a line with its neighbours (山札 [5][6]　捨て札 [3])."""
+        if self.label == "":
+            return True
+        cards = sum(len(p.cards) for p in self.parts)
+        text = sum(len(p.text) for p in self.parts)
+        return len(self.parts) == 1 and self.parts[0].who is None and cards <= 5 and text <= 16
+
+
+def lines(rows: list[Row]) -> list[list[Row]]:
+    """Rows grouped into printed lines: neighbouring short rows share one line."""
+    out: list[list[Row]] = []
+    for row in rows:
+        if row.short and out and all(r.short for r in out[-1]) and len(out[-1]) < 4:
+            out[-1].append(row)
+        else:
+            out.append([row])
+    return out
 
 
 @dataclass
@@ -83,7 +107,16 @@ class DrawnStep:
     kind: str  # do, refused or expect
     sentence: str
     cards: list[MiniCard] = field(default_factory=list)
-    checks: list[Row] = field(default_factory=list)
+    checks: str = ""  # an `expect` step's checks, as one line of text
+
+
+@dataclass
+class FlowCard:
+    """A card in an example's flow: the step it belongs to, refused or not."""
+
+    step: int
+    card: MiniCard
+    refused: bool
 
 
 @dataclass
@@ -101,6 +134,12 @@ class DrawnExample:
     status: str
     status_label: str
     detail: str
+
+    @property
+    def flow(self) -> list[FlowCard]:
+        """The sequence of mini cards the steps name, numbered by step."""
+        return [FlowCard(i, c, s.kind == "refused") for i, s in enumerate(self.steps, 1)
+                for c in s.cards]
 
 
 class Drawer:
@@ -145,15 +184,16 @@ class Drawer:
     # --- values ------------------------------------------------------------------------------
 
     def value_text(self, value: Any) -> str:
+        """A value in words: players as P1, cards by name, lists and mappings spelled out."""
         if isinstance(value, bool):
             return "はい" if value else "いいえ"
         if isinstance(value, str):
             card = self.card_of(value)
             return f"「{card.name}」" if card else self.who(value)
         if isinstance(value, list):
-            return "、".join(self.value_text(v) for v in value) or "なし"
+            return "・".join(self.value_text(v) for v in value) or "なし"
         if isinstance(value, dict):
-            return "、".join(f"{self.word(str(k))} {self.value_text(v)}" for k, v in value.items())
+            return "、".join(f"{self.who(k)} {self.value_text(v)}" for k, v in value.items())
         return str(value)
 
     def part(self, value: Any, who: str | None = None) -> Part:
@@ -202,8 +242,9 @@ class Drawer:
             said = step.say or self.sentence(step.refused)
             reason = f"（理由：{step.reason}）" if step.reason else ""
             return DrawnStep("refused", f"{said}{reason}", self.cards_in(step.refused))
-        return DrawnStep("expect", step.say or "ここで確かめる：",
-                         checks=self.mapping_rows(step.expect))
+        checks = "、".join(f"{KEY_LABELS.get(k, k)} {self.value_text(v)}"
+                           for k, v in (step.expect or {}).items())
+        return DrawnStep("expect", step.say or "ここで確かめる：", checks=checks)
 
     def draw(self, example: Example, verdict: VerdictLike | None) -> DrawnExample:
         status = verdict.status if verdict is not None else "unverified"

@@ -1,0 +1,89 @@
+"""Time each game's rulebook: cold (forced) and warm (unchanged, skipped by the cache).
+
+Prints, per game, pages, wall and CPU seconds of the cold build, seconds per page, the warm
+rebuild, and the time to load the database and verify its examples (which the CLI also pays on
+a warm rebuild). Then all games cold at once on a pool of 2 processes, as on the 2-core target
+machine. Targets (printed, not asserted): all rulebooks cold in <= 10 s, warm rebuild <= 0.5 s.
+
+    .venv/bin/python bench/rulebook_bench.py [GAME ...]
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+from deckwright.model import Project, load_game  # noqa: E402
+from deckwright.press.rulebook import build_rulebook  # noqa: E402
+
+
+def verdicts_for(game):
+    try:
+        from deckwright.engine.verify import verify_examples
+    except ImportError:
+        return {}
+    return verify_examples(game)
+
+
+def prepared(game_id: str, out_root: Path):
+    """Load and verify a game; copy its card pictures so the build embeds them as usual."""
+    project = Project(ROOT)
+    game = load_game(project, game_id)
+    out = out_root / game_id
+    pictures = project.build_dir / game_id / "cards"
+    if pictures.is_dir() and not (out / "cards").exists():
+        shutil.copytree(pictures, out / "cards")
+    return game, out
+
+
+def cold(game_id: str, out_root: str) -> tuple[str, int, float, float]:
+    game, out = prepared(game_id, Path(out_root))
+    verdicts = verdicts_for(game)
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = build_rulebook(game, out, verdicts=verdicts, force=True)
+    return game_id, result.pages, time.perf_counter() - wall, time.process_time() - cpu
+
+
+def main(argv: list[str]) -> None:
+    games = argv or Project(ROOT).game_ids()
+    with tempfile.TemporaryDirectory(prefix="rulebook-bench-") as tmp:
+        out_root = Path(tmp)
+        print(f"{'game':20} {'pages':>5} {'cold s':>7} {'cpu s':>6} {'s/page':>7} "
+              f"{'warm s':>7} {'load+verify s':>13}")
+        total_pages = 0
+        for game_id in games:
+            t = time.perf_counter()
+            game, out = prepared(game_id, out_root)
+            verdicts = verdicts_for(game)
+            load_verify = time.perf_counter() - t
+            wall, cpu = time.perf_counter(), time.process_time()
+            result = build_rulebook(game, out, verdicts=verdicts, force=True)
+            wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+            t = time.perf_counter()
+            warm = build_rulebook(game, out, verdicts=verdicts)
+            warm_s = time.perf_counter() - t
+            note = "" if warm.skipped else "  (not skipped: an input changed during the run)"
+            total_pages += result.pages
+            print(f"{game_id:20} {result.pages:5d} {wall:7.2f} {cpu:6.2f} "
+                  f"{wall / result.pages:7.3f} {warm_s:7.3f} {load_verify:13.2f}{note}")
+        shutil.rmtree(out_root)
+        out_root.mkdir()
+        t = time.perf_counter()
+        with ProcessPoolExecutor(max_workers=2) as pool:
+            # longest first, so the two workers finish together
+            done = list(pool.map(cold, games, [tmp] * len(games)))
+        parallel = time.perf_counter() - t
+        print(f"all {len(games)} cold on 2 processes: {parallel:.2f} s wall for {total_pages} pages "
+              f"(target <= 10 s); per game: "
+              + ", ".join(f"{g} {w:.1f}s" for g, _, w, _ in done))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
