@@ -21,6 +21,12 @@ class Bot(Protocol):
     def act(self, state: State) -> Action: ...
 
 
+def choose(bot: Bot, state: State, actions: list[Action]) -> Action:
+    """Let a bot pick from already computed legal actions when it can (saves a call)."""
+    pick = getattr(bot, "choose", None)
+    return pick(state, actions) if pick is not None else bot.act(state)
+
+
 class RandomBot:
     """Picks uniformly among the legal actions."""
 
@@ -28,7 +34,9 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def act(self, state: State) -> Action:
-        actions = state.legal_actions()
+        return self.choose(state, state.legal_actions())
+
+    def choose(self, state: State, actions: list[Action]) -> Action:
         return actions[self.rng.randrange(len(actions))]
 
 
@@ -56,9 +64,12 @@ class GreedyBot:
         return (float(own),) if own is not None else default_value(state, action)
 
     def act(self, state: State) -> Action:
+        return self.choose(state, state.legal_actions())
+
+    def choose(self, state: State, actions: list[Action]) -> Action:
         best: list[Action] = []
         best_value: Any = None
-        for action in state.legal_actions():
+        for action in actions:
             v = self.value(state, action)
             if best_value is None or v > best_value:
                 best, best_value = [action], v

@@ -10,13 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from .bots import Bot, RandomBot
+from .bots import Bot, RandomBot, choose
 from .game import Game
 from .state import State
 
 
 class RunawayGame(AssertionError):
     """A game that did not end within its `max_decisions`."""
+
+
+class StuckGame(AssertionError):
+    """A game that is not over but offers its deciding player no legal action."""
 
 
 @dataclass
@@ -38,8 +42,13 @@ def play(game: Game, bots: Sequence[Bot], *, seed: int = 0, players: int | None 
     while not state.is_over():
         if decisions >= limit:
             raise RunawayGame(f"{game.id} seed {seed}: no end after {limit} decisions")
-        bot = bots[state.current_player()]
-        state.apply(bot.act(state), check=False)
+        player = state.current_player()
+        actions = state.legal_actions() if player >= 0 else []
+        if not actions:
+            raise StuckGame(f"{game.id} seed {seed}: not over, but "
+                            f"{'nobody decides' if player < 0 else 'no legal action'} "
+                            f"after {decisions} decisions")
+        state.apply(choose(bots[player], state, actions), check=False)
         decisions += 1
     return Played(state, decisions)
 
