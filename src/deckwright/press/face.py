@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from reportlab.lib.colors import Color
 from reportlab.lib.colors import HexColor as _HexColor
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from . import icons
@@ -317,7 +318,10 @@ def draw(c: Canvas, plan: Plan, bleed: float) -> None:
             continue
         box = _extend(item.box, plan.size, bleed) if kind == "rect" else item.box
         if kind == "image" and item.image is not None:
-            c.drawImage(str(item.image), *box, preserveAspectRatio=True, anchor="c", mask="auto")
+            # an ImageReader is named by its pixels, not its path: the PDF does not depend on
+            # where the project folder is
+            c.drawImage(ImageReader(str(item.image)), *box, preserveAspectRatio=True, anchor="c",
+                        mask="auto")
             continue
         if item.fill or item.stroke:
             c.setLineWidth(float(item.region.get("stroke_width", 0.5)))
