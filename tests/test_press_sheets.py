@@ -206,3 +206,25 @@ def test_missing_art_is_an_error_naming_the_card(tmp_path: Path, capsys) -> None
     assert build(project, "pressdemo", "--only", "pnp") == 2
     err = capsys.readouterr().err
     assert "cards[0].art: card 'knight' (face): art file 'art/knight.png' not found" in err
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("card", [(63.5, 88.9), (63.0, 88.0), (57.2, 88.9), (44.5, 63.5),
+                                  (59.0, 86.0), (69.9, 120.7), (120.0, 40.0)])
+@pytest.mark.parametrize("bleed", [0.0, 3.0, 5.0])
+def test_grid_fits_the_page_without_overlap_and_wastes_no_column(paper, card, bleed) -> None:
+    from deckwright.press.sheet import Options, grid
+    g = grid(card, Options(paper=paper, bleed_mm=bleed))
+    W, H = (v / MM for v in g.page)
+    assert sorted((W, H)) == sorted({"a4": A4, "letter": LETTER}[paper])
+    boxes = [(x0 / MM - bleed, y0 / MM - bleed, x1 / MM + bleed, y1 / MM + bleed)
+             for x0, y0, x1, y1 in g.trims()]
+    for x0, y0, x1, y1 in boxes:
+        assert x0 >= 5 - TOL and y0 >= 5 - TOL and x1 <= W - 5 + TOL and y1 <= H - 5 + TOL
+        assert abs((x1 - x0) - (card[0] + 2 * bleed)) < TOL
+    for i, a in enumerate(boxes):  # bleed boxes may touch, never overlap
+        for b in boxes[i + 1:]:
+            assert min(a[2], b[2]) - max(a[0], b[0]) <= TOL or min(a[3], b[3]) - max(a[1], b[1]) <= TOL
+    left, right = min(b[0] for b in boxes), max(b[2] for b in boxes)
+    assert abs(left - (W - right)) < TOL  # centred
+    assert (right - left) + card[0] + 2 * bleed > W - 10  # one more column would not fit

@@ -107,3 +107,15 @@ def test_a_character_missing_from_the_font_is_an_error(tmp_path: Path, capsys) -
     assert build(project, "pressdemo", "--only", "pnp") == 2
     err = capsys.readouterr().err
     assert "'token'" in err and "no glyph" in err and "🂡" in err
+
+
+def test_a_missing_font_names_the_debian_package(monkeypatch, tmp_path: Path) -> None:
+    from deckwright.model import UsageError
+    from deckwright.press.fonts import FONT_DIR_ENV, FontSpec, font_path
+    monkeypatch.setenv(FONT_DIR_ENV, str(tmp_path))
+    spec = FontSpec("mincho", "IPAexMincho", (str(tmp_path / "nowhere" / "ipaexm.ttf"),),
+                    "fonts-ipaexfont-mincho")
+    with pytest.raises(UsageError, match="apt-get install fonts-ipaexfont-mincho"):
+        font_path(spec)
+    (tmp_path / "ipaexm.ttf").write_bytes(b"")  # a font in DECKWRIGHT_FONT_DIR is found first
+    assert font_path(spec) == tmp_path / "ipaexm.ttf"
