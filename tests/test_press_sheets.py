@@ -228,3 +228,15 @@ def test_grid_fits_the_page_without_overlap_and_wastes_no_column(paper, card, bl
     left, right = min(b[0] for b in boxes), max(b[2] for b in boxes)
     assert abs(left - (W - right)) < TOL  # centred
     assert (right - left) + card[0] + 2 * bleed > W - 10  # one more column would not fit
+
+
+def test_duplex_off_prints_all_fronts_then_all_backs(tmp_path: Path) -> None:
+    project = copy_project(PRESS_FIXTURE, tmp_path / "p")
+    assert build(project, "pressdemo", "--only", "pnp", "--paper", "a4", "--duplex", "off") == 0
+    reader = PdfReader(project / "build" / "pressdemo" / "pnp-a4.pdf")
+    sheets = len(reader.pages) // 2
+    assert sheets == 10
+    for i in range(sheets):
+        assert cards_on(reader, i, "F") and not cards_on(reader, i, "B")
+        fronts, backs = cards_on(reader, i, "F"), cards_on(reader, sheets + i, "B")
+        assert len(backs) == len(fronts) and not cards_on(reader, sheets + i, "F")
