@@ -282,31 +282,40 @@ def draw_text(c: Canvas, item: Item, palette: dict[str, Any]) -> None:
     align = region.get("align", "left")
     ink = item.color
     baseline = top - size * ASCENT
-    c.setFillColor(HexColor(ink))
+    colour = HexColor(ink)
+    c.saveState()  # the text render mode and stroke set for emphasis end with the region
+    c.setFillColor(colour)
+    c.setStrokeColor(colour)
+    c.setLineWidth(size * 0.045)  # IPAex has no bold: emphasis fills and strokes the outline
+    t = None
     for line in fitted.lines:
         lw = line.width * size
         lx = x + (w - lw) / 2 if align == "center" else x + w - lw if align == "right" else x
         for seg in line.segments:
             sx = lx + seg.x * size
             if seg.icon is not None:
+                if t is not None:  # vector icons are drawn outside the text object
+                    c.drawText(t)
+                    t = None
                 entry = palette.get(seg.icon.name)
                 icon_ink = entry.hex if entry is not None else ink
                 icons.draw(c, seg.icon, sx, baseline, size, icon_ink,
                            entry.symbol if entry is not None else None, font)
-                c.setFillColor(HexColor(ink))
-                continue
-            t = c.beginText(sx, baseline)
-            t.setFont(font, size)
-            if seg.emph:  # IPAex has no bold: fill and stroke the outline instead
-                c.saveState()  # the render mode outlives the text object: restore it after
-                c.setStrokeColor(HexColor(ink))
+                c.setFillColor(colour)
+                c.setStrokeColor(colour)
                 c.setLineWidth(size * 0.045)
-                t.setTextRenderMode(2)
+                continue
+            if t is None:  # one text object for all the runs between icons
+                t = c.beginText(sx, baseline)
+                t.setFont(font, size)
+            else:
+                t.setTextOrigin(sx, baseline)
+            t.setTextRenderMode(2 if seg.emph else 0)
             t.textOut(seg.text)
-            c.drawText(t)
-            if seg.emph:
-                c.restoreState()
         baseline -= fitted.leading
+    if t is not None:
+        c.drawText(t)
+    c.restoreState()
 
 
 def draw(c: Canvas, plan: Plan, bleed: float) -> None:
