@@ -78,7 +78,7 @@ class CardView:
     image: str | None  # relative to the rulebook, when the card PNG export exists
     mini: MiniCard
     rulings: list[RulingView]
-    examples: list[tuple[str, str]]  # (anchor, title)
+    examples: list[tuple[str, str]]  # (anchor, "例N"): examples are found by number
     sort_key: str
 
 
@@ -253,12 +253,12 @@ class ContextBuilder:
     def build(self, page: str, title_suffix: str = "") -> dict[str, Any]:
         g = self.db.game
         rulings = self.placed_rulings()
-        drawn: list[DrawnExample] = [self.drawer.draw(ex, self.verdicts.get(ex.id))
-                                     for ex in self.db.examples]
+        drawn: list[DrawnExample] = [self.drawer.draw(ex, self.verdicts.get(ex.id), n)
+                                     for n, ex in enumerate(self.db.examples, 1)]
         per_card: dict[str, list[tuple[str, str]]] = {}
         for ex in drawn:
             for c in ex.cards:
-                per_card.setdefault(c.id, []).append((f"example-{ex.id}", ex.title))
+                per_card.setdefault(c.id, []).append((f"example-{ex.id}", f"例{ex.number}"))
         cards = {c.id: self.card(c, rulings, per_card) for c in self.db.cards}
         sections = [self.section(s, 2, rulings) for s in self.db.rules]
         general = [v for v in rulings.values() if v.where == "rulings"]
@@ -298,7 +298,7 @@ class ContextBuilder:
         walk(sections)
         items += [{"kind": "カード", "title": c.name, "anchor": c.anchor, "text": c.text}
                   for c in cards.values() if c.origin == "project"]
-        items += [{"kind": "例", "title": ex.title, "anchor": f"example-{ex.id}",
+        items += [{"kind": "例", "title": f"例{ex.number} {ex.title}", "anchor": f"example-{ex.id}",
                    "text": Markup("")} for ex in drawn if ex.origin == "project"]
         return items
 

@@ -122,6 +122,7 @@ class FlowCard:
 @dataclass
 class DrawnExample:
     id: str
+    number: int  # 例1, 例2, ... in the order the database lists them
     title: str
     text: str | None
     origin: str
@@ -246,11 +247,11 @@ class Drawer:
                            for k, v in (step.expect or {}).items())
         return DrawnStep("expect", step.say or "ここで確かめる：", checks=checks)
 
-    def draw(self, example: Example, verdict: VerdictLike | None) -> DrawnExample:
+    def draw(self, example: Example, verdict: VerdictLike | None, number: int) -> DrawnExample:
         status = verdict.status if verdict is not None else "unverified"
         detail = verdict.detail if verdict is not None else ""
         return DrawnExample(
-            id=example.id, title=example.title, text=example.text, origin=example.origin,
+            id=example.id, number=number, title=example.title, text=example.text, origin=example.origin,
             source=example.source, variant=example.variant,
             cards=[self.game.card(c) for c in example.cards],
             setup=self.mapping_rows(example.setup),
