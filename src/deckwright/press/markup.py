@@ -68,13 +68,3 @@ def parse(text: str) -> list[Token]:
     _icons(text[pos:], False, out)
     return out
 
-
-def plain_text(tokens: list[Token]) -> str:
-    """The text a reader would copy out of the PDF (icons as their names)."""
-    parts: list[str] = []
-    for t in tokens:
-        if isinstance(t, Run):
-            parts.append(t.text)
-        elif isinstance(t, Break):
-            parts.append("\n")
-    return "".join(parts)

@@ -14,7 +14,6 @@ page is seen. Gutterfold puts fronts and backs on one page, mirrored about a fol
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Literal
 
@@ -335,7 +334,3 @@ def draw_calibration(pdf: StreamingPDF, g: Grid, title: str) -> None:
     c.drawCentredString(W / 2, MARGIN + 2, "裏面 (back): 目盛りは 1 mm")
     pdf.end_page()
 
-
-def page_count(n_cards: int, g: Grid, opts: Options) -> int:
-    sheets = math.ceil(n_cards / g.per_page)
-    return sheets if opts.gutterfold else 2 * sheets
