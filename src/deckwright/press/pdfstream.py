@@ -14,6 +14,7 @@ what the merge relies on; `close()` writes one page tree, catalog, info and xref
 from __future__ import annotations
 
 import io
+from array import array
 import re
 from pathlib import Path
 from typing import BinaryIO, Callable
@@ -44,8 +45,10 @@ class StreamingPDF:
         self.pagesize = pagesize
         self.title = title
         self.chunk_pages = chunk_pages or CHUNK_PAGES
-        self.offsets: dict[int, int] = {}
-        self.pages: list[int] = []
+        # byte offset of object 4, 5, ... (written in that order) and the page object numbers:
+        # compact arrays, the only state that grows with the document
+        self.offsets = array("q")
+        self.pages = array("q")
         self.next_id = 4  # 1: page tree, 2: catalog, 3: info
         self.pos = 0
         self._write(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
@@ -125,29 +128,33 @@ class StreamingPDF:
             split = _STREAM.search(body)
             head, tail = (body[:split.start()], body[split.start():]) if split else (body, b"")
             new = mapping[num]
-            self.offsets[new] = self.pos
+            assert new == len(self.offsets) + 4  # objects are appended in number order
+            self.offsets.append(self.pos)
             self._write(b"%d 0 obj" % new + _REF.sub(renumber, head) + tail + b"\n")
-        self.pages += [mapping[int(k)] for k in _REF.findall(kids)]
+        self.pages.extend(mapping[int(k)] for k in _REF.findall(kids))
 
     def close(self) -> int:
         """Finish the file; returns the number of pages."""
         self._flush()
         w, h = self.pagesize
-        kids = b" ".join(b"%d 0 R" % p for p in self.pages)
-        self.offsets[1] = self.pos
-        self._write(b"1 0 obj\n<< /Type /Pages /Count %d /Kids [ %s ] /MediaBox [ 0 0 %s %s ] >>\nendobj\n"
-                    % (len(self.pages), kids, _num(w), _num(h)))
-        self.offsets[2] = self.pos
+        final = [self.pos]
+        self._write(b"1 0 obj\n<< /Type /Pages /Count %d /MediaBox [ 0 0 %s %s ] /Kids [\n"
+                    % (len(self.pages), _num(w), _num(h)))
+        for start in range(0, len(self.pages), 1000):
+            self._write(b" ".join(b"%d 0 R" % p for p in self.pages[start:start + 1000]) + b"\n")
+        self._write(b"] >>\nendobj\n")
+        final.append(self.pos)
         self._write(b"2 0 obj\n<< /Type /Catalog /Pages 1 0 R >>\nendobj\n")
-        self.offsets[3] = self.pos
+        final.append(self.pos)
         self._write(b"3 0 obj\n<< /Producer (deckwright with ReportLab) /Title " +
                     _pdf_string(self.title) + b" >>\nendobj\n")
         xref = self.pos
         count = self.next_id
-        lines = [b"xref\n0 %d\n" % count, b"0000000000 65535 f \n"]
-        for num in range(1, count):
-            lines.append(b"%010d 00000 n \n" % self.offsets[num])
-        self._write(b"".join(lines))
+        self._write(b"xref\n0 %d\n0000000000 65535 f \n" % count)
+        self._write(b"".join(b"%010d 00000 n \n" % off for off in final))
+        for start in range(0, len(self.offsets), 1000):
+            self._write(b"".join(b"%010d 00000 n \n" % off
+                                 for off in self.offsets[start:start + 1000]))
         self._write(b"trailer\n<< /Size %d /Root 2 0 R /Info 3 0 R >>\nstartxref\n%d\n%%%%EOF\n"
                     % (count, xref))
         return len(self.pages)
