@@ -26,11 +26,14 @@ KEY_LABELS = {
     "events": "起きること", "options": "設定",
 }
 
-#: The shared notation's common verbs; a game's own verbs are shown as written.
-VERBS = {"plays": "出す", "play": "出す", "draws": "引く", "draw": "引く", "passes": "パス",
-         "pass": "パス", "declares": "宣言", "flips": "めくる", "takes": "取る",
-         "discards": "捨てる", "names": "指定", "chooses": "選ぶ", "says": "宣言",
-         "attacks": "攻撃", "counters": "カウンター", "reveals": "公開"}
+#: The shared notation's common verbs, as Japanese verbs taking their objects with を; a game's
+#: own verbs are shown as written.
+VERBS = {"plays": "出す", "play": "出す", "draws": "引く", "draw": "引く", "declares": "宣言する",
+         "flips": "めくる", "takes": "取る", "discards": "捨てる", "names": "指定する",
+         "chooses": "選ぶ", "reveals": "公開する", "attacks": "攻撃する", "gives": "渡す",
+         "counters": "打ち消す"}
+#: Verbs without an object.
+BARE_VERBS = {"passes": "パスする", "pass": "パスする"}
 
 STATUS_LABELS = {"verified": "検証済み", "failing": "検証で不一致", "unverified": "未検証"}
 
@@ -167,16 +170,21 @@ class Drawer:
         if player:
             return f"プレイヤー{player.group(1)}"
         card = self.card_of(token)
-        if card is not None:
-            return f"「{card.name}」"
-        return VERBS.get(token, token)
+        return f"「{card.name}」" if card is not None else token
 
     def sentence(self, notation: str) -> str:
-        """A readable rendering of a decision in the shared notation."""
-        words = [self.word(t) for t in notation.split()]
-        if words and words[0].startswith("プレイヤー"):
-            return f"{words[0]}：" + " ".join(words[1:]) + "。"
-        return " ".join(words) + "。"
+        """A readable rendering of a decision in the shared notation:
+        `p1 plays red-2` -> プレイヤー1：「赤の2」を出す。 Unknown words are kept as written."""
+        tokens = notation.split()
+        subject = ""
+        if tokens and PLAYER_RE.match(tokens[0]):
+            subject, tokens = self.word(tokens[0]) + "：", tokens[1:]
+        if tokens and tokens[0] in BARE_VERBS and len(tokens) == 1:
+            return f"{subject}{BARE_VERBS[tokens[0]]}。"
+        if tokens and tokens[0] in VERBS and len(tokens) > 1:
+            objects = " ".join(self.word(t) for t in tokens[1:])
+            return f"{subject}{objects}を{VERBS[tokens[0]]}。"
+        return subject + " ".join(self.word(t) for t in tokens) + "。"
 
     def cards_in(self, notation: str) -> list[MiniCard]:
         found = [self.card_of(t) for t in notation.split()]

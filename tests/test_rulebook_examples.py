@@ -1,0 +1,101 @@
+"""How examples and components are drawn: sentences, mini cards, rows, the per-deck table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from deckwright.model import Example, Project, load_game
+from deckwright.press.rulebook.context import ContextBuilder
+from deckwright.press.rulebook.examples import Drawer, lines
+from deckwright.press.rulebook.markup import inline
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game(Project(ROOT / "tests" / "fixtures" / "rulebook"), "rb")
+
+
+def test_steps_without_say_are_rendered_from_the_notation(game):
+    d = Drawer(game)
+    assert d.sentence("p1 plays red-2") == "プレイヤー1：「赤の2」を出す。"
+    assert d.sentence("p2 plays draw-two#2") == "プレイヤー2：「ドロー2」を出す。"
+    assert d.sentence("p3 passes") == "プレイヤー3：パスする。"
+    assert d.sentence("p1 scrambles f2") == "プレイヤー1：scrambles f2。"  # a game's own verb
+
+
+def test_an_example_is_drawn_with_flow_steps_outcome_and_verdict(game):
+    class V:
+        status, detail = "failing", "expected turn p2"
+
+    ex = next(e for e in game.db.examples if e.id == "skip-two-players")
+    drawn = Drawer(game).draw(ex, V(), 2)
+    assert (drawn.number, drawn.status_label, drawn.detail) == (2, "検証で不一致", "expected turn p2")
+    assert [s.sentence for s in drawn.steps] == ["プレイヤー1：「スキップ」を出す。",
+                                                 "プレイヤー1：「赤の3」を出す。"]
+    assert [(f.step, f.card.card_id, f.refused) for f in drawn.flow] == [
+        (1, "skip", False), (2, "red-3", False)]
+    setup = {row.label: row for row in drawn.setup}
+    hands = setup["手札"]
+    assert [(p.who, [c.card_id for c in p.cards]) for p in hands.parts] == [
+        ("P1", ["skip", "red-3"]), ("P2", ["blue-1"])]
+    # the mini card takes the card's colours; two-coloured cards get both
+    skip = hands.parts[0].cards[0]
+    assert skip.inks == ("#d0312d", "#1f5fbf") and skip.style == "--ink:#d0312d;--ink2:#1f5fbf"
+    outcome = {p.who: p.text for row in drawn.outcome for p in row.parts}
+    assert outcome == {"手番": "P2", "起きること": "スキップ"}
+
+
+def test_refused_steps_and_checks(game):
+    ex = next(e for e in game.db.examples if e.id == "play-same-colour")
+    drawn = Drawer(game).draw(ex, None, 1)
+    assert drawn.status == "unverified" and drawn.status_label == "未検証"
+    kinds = [(s.kind, s.sentence, s.checks) for s in drawn.steps]
+    assert kinds == [("do", "赤の2を出す。色が同じなので出せる。", ""),
+                     ("refused", "プレイヤー2：「緑の5」を出す。（理由：色も数字も違う）", ""),
+                     ("expect", "ここで確かめる：", "場札 「赤の2」")]
+    assert [f.refused for f in drawn.flow] == [False, True]
+
+
+def test_short_rows_share_a_line(game):
+    d = Drawer(game)
+    rows = d.mapping_rows({"players": 2, "turn": "p1", "deck": ["red-1"], "discard": ["blue-2"],
+                           "hands": {"p1": ["red-1"], "p2": []}})
+    printed = [[r.label for r in line] for line in lines(rows)]
+    assert printed == [["", "山札", "捨て札"], ["手札"]]
+    assert [(p.who, p.text) for p in rows[0].parts] == [("人数", "2"), ("手番", "P1")]
+
+
+def test_components_table_has_a_column_per_deck_and_grouped_rows(game):
+    ctx = ContextBuilder(game, {}, Path("/nonexistent")).build("a5")
+    table = ctx["components"]
+    assert [(d.title, d.variant, d.total) for d in table["decks"]] == [
+        ("基本デッキ", "基本版", 17), ("拡張デッキ", "拡張版", 21)]
+    rows = {"・".join(m.name for m in g.members): cells for g, cells in table["rows"]}
+    assert rows["ワイルド"] == ["—", "2"]
+    assert rows["赤の1"] == ["2", "2"]
+    assert len(rows) == len(game.db.cards)  # no two fixture cards share everything but colour
+
+
+def test_cards_differing_only_in_colour_share_an_entry(tmp_path: Path):
+    project = ROOT / "tests" / "fixtures" / "mini"
+    text = (project / "cards" / "mini.yaml").read_text(encoding="utf-8")
+    text = text.replace('    copies: 3\n    rank: 2\n    points: 2', '    copies: 3\n    rank: 1\n    points: 1\n    text: "{red} を出す。**強調**"')
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "mini.yaml").write_text(text, encoding="utf-8")
+    g = load_game(Project(tmp_path), "mini")
+    ctx = ContextBuilder(g, {}, tmp_path / "build" / "mini").build("a5")
+    assert [[m.id for m in group.members] for group in ctx["card_groups"]] == [["red-1", "blue-2"]]
+    assert ctx["components"]["rows"][0][1] == ["2・3"]
+
+
+def test_inline_markup_escapes_then_renders(game):
+    palette = game.db.game.palette
+    html = str(inline("<b>x</b> {red} **強** {draw:2} & {skip}", palette))
+    assert html.startswith("&lt;b&gt;x&lt;/b&gt; <span class=\"icon icon-colour\" "
+                           "style=\"background-color:#d0312d\" title=\"赤\">赤</span>")
+    assert "<strong>強</strong>" in html and "ドロー＋2" in html and "&amp;" in html
+    assert "スキップ" in html
