@@ -26,7 +26,7 @@ from . import fonts
 
 rl_config.useA85 = 0  # plain Flate streams: ASCII85 only makes files a quarter larger
 
-CHUNK_PAGES = 24
+CHUNK_PAGES = 64
 _REF = re.compile(rb"(\d+) 0 R")
 _STREAM = re.compile(rb">>\s*stream\r?\n")
 
