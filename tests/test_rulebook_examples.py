@@ -76,8 +76,9 @@ def test_components_table_has_a_column_per_deck_and_grouped_rows(game):
         ("基本デッキ", "基本版", 17), ("拡張デッキ", "拡張版", 21)]
     rows = {"・".join(m.name for m in g.members): cells for g, cells in table["rows"]}
     assert rows["ワイルド"] == ["—", "2"]
-    assert rows["赤の1"] == ["2", "2"]
-    assert len(rows) == len(game.db.cards)  # no two fixture cards share everything but colour
+    assert rows["赤の1・青の1"] == ["各2", "各2"]  # same rank and points, colour apart
+    assert rows["緑の5"] == ["1", "1"]
+    assert sum(len(g.members) for g, _ in table["rows"]) == len(game.db.cards)
 
 
 def test_cards_differing_only_in_colour_share_an_entry(tmp_path: Path):
