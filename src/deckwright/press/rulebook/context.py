@@ -197,7 +197,7 @@ class ContextBuilder:
             facts.append(("点数", "、".join(f"{k} {v}" for k, v in card.points.items())))
         elif card.points is not None:
             facts.append(("点数", str(card.points)))
-        facts += [(str(k), _stat(v)) for k, v in card.stats.items()]
+        facts += [(str(k), _stat(v)) for k, v in card.stats.items() if v is not None]
         return facts
 
     def effects(self, card: Card) -> list[EffectView]:
