@@ -30,6 +30,11 @@ def test_one_png_per_distinct_face_and_back_with_bleed(built: Path) -> None:
         with Image.open(built / "cards" / name) as im:
             assert im.size == (px(POKER[0] + 6), px(POKER[1] + 6))
             assert round(im.info["dpi"][0]) == 300
+    with Image.open(built / "cards" / "knight.png") as im:  # 820.87 px wide: no white last column
+        rgb = im.convert("RGB")
+        w, h = rgb.size
+        for corner in ((0, 0), (w - 1, 0), (w - 1, h - 1), (0, h - 1), (w - 1, h // 2)):
+            assert rgb.getpixel(corner) == (0xd0, 0x31, 0x2d), corner
 
 
 def test_png_trimmed_to_the_card(tmp_path: Path) -> None:

@@ -16,16 +16,17 @@ from . import face as facemod
 from ..model.schema import Card
 from .cards import GamePress
 from .face import Plan
-from .raster import batches, render_pages, save_png
+from .raster import batches, pixel_page, render_pages, save_png
 
 DPI = 300.0
+MIN_EDGE = 72.0 / 25.4  # the background is drawn 1 mm past the edge, so no edge pixel is left white
 
 
-def _drawer(plan: Plan, bleed: float, keep_bleed: bool) -> Callable[[Canvas], None]:
+def _drawer(plan: Plan, bleed: float, page: tuple[float, float]) -> Callable[[Canvas], None]:
     def draw(c: Canvas) -> None:
-        if keep_bleed:
-            c.translate(bleed, bleed)
-        facemod.draw(c, plan, bleed)
+        w, h = plan.size
+        c.translate((page[0] - w) / 2, (page[1] - h) / 2)  # centred on the pixel-snapped page
+        facemod.draw(c, plan, max(bleed, MIN_EDGE))
     return draw
 
 
@@ -34,7 +35,7 @@ def export(press: GamePress, cards: list[Card], folder: Path, bleed: float, keep
     """Write a PNG per distinct face and back of `cards`; returns the paths written."""
     w, h = press.face(cards[0]).size if cards else (0.0, 0.0)
     edge = bleed if keep_bleed else 0.0
-    pagesize = (w + 2 * edge, h + 2 * edge)
+    pagesize = pixel_page((w + 2 * edge, h + 2 * edge), dpi)
     written: list[Path] = []
     jobs: list[tuple[str, Callable[[], Plan]]] = []
     seen_backs: set[str] = set()
@@ -46,7 +47,7 @@ def export(press: GamePress, cards: list[Card], folder: Path, bleed: float, keep
             jobs.append((f"back-{key}", lambda card=card: press.back(card)))
     for batch in batches(jobs):
         plans = [make() for _, make in batch]
-        draws = [_drawer(p, bleed, keep_bleed) for p in plans]
+        draws = [_drawer(p, bleed, pagesize) for p in plans]
         for (name, _), image in zip(batch, render_pages(pagesize, draws, dpi / 72.0)):
             target = folder / f"{name}.png"
             save_png(image, target, dpi)

@@ -8,7 +8,6 @@ requested resolution, and each bitmap is written as PNG through deckwright.atomi
 from __future__ import annotations
 
 import io
-import math
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, TypeVar
 
@@ -58,8 +57,17 @@ def render_pages(pagesize: tuple[float, float], draws: list[Callable[[Canvas], N
 
 
 def px(points: float, dpi: float) -> int:
-    """Pixel count pdfium produces for a length in points at `dpi` (it rounds up)."""
-    return math.ceil(points * dpi / 72.0 - 1e-6)
+    """The whole number of pixels a length in points is given at `dpi`."""
+    return round(points * dpi / 72.0)
+
+
+def pixel_page(size: tuple[float, float], dpi: float) -> tuple[float, float]:
+    """A page size a hair under a whole number of pixels at `dpi`.
+
+    pdfium makes a bitmap of ceil(points x scale) pixels and leaves whatever the page does not
+    cover white: a card 744.09 px wide would get a white last column. Snapping the page to whole
+    pixels (within half a pixel of the true size) keeps every edge pixel inside the drawing."""
+    return tuple((px(v, dpi) - 1e-3) * 72.0 / dpi for v in size)  # type: ignore[return-value]
 
 
 def save_png(image: Image.Image, target: Path, dpi: float) -> None:

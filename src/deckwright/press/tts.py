@@ -21,7 +21,7 @@ from .. import atomic
 from . import face as facemod
 from .cards import GamePress, Slot
 from .face import Plan
-from .raster import batches, px, render_pages, save_png
+from .raster import batches, pixel_page, px, render_pages, save_png
 
 MAX_COLS, MAX_ROWS, MAX_PX = 10, 7, 4096
 PER_SHEET = MAX_COLS * MAX_ROWS - 1
@@ -80,7 +80,7 @@ def export(press: GamePress, slots: Callable[[], Iterable[Slot]], folder: Path, 
     for number, batch in enumerate(batches(slots(), PER_SHEET), start=1):
         cols, rows = sheet_shape(len(batch))
         dpi = sheet_dpi(cols, rows, (w, h))
-        size = (cols * w, rows * h)
+        size = pixel_page((cols * w, rows * h), dpi)
         faces = [(i, press.face(s.card)) for i, s in enumerate(batch)]
         names = {"face": f"{deck_id}-{number}.png"}
         if unique_backs:
@@ -102,7 +102,8 @@ def export(press: GamePress, slots: Callable[[], Iterable[Slot]], folder: Path, 
         tick(len(batch))
     if not unique_backs:
         plan = press.back(first.card)
-        for image in render_pages((w, h), [_sheet_drawer([(0, plan)], 1, 1)], DPI / 72.0):
+        for image in render_pages(pixel_page((w, h), DPI), [_sheet_drawer([(0, plan)], 1, 1)],
+                                  DPI / 72.0):
             save_png(image, folder / f"{deck_id}-back.png", DPI)
     info = {"game": press.game.id, "deck": deck_id, "card_count": count,
             "card_size_mm": list(press.size_mm), "sheets": sheets}
