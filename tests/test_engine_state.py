@@ -11,7 +11,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent / "fixtures" / "engine"))
 import toy  # noqa: E402
 
-from deckwright.engine import CHANCE, TERMINAL, InvariantError, Refused, ReplayError  # noqa: E402
+from deckwright.engine import CHANCE, RandomBot, TERMINAL, InvariantError, Refused, ReplayError  # noqa: E402
 from deckwright.engine.fuzz import play_random  # noqa: E402
 
 
@@ -119,11 +119,12 @@ def test_events_read_as_sentences(game):
 def test_notation_round_trips_for_every_legal_action(game):
     for seed in range(20):
         s = game.new_state(3, seed=seed)
+        bot = RandomBot(seed)
         while not s.is_over():
             for action in s.legal_actions():
                 text = s.action_to_string(action)
                 assert s.parse_action(text) == (s.current_player(), action), text
-            s.apply(s.legal_actions()[seed % len(s.legal_actions())])
+            s.apply(bot.act(s))
         assert s.current_player() == TERMINAL
         with pytest.raises(Refused, match="終わっている"):
             s.apply(0)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from .bots import Bot, RandomBot, choose
+from .bots import Bot, RandomBot
 from .game import Game
 from .state import State
 
@@ -37,18 +37,27 @@ def play(game: Game, bots: Sequence[Bot], *, seed: int = 0, players: int | None 
     state.log.on = log
     if check:
         state.check()
+    # the hot loop of every bench and fuzz run: what `state.apply(a, check=False)` does,
+    # with the bound methods looked up once
     limit = game.facts.max_decisions
+    pickers = [getattr(bot, "choose", None) or (lambda st, acts, b=bot: b.act(st)) for bot in bots]
+    current, legal, is_over = state.current_player, state.legal_actions, state.is_over
+    record, carry_out = state.history.append, state._apply
     decisions = 0
-    while not state.is_over():
+    while not is_over():
         if decisions >= limit:
             raise RunawayGame(f"{game.id} seed {seed}: no end after {limit} decisions")
-        player = state.current_player()
-        actions = state.legal_actions() if player >= 0 else []
+        player = current()
+        actions = legal() if player >= 0 else []
         if not actions:
             raise StuckGame(f"{game.id} seed {seed}: not over, but "
                             f"{'nobody decides' if player < 0 else 'no legal action'} "
                             f"after {decisions} decisions")
-        state.apply(choose(bots[player], state, actions), check=False)
+        action = pickers[player](state, actions)
+        record((player, action))
+        carry_out(action)
+        if check:
+            state.check(action)
         decisions += 1
     return Played(state, decisions)
 

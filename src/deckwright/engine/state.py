@@ -206,7 +206,12 @@ class State:
                 raise ReplayError(f"recorded shuffle of pile {where} does not fit pile {pile}")
             cards[:] = order
         else:
-            self.rng.shuffle(cards)
+            # Fisher-Yates with random() * n: uniform to within n / 2**53, and faster than
+            # random.shuffle's exact integer draws on this hot path (one per game and reshuffle)
+            rand = self.rng.random
+            for i in range(len(cards) - 1, 0, -1):
+                j = int(rand() * (i + 1))
+                cards[i], cards[j] = cards[j], cards[i]
         self.history.append((CHANCE, ("shuffle", pile, tuple(cards))))
 
     def chance_index(self, n: int) -> int:
