@@ -3,7 +3,8 @@
 Prints milliseconds per card and peak memory; asserts nothing (targets: at most 2 ms per card
 for the vector sheets, and peak memory that does not grow with the deck). Every card is
 distinct (the worst case: each face is planned, fitted and drawn once), with text of varying
-length, one or two colours and an icon. Each measurement runs in its own process so that peak
+length, one or two colours and an icon; the sheets are also measured for decks of 10 copies of
+each face, as real decks are. Each measurement runs in its own process so that peak
 memory figures are not mixed up; peak memory is tracemalloc's peak of Python allocations
 during the measured step, and the process's maximum resident set size is printed beside it.
 
@@ -30,12 +31,14 @@ TEXTS = ["{red} を出したとき、山札から {draw:2} 枚引く。", "次�
          "「宝」を1枚選び、手札に加える（選べないときは何もしない）。その後、山札を切り直す。" * 2]
 
 
-def write_project(root: Path, n: int) -> None:
+def write_project(root: Path, n: int, copies: int = 1) -> None:
+    """A game whose one deck has n cards: n // copies distinct faces, `copies` of each."""
     colours = ["red", "blue", "yellow", "green"]
     cards = [{"id": f"c{i}", "name": f"カード{i}", "reading": "かーど", "category": "unit",
               "colors": [colours[i % 4]] + ([colours[(i + 1) % 4]] if i % 7 == 0 else []),
-              "rank": i % 10, "points": i % 50, "text": TEXTS[i % len(TEXTS)].replace("{red}", f"{{{colours[i % 4]}}}")}
-             for i in range(n)]
+              "rank": i % 10, "points": i % 50, "copies": copies,
+              "text": TEXTS[i % len(TEXTS)].replace("{red}", f"{{{colours[i % 4]}}}")}
+             for i in range(n // copies)]
     db = {"game": {"id": "bench", "title": "ベンチ", "players": {"min": 2, "max": 4},
                    "categories": [{"id": "unit", "title": "ユニット"}],
                    "palette": {c: {"name": c, "hex": h} for c, h in zip(colours, ["#d3272e", "#1f5cb8", "#e8b400", "#2b9a48"])},
@@ -106,18 +109,20 @@ def main() -> None:
     print("ms/card in CPU time (the machine may be shared) and wall time; memory: RSS once the "
           "database is loaded, peak RSS of the step's process, and tracemalloc's peak of Python "
           "allocations during the step (a second run, as tracing slows it)")
-    print(f"{'step':<7} {'cards':>6} {'cpu ms':>7} {'wall ms':>8} {'RSS load':>9} {'RSS peak':>9} "
-          f"{'traced':>7} {'out MiB':>8}")
+    print(f"{'step':<7} {'copies':>6} {'cards':>6} {'cpu ms':>7} {'wall ms':>8} {'RSS load':>9} "
+          f"{'RSS peak':>9} {'traced':>7} {'out MiB':>8}")
     for size in (int(s) for s in args.sizes.split(",")):
-        with tempfile.TemporaryDirectory() as tmp:
-            root = Path(tmp)
-            write_project(root, size)
-            for kind in ("check", "sheets", "png"):
-                r = child(kind, root, args.png_cards, False)
-                traced = child(kind, root, min(args.png_cards, 200), True)["traced_peak_mib"]
-                print(f"{kind:<7} {r['cards']:>6} {r['cpu_ms']:>7.2f} {r['wall_ms']:>8.2f} "
-                      f"{r['rss_loaded_mib']:>9.1f} {r['rss_peak_mib']:>9.1f} {traced:>7.1f} "
-                      f"{r['output_mib']:>8.1f}", flush=True)
+        for copies in (1, 10):
+            with tempfile.TemporaryDirectory() as tmp:
+                root = Path(tmp)
+                write_project(root, size, copies)
+                for kind in ("check", "sheets", "png") if copies == 1 else ("sheets",):
+                    r = child(kind, root, args.png_cards, False)
+                    traced = child(kind, root, min(args.png_cards, 200), True)["traced_peak_mib"]
+                    print(f"{kind:<7} {copies:>6} {r['cards']:>6} {r['cpu_ms']:>7.2f} "
+                          f"{r['wall_ms']:>8.2f} {r['rss_loaded_mib']:>9.1f} "
+                          f"{r['rss_peak_mib']:>9.1f} {traced:>7.1f} {r['output_mib']:>8.1f}",
+                          flush=True)
 
 
 if __name__ == "__main__":
