@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from deckwright.press import markup, textfit
@@ -119,3 +121,18 @@ def test_a_missing_font_names_the_debian_package(monkeypatch, tmp_path: Path) ->
         font_path(spec)
     (tmp_path / "ipaexm.ttf").write_bytes(b"")  # a font in DECKWRIGHT_FONT_DIR is found first
     assert font_path(spec) == tmp_path / "ipaexm.ttf"
+
+
+_NORMAL = "あいうかきくさしすたちつなにぬ漢字札山手番カードゲーム"
+_TOKEN = st.tuples(st.text(alphabet=NO_END, max_size=2), st.sampled_from(_NORMAL),
+                   st.text(alphabet=NO_START.replace("ー", ""), max_size=2))
+
+
+@settings(max_examples=150, deadline=None)
+@given(tokens=st.lists(_TOKEN, min_size=1, max_size=60), width=st.integers(6, 20))
+def test_kinsoku_holds_for_any_text_whose_clusters_fit(tokens, width) -> None:
+    text = "".join(a + b + c for a, b, c in tokens)
+    lines = lines_at(text, width)
+    assert "".join(lines) == text
+    assert all(line[0] not in NO_START for line in lines[1:] if line)
+    assert all(line[-1] not in NO_END for line in lines if line)
