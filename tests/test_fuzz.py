@@ -4,10 +4,12 @@ A game must end within its `max_decisions`, never leave its decider without a le
 keep every card instance in exactly one zone and pass its own invariants. Player counts cycle
 through the game's range. Games are discovered like tests/test_examples.py; the toy game of
 tests/fixtures/engine is fuzzed too, so the engine's own loop is covered even before any game.
+DECKWRIGHT_FUZZ_GAMES=200 makes a quick local run; the default is the issue's 2,000.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -21,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).parent / "fixtures" / "engine"))
 import toy  # noqa: E402
 
 PROJECT = Project(Path(__file__).resolve().parents[1])
-GAMES = 2000
+GAMES = int(os.environ.get("DECKWRIGHT_FUZZ_GAMES", "2000"))
 
 
 def _games() -> list:
