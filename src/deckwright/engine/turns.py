@@ -44,6 +44,10 @@ class TurnOrder:
         if self.extra[cur] and not self.out[cur]:
             self.extra[cur] -= 1
             return cur
+        p = (cur + self.direction) % self.players
+        if not self.out[p] and not self.skips[p]:   # the common case, without a call
+            self.current = p
+            return p
         p = self.following(cur)
         for _ in range(self.players * 4):
             if not self.skips[p]:
