@@ -24,12 +24,16 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return dest
 
 
-def test_every_face_and_back_fits(project: Path) -> None:
-    GamePress(load_game(Project(project), GAME)).check()  # raises naming any overflow
+@pytest.fixture(scope="module")
+def game(project: Path):
+    return load_game(Project(project), GAME)
 
 
-def test_ghost_backs_show_the_side_by_colour(project: Path) -> None:
-    game = load_game(Project(project), GAME)
+def test_every_face_and_back_fits(game) -> None:
+    GamePress(game).check()  # raises naming any overflow
+
+
+def test_ghost_backs_show_the_side_by_colour(game) -> None:
     press = GamePress(game)
     palette = game.db.game.palette
     ghosts = [c for c in game.db.cards if c.category == "ghost"]
@@ -44,9 +48,8 @@ def test_ghost_backs_show_the_side_by_colour(project: Path) -> None:
     assert press.back_key(trump) == "trump-back"
 
 
-def test_original_deck_sheets_put_each_side_behind_its_card(project: Path) -> None:
+def test_original_deck_sheets_put_each_side_behind_its_card(project: Path, game) -> None:
     assert build(project, GAME, "--only", "pnp", "--paper", "a4") == 0
-    game = load_game(Project(project), GAME)
     reader = PdfReader(project / "build" / GAME / "original" / "pnp-a4.pdf")
     assert sum(len(cards_on(reader, i, "F")) for i in range(0, len(reader.pages), 2)) == 100
     for i in range(0, len(reader.pages), 2):
