@@ -240,3 +240,26 @@ def test_duplex_off_prints_all_fronts_then_all_backs(tmp_path: Path) -> None:
         assert cards_on(reader, i, "F") and not cards_on(reader, i, "B")
         fronts, backs = cards_on(reader, i, "F"), cards_on(reader, sheets + i, "B")
         assert len(backs) == len(fronts) and not cards_on(reader, sheets + i, "F")
+
+
+def test_crop_marks_stay_outside_the_bleed_and_cut_lines_are_optional(tmp_path: Path) -> None:
+    project = copy_project(PRESS_FIXTURE, tmp_path / "p")
+    assert build(project, "pressdemo", "--only", "pnp", "--paper", "a4", "--cut-lines") == 0
+    reader = PdfReader(project / "build" / "pressdemo" / "pnp-a4.pdf")
+    fronts = [rect for _, rect in cards_on(reader, 0, "F")]
+    left = min(r[0] for r in fronts) - 3
+    right = max(r[2] for r in fronts) + 3
+    bottom = min(r[1] for r in fronts) - 3
+    top = max(r[3] for r in fronts) + 3
+    ops = reader.pages[0].get_contents().get_data().decode("latin-1")
+    lines = [tuple(float(v) / MM for v in m.groups()) for m in re.finditer(
+        r"([-\d.]+) ([-\d.]+) m ([-\d.]+) ([-\d.]+) l", ops)]
+    assert lines
+    xs = {round(v, 2) for r in fronts for v in (r[0], r[2])}
+    for x0, y0, x1, y1 in lines:  # every mark extends a trim line and lies outside the bleed
+        assert not (left < x0 < right and bottom < y0 < top)
+        assert round(x0, 2) in xs or round(y0, 2) in {round(v, 2) for r in fronts for v in (r[1], r[3])}
+    assert "[2 2] 0 d" in ops
+    assert build(project, "pressdemo", "--only", "pnp", "--paper", "a4") == 0
+    plain = PdfReader(project / "build" / "pressdemo" / "pnp-a4.pdf").pages[0]
+    assert "[2 2] 0 d" not in plain.get_contents().get_data().decode("latin-1")
