@@ -21,8 +21,8 @@ from .examples import DrawnExample, Drawer, MiniCard, VerdictLike, lines
 from .markup import inline, paragraphs
 
 ORIGIN_LABELS = {"designer": "デザイナー", "project": "プロジェクト"}
-EFFECT_KINDS = {"normal": "通常", "on-play": "出したとき", "counter": "カウンター", "forced-counter": "強制カウンター",
-                "permanent": "永続", "rule": "ルール"}
+EFFECT_KINDS = {"normal": "通常", "on-play": "出したとき", "counter": "カウンター",
+                "forced-counter": "強制カウンター", "permanent": "永続", "rule": "ルール"}
 
 
 @dataclass
@@ -92,6 +92,11 @@ class CardGroup:
     @property
     def first(self) -> CardView:
         return self.members[0]
+
+    @property
+    def same_name(self) -> bool:
+        """All members are called the same (Skip in four colours): print the name once."""
+        return len({(m.name, m.reading) for m in self.members}) == 1
 
     @property
     def rulings(self) -> list[RulingView]:
@@ -250,7 +255,7 @@ class ContextBuilder:
                 rows.append((group, cells))
         return {"decks": decks, "rows": rows}
 
-    def build(self, page: str, title_suffix: str = "") -> dict[str, Any]:
+    def build(self, page: str) -> dict[str, Any]:
         g = self.db.game
         rulings = self.placed_rulings()
         drawn: list[DrawnExample] = [self.drawer.draw(ex, self.verdicts.get(ex.id), n)
@@ -276,7 +281,6 @@ class ContextBuilder:
             "examples": drawn, "general_rulings": general, "fills": fills,
             "glossary": sorted(self.db.glossary, key=lambda t: kana_key(t.reading or t.term)),
             "index": sorted(cards.values(), key=lambda c: (c.sort_key, c.id)),
-            "failing": [ex for ex in drawn if ex.status == "failing"],
             "counts": {s: sum(ex.status == s for ex in drawn)
                        for s in ("verified", "failing", "unverified")},
         }
