@@ -141,6 +141,12 @@ class TocEntry:
     level: int
 
 
+def index_entries(groups: list[CardGroup]) -> list[CardView]:
+    """Every card name once per entry it is printed in, in kana order."""
+    entries = [m for g in groups for m in (g.members[:1] if g.same_name else g.members)]
+    return sorted(entries, key=lambda c: (c.sort_key, c.id))
+
+
 def _stat(value: Any) -> str:
     if value is None:
         return "—"
@@ -280,7 +286,7 @@ class ContextBuilder:
             "card_groups": groups,
             "examples": drawn, "general_rulings": general, "fills": fills,
             "glossary": sorted(self.db.glossary, key=lambda t: kana_key(t.reading or t.term)),
-            "index": sorted(cards.values(), key=lambda c: (c.sort_key, c.id)),
+            "index": index_entries(groups),
             "counts": {s: sum(ex.status == s for ex in drawn)
                        for s in ("verified", "failing", "unverified")},
         }
