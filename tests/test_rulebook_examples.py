@@ -24,6 +24,8 @@ def test_steps_without_say_are_rendered_from_the_notation(game):
     assert d.sentence("p1 plays red-2") == "プレイヤー1：「赤の2」を出す。"
     assert d.sentence("p2 plays draw-two#2") == "プレイヤー2：「ドロー2」を出す。"
     assert d.sentence("p3 passes") == "プレイヤー3：パスする。"
+    assert d.sentence("p2 draws") == "プレイヤー2：山札から引く。"
+    assert d.sentence("p1 moves red-1 to blue-2") == "プレイヤー1：「赤の1」を「青の2」へ動かす。"
     assert d.sentence("p1 scrambles f2") == "プレイヤー1：scrambles f2。"  # a game's own verb
 
 

@@ -31,9 +31,12 @@ KEY_LABELS = {
 VERBS = {"plays": "出す", "play": "出す", "draws": "引く", "draw": "引く", "declares": "宣言する",
          "flips": "めくる", "takes": "取る", "discards": "捨てる", "names": "指定する",
          "chooses": "選ぶ", "reveals": "公開する", "attacks": "攻撃する", "gives": "渡す",
-         "counters": "打ち消す"}
+         "counters": "打ち消す", "places": "置く", "moves": "動かす", "activates": "使う",
+         "uses": "使う", "returns": "戻す", "vanishes": "消す", "turns": "めくる",
+         "calls": "宣言する", "shuffles": "混ぜる"}
 #: Verbs without an object.
-BARE_VERBS = {"passes": "パスする", "pass": "パスする"}
+BARE_VERBS = {"passes": "パスする", "pass": "パスする", "draws": "山札から引く",
+              "draw": "山札から引く", "ends": "手番を終える", "shuffles": "山札を混ぜる"}
 
 STATUS_LABELS = {"verified": "検証済み", "failing": "検証で不一致", "unverified": "未検証"}
 
@@ -182,8 +185,12 @@ class Drawer:
         if tokens and tokens[0] in BARE_VERBS and len(tokens) == 1:
             return f"{subject}{BARE_VERBS[tokens[0]]}。"
         if tokens and tokens[0] in VERBS and len(tokens) > 1:
-            objects = " ".join(self.word(t) for t in tokens[1:])
-            return f"{subject}{objects}を{VERBS[tokens[0]]}。"
+            rest, place = tokens[1:], ""
+            if "to" in rest[:-1]:  # `moves X to Y` -> XをYへ動かす
+                at = rest.index("to")
+                rest, place = rest[:at], " ".join(self.word(t) for t in rest[at + 1:]) + "へ"
+            objects = " ".join(self.word(t) for t in rest)
+            return f"{subject}{objects}を{place}{VERBS[tokens[0]]}。"
         return subject + " ".join(self.word(t) for t in tokens) + "。"
 
     def cards_in(self, notation: str) -> list[MiniCard]:
