@@ -130,6 +130,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-C", "--project", type=Path, default=ROOT)
     args = parser.parse_args(argv)
     project = Project(args.project.resolve())
+    unknown = [g for g in args.games_ids if g not in registered()]
+    if unknown:
+        parser.error(f"no rules module for {', '.join(unknown)} "
+                     f"(games with one: {', '.join(registered()) or 'none'})")
     table(project, args.games_ids, args.games)
     if args.versus:
         try:
