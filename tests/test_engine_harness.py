@@ -172,3 +172,20 @@ def test_playtest_command_without_rules_module_and_bad_input(capsys, tmp_path):
     (bad / "toymatch.yaml").write_text("game: [\n", encoding="utf-8")
     assert main(["-C", str(tmp_path), "playtest"]) == 2
     assert "toymatch.yaml:" in capsys.readouterr().err
+
+
+def test_a_module_adds_its_own_expectation_keys(monkeypatch):
+    monkeypatch.setattr(toy.rules().ToyState, "actual_passes", lambda self: self.passes,
+                        raising=False)
+    assert run(["p1 plays red-2"], expect={"passes": 0}).passed
+    out = run(["p1 plays red-2"], expect={"passes": 2})
+    assert not out.passed and "passes: expected 2, got 0" in out.detail
+
+
+def test_shared_keys_read_direction_winner_and_empty_top():
+    assert run(["p1 plays red-2"], expect={"direction": "時計回り", "over": False,
+                                           "winner": None, "deck_size": 2}).passed
+    setup = dict(SETUP, discard=[])
+    assert run([], setup=setup, expect={"top": None, "discard_size": 0}).passed
+    out = run([], setup=setup, expect={"top": "red-1"})
+    assert "top: expected 'red-1', got None" in out.detail
