@@ -36,8 +36,9 @@ THEME_KEYS = {"paper", "ink", "primary", "accent"}
 
 
 @dataclass(frozen=True)
-class Overflow:
-    """A text box that does not fit at the layout's floor size, or draws a missing glyph."""
+class FaceProblem:
+    """Why a face cannot be printed as is: text too long at the floor size, a missing glyph,
+    a missing art file or a failing layout expression."""
 
     region: Region
     message: str
@@ -67,7 +68,7 @@ class Plan:
     per_copy: list[Region]
     context: dict[str, Any]
     layout: Layout
-    problems: list[Overflow]
+    problems: list[FaceProblem]
     palette: dict[str, Any]
     label: str = ""  # text a reader can find in the PDF (the card name)
 
@@ -122,7 +123,7 @@ class Planner:
                     continue
                 item = self.item(region, ctx, plan)
             except BindingError as exc:
-                plan.problems.append(Overflow(region, f"layout expression failed: {exc}"))
+                plan.problems.append(FaceProblem(region, f"layout expression failed: {exc}"))
                 continue
             if item is not None:
                 plan.items.append(item)
@@ -169,14 +170,14 @@ class Planner:
         tokens = parse(source)
         missing = m.missing("".join(getattr(t, "text", "") for t in tokens))
         if missing:
-            plan.problems.append(Overflow(region, f"no glyph in the {font} font for {missing!r}"))
+            plan.problems.append(FaceProblem(region, f"no glyph in the {font} font for {missing!r}"))
         pad = float(region.get("padding", 0.0)) * MM
         size = float(region.get("size", 9.0))
         floor = float(region.get("min_size", min(size, 6.0)))
         fitted = fit(tokens, m, box[2] - 2 * pad, box[3] - 2 * pad, size, floor,
                      float(region.get("leading", 1.3)), region.get("max_lines"))
         if fitted is None:
-            plan.problems.append(Overflow(
+            plan.problems.append(FaceProblem(
                 region, f"text does not fit region {region.name!r} even at its floor of {floor:g} pt"))
         return fitted
 
@@ -187,10 +188,10 @@ class Planner:
             return None
         path = (self.root / src).resolve()
         if not path.is_relative_to(self.root):
-            plan.problems.append(Overflow(region, f"art {src!r} is outside the project folder"))
+            plan.problems.append(FaceProblem(region, f"art {src!r} is outside the project folder"))
             return None
         if not path.is_file():
-            plan.problems.append(Overflow(region, f"art file {src!r} not found"))
+            plan.problems.append(FaceProblem(region, f"art file {src!r} not found"))
             return None
         return Item(region, box, image=path)
 
