@@ -263,3 +263,14 @@ def test_crop_marks_stay_outside_the_bleed_and_cut_lines_are_optional(tmp_path: 
     assert build(project, "pressdemo", "--only", "pnp", "--paper", "a4") == 0
     plain = PdfReader(project / "build" / "pressdemo" / "pnp-a4.pdf").pages[0]
     assert "[2 2] 0 d" not in plain.get_contents().get_data().decode("latin-1")
+
+
+def test_art_outside_the_project_is_refused(tmp_path: Path, capsys) -> None:
+    project = copy_project(PRESS_FIXTURE, tmp_path / "p")
+    (tmp_path / "secret.png").write_bytes((project / "art" / "knight.png").read_bytes())
+    db = project / "cards" / "pressdemo.yaml"
+    db.write_text(db.read_text(encoding="utf-8").replace("art/knight.png", "../secret.png"),
+                  encoding="utf-8")
+    assert build(project, "pressdemo", "--only", "pnp") == 2
+    assert "art '../secret.png' is outside the project folder" in capsys.readouterr().err
+    assert not (project / "build").exists()
