@@ -113,3 +113,12 @@ def test_bad_input_exits_2(project: Path, capsys: pytest.CaptureFixture[str], ex
     assert main(["-C", str(project), "simulate", "rigged", "--games", "5", *extra]) == 2
     assert message in capsys.readouterr().err
     assert not (project / "build").exists()
+
+
+def test_a_game_can_offer_its_own_bot() -> None:
+    from deckwright.rules import rules_for
+    job = Job(project=str(ROOT), game_id="ghost-couple", bots=("memory", "random"), games=12,
+              seed=2, chunk=4)
+    summary = summarise(run_local(job, 1).records)
+    assert set(summary.bot_rates) == {"memory", "random"}
+    assert "memory" in rules_for("ghost-couple").bots

@@ -86,7 +86,8 @@ def play_one(game: Game, job: Job, number: int) -> GameRecord:
     """Play game number `number` of the job and record what the designer wants to know."""
     seed = job.game_seed(number)
     seats = job.seats(number)
-    bots: list[Bot] = [BOTS[name](seed * 31 + seat) for seat, name in enumerate(seats)]
+    kinds = bots_of(type(game))
+    bots: list[Bot] = [kinds[name](seed * 31 + seat) for seat, name in enumerate(seats)]
     state = game.new_state(job.players, seed)
     state.log.on = False
     hands = _hand_piles(state, job.players)
@@ -207,8 +208,14 @@ def default_workers() -> int:
     return max(1, min(os.cpu_count() or 1, 8))
 
 
-def check_bots(names: Sequence[str]) -> tuple[str, ...]:
-    unknown = [n for n in names if n not in BOTS]
+def bots_of(cls: type[Game]) -> dict[str, type]:
+    """The engine's bots and the game's own (a game's bot may shadow neither)."""
+    return {**cls.bots, **BOTS}
+
+
+def check_bots(names: Sequence[str], cls: type[Game]) -> tuple[str, ...]:
+    known = bots_of(cls)
+    unknown = [n for n in names if n not in known]
     if unknown or not names:
-        raise UsageError(f"unknown bot {', '.join(unknown) or '(none)'} (known: {', '.join(BOTS)})")
+        raise UsageError(f"unknown bot {', '.join(unknown) or '(none)'} (known: {', '.join(known)})")
     return tuple(names)

@@ -38,7 +38,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--players", type=_positive, metavar="N", help="players (default: the game's minimum)")
     p.add_argument("--games", type=_positive, default=1000, metavar="N", help="games to play (default: 1000)")
     p.add_argument("--bots", default="random,greedy", metavar="B,B",
-                   help="bots assigned to seats in turn, rotated every game (default: random,greedy)")
+                   help="bots assigned to seats in turn, rotated every game: random, greedy, or a "
+                        "game's own bot such as ghost-couple's memory (default: random,greedy)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the whole job (default: 0)")
     p.add_argument("--workers", type=_positive, metavar="N",
                    help=f"local worker processes (default: {default_workers()})")
@@ -61,7 +62,7 @@ def make_job(args: argparse.Namespace) -> tuple[Job, object]:
     players = args.players or facts.bench_players
     if not facts.min_players <= players <= facts.max_players:
         raise UsageError(f"{data.id} is for {facts.min_players}-{facts.max_players} players, not {players}")
-    bots = check_bots([b.strip() for b in args.bots.split(",") if b.strip()])
+    bots = check_bots([b.strip() for b in args.bots.split(",") if b.strip()], cls)
     job = Job(project=str(project.root), game_id=data.id, deck=resolve_deck(data, args.variant),
               players=players, bots=bots, games=args.games, seed=args.seed,
               max_turns=args.max_turns)

@@ -25,6 +25,9 @@ from .zones import Layout
 class Game:
     facts: ClassVar[GameFacts]
     state_class: ClassVar[type[State]]
+    #: Bots of the game's own (name -> class taking a seed), offered next to the engine's
+    #: random and greedy bots, e.g. a fair bot that plays only from its player's view.
+    bots: ClassVar[dict[str, type]] = {}
 
     def __init__(self, data: GameData, deck: Deck | str | None = None, *,
                  counts: Mapping[str, int] | None = None):

@@ -25,6 +25,7 @@ from __future__ import annotations
 from deckwright.engine import Game, GameFacts, ZoneSpec
 from deckwright.rules import register
 
+from .bot import MemoryBot
 from .cards import build
 from .state import GhostState
 
@@ -52,6 +53,7 @@ HAND_SIZE = {"playing-cards": 3, "original": 5}
 class GhostCouple(Game):
     facts = FACTS
     state_class = GhostState
+    bots = {"memory": MemoryBot}
 
     def prepare(self) -> None:
         self.variant = self.deck.variant or "playing-cards"
