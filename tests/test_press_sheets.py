@@ -274,3 +274,13 @@ def test_art_outside_the_project_is_refused(tmp_path: Path, capsys) -> None:
     assert build(project, "pressdemo", "--only", "pnp") == 2
     assert "art '../secret.png' is outside the project folder" in capsys.readouterr().err
     assert not (project / "build").exists()
+
+
+def test_a_card_too_large_for_the_paper_is_a_one_line_error(tmp_path: Path, capsys) -> None:
+    project = copy_project(PRESS_FIXTURE, tmp_path / "p")
+    db = project / "cards" / "pressdemo.yaml"
+    db.write_text(db.read_text(encoding="utf-8").replace(
+        "card_size: poker", "card_size: {width_mm: 220, height_mm: 280}"), encoding="utf-8")
+    assert build(project, "pressdemo", "--only", "pnp", "--paper", "letter") == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["deckwright: error: a 220 x 280 mm card with 3 mm bleed does not fit on letter paper"]

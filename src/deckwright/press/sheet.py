@@ -20,6 +20,7 @@ from typing import Callable, Iterable, Iterator, Literal
 from reportlab.lib.colors import HexColor, black, white
 from reportlab.pdfgen.canvas import Canvas
 
+from ..model import UsageError
 from . import face as facemod
 from .cards import GamePress, Slot
 from .fonts import metrics
@@ -147,7 +148,8 @@ def grid(card_mm: tuple[float, float], opts: Options) -> Grid:
         if best is None or g.per_page > best.per_page:
             best = g
     if best is None:
-        raise ValueError("card too large for the paper")
+        raise UsageError(f"a {card_mm[0]:g} x {card_mm[1]:g} mm card with {opts.bleed_mm:g} mm bleed "
+                         f"does not fit on {opts.paper} paper{' folded' if opts.gutterfold else ''}")
     return best
 
 
