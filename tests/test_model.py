@@ -144,3 +144,18 @@ def test_cli_check_prints_summary(capsys: pytest.CaptureFixture[str]) -> None:
 def test_committed_schema_is_in_sync() -> None:
     committed = (ROOT / "schema" / "deckwright.schema.json").read_text(encoding="utf-8")
     assert json.loads(committed) == json.loads(render()), "run: make schema"
+
+
+def test_example_naming_unknown_deck(project: Path) -> None:
+    text = original().replace("    title: 赤を出す\n", "    title: 赤を出す\n    deck: jumbo\n")
+    write(project, text)
+    (msg,) = errors(project)
+    assert msg == f"cards/mini.yaml:{line_of(text, 'deck: jumbo')}:5: examples[0].deck: unknown deck 'jumbo' (known: standard)"
+
+
+def test_example_plays_the_deck_it_names() -> None:
+    from deckwright.engine.setup import example_deck
+    game = load_game(Project(ROOT), "bridge-over")
+    example = game.db.examples[0].model_copy(update={"deck": "windia-basic", "variant": None})
+    assert example_deck(game, example).id == "windia-basic"
+    assert example_deck(game, example.model_copy(update={"deck": None})).id == game.default_deck.id

@@ -5,8 +5,8 @@ first, the last is the top card), `public` (per player `{p1: [...]}` or one shar
 `scores`, `options` (free for the module). A module reads its own extra keys, listed in
 `GameFacts.setup_keys`, and `options` in `State.after_setup`; any other key is an error.
 
-The card universe is the example's deck (the variant's default deck when the example names a
-variant, else the game's default deck), grown by any card the setup names beyond it. Cards the
+The card universe is the example's deck (its `deck`, else the variant's default deck when the
+example names a variant, else the game's default deck), grown by any card the setup names beyond it. Cards the
 setup does not place go to the deck, shuffled by the seeded RNG (seed 0), when `deck` is not
 given; when `deck` is given it is exactly the deck (a stacked deck) and the rest stay in the box.
 """
@@ -38,6 +38,8 @@ def _refs(setup: dict[str, Any]) -> Iterator[str]:
 
 
 def example_deck(data: GameData, example: Example) -> Any:
+    if example.deck:
+        return data.deck(example.deck)
     if example.variant:
         decks = [d for d in data.db.decks if d.variant == example.variant]
         if decks:

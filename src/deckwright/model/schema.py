@@ -299,6 +299,8 @@ class Example(Strict):
     origin: Literal["designer", "project"] = "designer"
     source: str | None = None
     variant: Slug | None = None
+    deck: Slug | None = Field(None, description="the deck played; default: the variant's "
+                                                "default deck, else the game's default deck")
     text: str | None = None
     setup: dict[str, Any] = Field(default_factory=dict)
     steps: list[Step | str] = Field(default_factory=list)

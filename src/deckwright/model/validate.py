@@ -212,6 +212,7 @@ class _Checker:
             for j, ruling in enumerate(ex.rulings):
                 self.need(ruling, self.ruling_ids, base + ("rulings", j), "ruling")
             self.need(ex.variant, self.variants, base + ("variant",), "variant")
+            self.need(ex.deck, {d.id for d in self.db.decks}, base + ("deck",), "deck")
             for path, ref in _setup_card_refs(ex.setup, base + ("setup",)):
                 m = CARD_REF_RE.match(ref)
                 if not m or m.group(1) not in self.card_ids:
