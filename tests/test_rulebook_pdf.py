@@ -201,6 +201,22 @@ def test_margins_are_mirrored_and_pages_numbered(built):
         assert (xs[-1] < width / 2) == ((index + 1) % 2 == 0)
 
 
+def test_running_header_names_the_chapter_and_section(built):
+    game, result, reader, texts = built
+    toc = toc_entries(texts)
+    pages = dict(toc)
+    sections = {title for title, _ in toc}
+    # a page inside the rules carries "ルール　<section>"; the chapter's first page the chapter
+    later = [n for n in range(pages["ルール"] + 1, pages["遊びの例"])]
+    assert later
+    for n in later:
+        found = re.findall(r"ルール\u3000(\S+)", texts[n - 1])
+        assert found and found[0] in sections, (n, found)
+    assert "ルール\u3000" in texts[pages["ルール"] - 1]
+    assert "カードリファレンス\u3000" in texts[pages["カードリファレンス"]]
+    assert "ルール" not in texts[0]  # the cover has no running header
+
+
 KINSOKU_START = set("、。，．・：；？！ー）」』】〕〉》ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
 KINSOKU_END = set("（「『【〔〈《")
 
