@@ -18,7 +18,8 @@ from . import cache
 from .context import ContextBuilder
 from .examples import VerdictLike
 from .fetcher import RefusedURL, RulebookFetcher
-from .pdf import PDF_VARIANTS, render_pdf
+from .options import PAGE_SIZES, PDF_VARIANTS
+from .pdf import render_pdf
 from .render import render_page, stylesheet, template_dirs
 
 
@@ -48,7 +49,7 @@ def build_rulebook(game: GameData, out_dir: Path | None = None, *,
     start = time.perf_counter()
     out_dir = out_dir or game.project.build_dir / game.id
     page = page or game.db.game.theme.page
-    if page not in ("a5", "a4"):
+    if page not in PAGE_SIZES:
         raise UsageError(f"unknown page size {page!r} (choose a5 or a4)")
     if pdf_variant is not None and pdf_variant not in PDF_VARIANTS:
         raise UsageError(f"unknown PDF variant {pdf_variant!r} (choose {', '.join(PDF_VARIANTS)})")

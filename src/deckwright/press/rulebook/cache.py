@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from importlib.metadata import version
 from pathlib import Path
 from typing import Iterable, Mapping
-
-import weasyprint
 
 from ...atomic import write_text
 from ...model import GameData
@@ -35,7 +34,7 @@ def input_key(game: GameData, dirs: list[Path], out_dir: Path,
     def add(label: str, data: bytes) -> None:
         h.update(label.encode() + b"\0" + len(data).to_bytes(8, "big") + data)
 
-    add("weasyprint", weasyprint.__version__.encode())
+    add("weasyprint", version("weasyprint").encode())
     add("options", json.dumps(options, sort_keys=True).encode())
     for path in _files(_CODE):
         add(f"code:{path.relative_to(_CODE)}", path.read_bytes())

@@ -18,8 +18,7 @@ from weasyprint.document import Document
 from weasyprint.text.fonts import FontConfiguration
 
 from .fetcher import RulebookFetcher
-
-PDF_VARIANTS = ("pdf/ua-1", "pdf/a-3u")
+from .options import PDF_VARIANTS
 
 
 @dataclass

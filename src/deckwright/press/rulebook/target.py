@@ -14,8 +14,7 @@ from typing import Any, Callable
 from rich.console import Console
 
 from ...model import GameData, Project
-from .build import build_rulebook
-from .pdf import PDF_VARIANTS
+from .options import PAGE_SIZES, PDF_VARIANTS
 
 HELP = "rulebook.pdf and rulebook.html (offline, assets alongside) with verified examples"
 
@@ -26,7 +25,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="exit 0 even when a rulebook example fails its engine check")
     g.add_argument("--pdf-variant", choices=PDF_VARIANTS, default=None,
                    help="also make the rulebook PDF tagged (pdf/ua-1) or archival (pdf/a-3u)")
-    g.add_argument("--page", choices=("a5", "a4"), default=None,
+    g.add_argument("--page", choices=PAGE_SIZES, default=None,
                    help="rulebook page size (default: the game's theme.page, a5 booklet)")
     g.add_argument("--force", action="store_true",
                    help="rebuild rulebooks even when their inputs are unchanged")
@@ -39,6 +38,7 @@ def units(game: GameData, press: Any, args: argparse.Namespace) -> int:
 def run(game: GameData, press: Any, args: argparse.Namespace,
         tick: Callable[[int], None]) -> list[Path]:
     from ...engine.verify import verify_examples  # the engine is only needed for this target
+    from .build import build_rulebook  # WeasyPrint loads only when a rulebook is built
 
     result = build_rulebook(game, verdicts=verify_examples(game), page=args.page,
                             pdf_variant=args.pdf_variant, force=args.force)
