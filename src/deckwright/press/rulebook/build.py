@@ -17,9 +17,7 @@ from ...model import GameData, UsageError
 from . import cache
 from .context import ContextBuilder
 from .examples import VerdictLike
-from .fetcher import RefusedURL, RulebookFetcher
 from .options import PAGE_SIZES, PDF_VARIANTS
-from .pdf import render_pdf
 from .render import render_page, stylesheet, template_dirs
 
 
@@ -60,6 +58,10 @@ def build_rulebook(game: GameData, out_dir: Path | None = None, *,
     if not force and cache.is_fresh(out_dir, key):
         return RulebookResult(game.id, pdf_path, html_path, cache.stored_pages(out_dir), True,
                               time.perf_counter() - start, failing)
+
+    # WeasyPrint is imported only now: an unchanged game is skipped without loading it (0.8 s)
+    from .fetcher import RefusedURL, RulebookFetcher
+    from .pdf import render_pdf
 
     context = ContextBuilder(game, verdicts, out_dir).build(page)
     html = render_page(dirs, context)
