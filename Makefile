@@ -43,9 +43,14 @@ $(PY_STAMP): pyproject.toml
 schema: setup
 	$(BIN)/deckwright schema > schema/deckwright.schema.json
 
+# Figures, never assertions: engine games/s and the RLCard comparison, press ms per card and
+# memory, rulebook seconds per page, simulation speed-up with 2 workers.
 bench: setup
 	$(BIN)/python -m pip install -q -e '.[test,bench]'
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/press_bench.py
+	$(BIN)/python bench/rulebook_bench.py
+	$(BIN)/python bench/simulate_bench.py
 
 clean:
 	rm -rf build
