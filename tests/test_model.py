@@ -159,3 +159,15 @@ def test_example_plays_the_deck_it_names() -> None:
     example = game.db.examples[0].model_copy(update={"deck": "windia-basic", "variant": None})
     assert example_deck(game, example).id == "windia-basic"
     assert example_deck(game, example.model_copy(update={"deck": None})).id == game.default_deck.id
+
+
+def test_atomic_outputs_are_readable_like_plain_files(tmp_path: Path) -> None:
+    import os
+    from deckwright.atomic import write_text
+    old = os.umask(0o022)
+    try:
+        write_text(tmp_path / "out" / "a.html", "x")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "out" / "a.html").stat().st_mode & 0o777 == 0o644
+    assert [p.name for p in (tmp_path / "out").iterdir()] == ["a.html"]  # no temp file left

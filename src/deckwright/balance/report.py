@@ -19,8 +19,6 @@ from markupsafe import Markup
 
 from ..atomic import write_bytes, write_text
 from ..model import GameData
-from ..press.rulebook.fetcher import RulebookFetcher
-from ..press.rulebook.pdf import render_pdf
 from . import plots
 from .simulate import Job
 from .stats import GameRecord, Rate, Summary
@@ -129,6 +127,9 @@ def write_report(data: GameData, job: Job, summary: Summary, records: Sequence[G
         write_text(json_path, text)
         written.append(json_path)
     if pdf:
+        # imported here: WeasyPrint takes most of a second to load, and only the PDF needs it
+        from ..press.rulebook.fetcher import RulebookFetcher
+        from ..press.rulebook.pdf import render_pdf
         fetcher = RulebookFetcher([out_dir, *_template_dirs(data)])
         write_bytes(out_dir / "balance.pdf", render_pdf(html, out_dir, fetcher).pdf)
         written.append(out_dir / "balance.pdf")

@@ -8,7 +8,6 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from ..balance.report import card_labels, findings, write_report
 from ..balance.simulate import Job, check_bots, default_workers, resolve_deck, run_dask, run_local
 from ..balance.stats import summarise
 from ..model import Project, UsageError, load_game
@@ -70,6 +69,8 @@ def make_job(args: argparse.Namespace) -> tuple[Job, object]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..balance.report import card_labels, findings, write_report  # matplotlib: load on use
+
     job, data = make_job(args)
     out = Console(highlight=False)
     workers = args.workers or default_workers()
