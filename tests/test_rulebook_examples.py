@@ -102,3 +102,12 @@ def test_inline_markup_escapes_then_renders(game):
                            "style=\"background-color:#d0312d\" title=\"赤\">赤</span>")
     assert "<strong>強</strong>" in html and "ドロー＋2" in html and "&amp;" in html
     assert "スキップ" in html
+
+
+def test_shared_values_are_printed_in_words(game):
+    d = Drawer(game)
+    assert d.value_text("counterclockwise") == "反時計回り"
+    assert d.value_text("clockwise") == "時計回り"
+    key, colour = next(iter(game.db.game.palette.items()))
+    assert d.value_text(key) == colour.name
+    assert d.value_text("p2") == "P2"

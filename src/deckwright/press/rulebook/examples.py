@@ -26,6 +26,9 @@ KEY_LABELS = {
     "events": "起きること", "options": "設定",
 }
 
+#: Values of the shared expectation keys, in words (docs/format.md).
+WORDS = {"clockwise": "時計回り", "counterclockwise": "反時計回り"}
+
 #: The shared notation's common verbs, as Japanese verbs taking their objects with を; a game's
 #: own verbs are shown as written.
 VERBS = {"plays": "出す", "play": "出す", "draws": "引く", "draw": "引く", "declares": "宣言する",
@@ -205,7 +208,11 @@ class Drawer:
             return "はい" if value else "いいえ"
         if isinstance(value, str):
             card = self.card_of(value)
-            return f"「{card.name}」" if card else self.who(value)
+            if card:
+                return f"「{card.name}」"
+            if value in self.palette:
+                return self.palette[value].name
+            return WORDS.get(value) or self.who(value)
         if isinstance(value, list):
             return "・".join(self.value_text(v) for v in value) or "なし"
         if isinstance(value, dict):
