@@ -111,3 +111,9 @@ def test_shared_values_are_printed_in_words(game):
     key, colour = next(iter(game.db.game.palette.items()))
     assert d.value_text(key) == colour.name
     assert d.value_text("p2") == "P2"
+
+
+def test_a_folded_yaml_line_leaves_no_space_between_japanese_words(game):
+    palette = game.db.game.palette
+    assert str(inline("手札を\n出す".replace("\n", " "), palette)) == "手札を出す"
+    assert str(inline("Draw 2 を出す", palette)) == "Draw 2 を出す"  # real spaces stay

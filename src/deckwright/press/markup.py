@@ -57,8 +57,17 @@ def _icons(text: str, emph: bool, out: list[Token]) -> None:
     _plain(text[pos:], emph, out)
 
 
+#: A space between two Japanese characters: a YAML line fold, not a space a reader should see.
+FOLDED_SPACE = re.compile(r"(?<=[\u3000-\u30ff\u3400-\u9fff\uff00-\uff60]) "
+                          r"(?=[\u3000-\u30ff\u3400-\u9fff\uff00-\uff60])")
+
+
 def parse(text: str) -> list[Token]:
-    """Split marked-up text into runs, icons and breaks, in reading order."""
+    """Split marked-up text into runs, icons and breaks, in reading order.
+
+    Folded YAML lines leave a space between two Japanese characters; it is dropped here, so
+    card faces and the rulebook both print the sentence the designer meant."""
+    text = FOLDED_SPACE.sub("", text)
     out: list[Token] = []
     pos = 0
     for m in _EMPH.finditer(text):

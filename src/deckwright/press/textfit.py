@@ -13,7 +13,6 @@ not fit even at the floor, and the caller collects every such card into one erro
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -75,10 +74,6 @@ class Fitted:
         return self.size + self.leading * (len(self.lines) - 1) if self.lines else 0.0
 
 
-#: A space between two Japanese characters: a YAML line fold, not a space a reader should see.
-_FOLDED_SPACE = re.compile(r"(?<=[\u3000-\u30ff\u3400-\u9fff\uff00-\uff60]) (?=[\u3000-\u30ff\u3400-\u9fff\uff00-\uff60])")
-
-
 def _is_wide(ch: str) -> bool:
     """True for characters that break anywhere (CJK, kana, full-width forms, symbols)."""
     o = ord(ch)
@@ -95,7 +90,7 @@ def atoms(tokens: list[Token], m: Metrics) -> list[Atom | None]:
             out.append(Atom("", tok, False, width_em(tok)))
         elif isinstance(tok, Run):
             word = ""
-            for ch in _FOLDED_SPACE.sub("", tok.text):
+            for ch in tok.text:
                 if ch == " " or _is_wide(ch) or ch in NO_START or ch in NO_END:
                     if word:
                         out.append(Atom(word, None, tok.emph, m.text(word)))
