@@ -17,7 +17,7 @@ refusal reasons, seeded chance recorded in `history`, `clone()`, invariant check
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Sequence
 
 from .cards import CardRefError
 from .events import EventLog, sentences
@@ -213,6 +213,15 @@ class State:
                 j = int(rand() * (i + 1))
                 cards[i], cards[j] = cards[j], cards[i]
         self.history.append((CHANCE, ("shuffle", pile, tuple(cards))))
+
+    def shuffle_and_deal(self, deck: int, hands: "Sequence[int]", per_hand: int) -> None:
+        """The usual start: every card from the box into `deck`, shuffled, then `per_hand`
+        cards to each player's hand one at a time, in seat order (as a dealer deals)."""
+        self.zones.move_all(0, deck)
+        self.shuffle(deck)
+        for _ in range(per_hand):
+            for p in range(self.players):
+                self.zones.draw(deck, hands[p])
 
     def chance_index(self, n: int) -> int:
         """A uniform random index below `n` (who starts, a random target): a chance event."""

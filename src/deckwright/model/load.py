@@ -25,6 +25,9 @@ class Project:
 
     root: Path
 
+    def __post_init__(self) -> None:
+        self.root = Path(self.root)
+
     @property
     def cards_dir(self) -> Path:
         return self.root / "cards"

@@ -92,11 +92,7 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
 
     def deal(self) -> None:
         g = self.game
-        self.zones.move_all(0, g.DECK)
-        self.shuffle(g.DECK)
-        for _ in range(HAND_SIZE):
-            for p in range(self.players):
-                self.zones.draw(g.DECK, g.HAND[p])
+        self.shuffle_and_deal(g.DECK, g.HAND, HAND_SIZE)
         # ruling first-card: flip until a single-colour number card; others go to the bottom
         f = g.f
         deck = self.zones.piles[g.DECK]

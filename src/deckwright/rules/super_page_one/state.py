@@ -73,6 +73,7 @@ class SuperPageOneState(Notation, TableView, State):
         self.victim = NONE        # who the pending draw falls on (ruling two-draw-lapse)
         self.by: dict[int, int] = {}      # field card -> who played it (kick-back's own-card rule)
         self.revealed: set[int] = set()   # Ks revealed by a kick-back, until they leave the hand
+        self.kicked: set[int] = set()     # cards once taken by a kick-back (ruling kick-back-once)
         self.finished: list[int] = []
         self.drawn = NONE
         self._clear_effect()
@@ -86,11 +87,7 @@ class SuperPageOneState(Notation, TableView, State):
 
     def deal(self) -> None:
         g = self.game
-        self.zones.move_all(0, g.DECK)
-        self.shuffle(g.DECK)
-        for _ in range(HAND_SIZE):
-            for p in range(self.players):
-                self.zones.draw(g.DECK, g.HAND[p])
+        self.shuffle_and_deal(g.DECK, g.HAND, HAND_SIZE)
         self.zones.draw(g.DECK, g.FIELD)
         self.log.add("deal", n=HAND_SIZE, card=self.zones.top(g.FIELD))
         self._start()
@@ -397,6 +394,9 @@ class SuperPageOneState(Notation, TableView, State):
                 if len(field) < 2:
                     break
                 top = field[-1]
+                if top in self.kicked:
+                    break  # ruling kick-back-once: as far as possible, then stop
+                self.kicked.add(top)
                 self.by.pop(top, None)
                 self._move(top, g.HAND[owner])
                 self.log.add("kicked", p=owner, card=top)

@@ -80,11 +80,7 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
 
     def deal(self) -> None:
         g = self.game
-        self.zones.move_all(0, g.DECK)
-        self.shuffle(g.DECK)
-        for _ in range(HAND_SIZE):
-            for p in range(self.players):
-                self.zones.draw(g.DECK, g.HAND[p])
+        self.shuffle_and_deal(g.DECK, g.HAND, HAND_SIZE)
         self.log.add("deal", n=HAND_SIZE, quota=self.quota)
         self._begin_turn()
 
