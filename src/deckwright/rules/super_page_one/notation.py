@@ -58,6 +58,8 @@ class Notation:
                 return "自分が出したカードには Kキックバックを使えない"
             if len(self.zones.piles[g.FIELD]) < 2:
                 return "場のカードが 1 枚しかないので取れない"
+            if self.top() in self.kicked:
+                return "場の一番上は一度 Kキックバックで取られたカードなので、もう取れない"
             return None
         if code == CANCEL:
             if self.phase == "activate":

@@ -66,7 +66,7 @@ class TableView:
     def kicks(self, p: int) -> list[int]:
         """The Ks `p` may reveal now: unrevealed, the field keeps a card, the top is not theirs."""
         g, top = self.game, self.top()
-        if len(self.zones.piles[g.FIELD]) < 2 or self.by.get(top, NONE) == p:
+        if len(self.zones.piles[g.FIELD]) < 2 or self.by.get(top, NONE) == p or top in self.kicked:
             return []
         return [c for c in self.hand(p) if g.effect[c] == "kick-back" and c not in self.revealed]
 
