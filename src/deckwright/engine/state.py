@@ -173,9 +173,12 @@ class State:
         if player is not None and player != current:
             return (f"{self.player_name(player)} の順番ではない"
                     f"（いまは {self.player_name(current)} が決める）")
-        if action not in self.legal_actions():
-            return self.why_illegal(action)
-        return None
+        return self.illegal(action)
+
+    def illegal(self, action: Action) -> str | None:
+        """The rule's reason when `action` is not legal for the decider now, else None.
+        A module whose full `legal_actions()` is costly may answer this directly."""
+        return None if action in self.legal_actions() else self.why_illegal(action)
 
     def apply(self, action: Action, player: int | None = None, *, check: bool = True) -> None:
         """Take one decision. With `check`, an illegal one raises `Refused(reason)` and changes

@@ -142,14 +142,8 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
     def label_of(self, t: int) -> str:
         return self.player_name(-100 - t) if is_player(t) else self.game.catalogue.ref(t)
 
-    def refusal(self, action: Action, player: int | None = None) -> str | None:
-        if self.is_over():
-            return "ゲームはもう終わっている"
-        current = self.current_player()
-        if player is not None and player != current:
-            return (f"{self.player_name(player)} の順番ではない"
-                    f"（いまは {self.player_name(current)} が決める）")
-        return self.reason(action, current)
+    def illegal(self, action: Action) -> str | None:
+        return self.reason(action, self.current_player())
 
     def why_illegal(self, action: Action) -> str:
         return self.reason(action, self.current_player()) or "いまはできない"
