@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from deckwright.balance.simulate import Job, run_local  # noqa: E402
+from deckwright.balance.simulate import Job, _game, run_local  # noqa: E402
 from deckwright.rules import registered  # noqa: E402
 
 
@@ -24,6 +24,7 @@ def main() -> None:
     for game_id, cls in registered().items():
         job = Job(project=str(ROOT), game_id=game_id, players=cls.facts.bench_players,
                   bots=("random",), games=args.games, seed=1, chunk=50)
+        _game(job.project, job.game_id, job.deck)  # load the database before timing (workers fork warm)
         one = run_local(job, 1)
         two = run_local(job, 2)
         r1, r2 = len(one.records) / one.seconds, len(two.records) / two.seconds
