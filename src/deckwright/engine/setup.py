@@ -70,17 +70,21 @@ def _player(state: State, token: Any, where: str) -> int:
         raise SetupError(f"setup.{where}: {exc}") from None
 
 
-def _take(state: State, ref: Any, where: str) -> int:
-    """The box's instance for a reference: `id#k` exactly, `id` its lowest copy still boxed."""
+def take(state: State, ref: Any, where: str, piles: tuple[int, ...] = (0,)) -> int:
+    """The instance a setup reference names: `id#k` exactly, `id` its lowest copy still in the
+    first of `piles` that has one (the box by default; a game's own setup keys may also take
+    from a pile the shared keys already filled)."""
     if not isinstance(ref, str):
         raise SetupError(f"setup.{where}: {ref!r} is not a card reference")
     try:
         candidates = state.game.catalogue.resolve(ref)
     except CardRefError as exc:
         raise SetupError(f"setup.{where}: {exc}") from None
-    for inst in candidates:
-        if state.zones.where[inst] == 0:
-            return inst
+    placed = state.zones.where
+    for pile in piles:
+        for inst in candidates:
+            if placed[inst] == pile:
+                return inst
     raise SetupError(f"setup.{where}: no copy of {ref!r} left to place (each copy goes in one place)")
 
 
@@ -93,7 +97,7 @@ def _place(state: State, refs: Any, zone: str, owner: int | None, where: str, *,
         pile = layout.of(zone, owner)
     except KeyError as exc:
         raise SetupError(f"setup.{where}: {exc.args[0]}") from None
-    insts = [_take(state, ref, where) for ref in refs]
+    insts = [take(state, ref, where) for ref in refs]
     for inst in (reversed(insts) if top_first else insts):
         state.zones.move(inst, pile)
 

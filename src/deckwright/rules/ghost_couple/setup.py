@@ -15,8 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from deckwright.engine import BOX, EMPTY
-from deckwright.engine.cards import CardRefError
-from deckwright.engine.setup import SetupError
+from deckwright.engine.setup import SetupError, take
 
 if TYPE_CHECKING:
     from .state import GhostState
@@ -24,18 +23,7 @@ if TYPE_CHECKING:
 
 def _take(state: "GhostState", ref: Any, where: str) -> int:
     """The instance a reference names: a boxed copy first, else one still in the deck."""
-    if not isinstance(ref, str):
-        raise SetupError(f"setup.{where}: {ref!r} is not a card reference")
-    try:
-        candidates = state.game.catalogue.resolve(ref)
-    except CardRefError as exc:
-        raise SetupError(f"setup.{where}: {exc}") from None
-    placed = state.zones.where
-    for pile in (BOX, state.game.DECK):
-        for inst in candidates:
-            if placed[inst] == pile:
-                return inst
-    raise SetupError(f"setup.{where}: no copy of {ref!r} left to place (each copy goes in one place)")
+    return take(state, ref, where, (BOX, state.game.DECK))
 
 
 def _cells(field: Any) -> dict[int, Any]:
