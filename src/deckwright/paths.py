@@ -1,0 +1,124 @@
+"""The one path policy: where deckwright may read and write when it works on a project.
+
+A project folder is untrusted input (people share them like any other download). Every file
+deckwright opens for a project goes through this module, which enforces three rules:
+
+1. A path named by the project (a layout, an art file, a template, a stylesheet) is resolved
+   with symlinks followed and `..` collapsed, and must then lie inside one of the folders it was
+   allowed in: the project itself or the package's own assets. A symlink inside the project that
+   points outside it is refused like `../../etc/passwd` or an absolute path.
+2. Outputs are written only under the project's `build/` folder, whose real location must be
+   inside the project (a `build` symlink to elsewhere is refused).
+3. Ids that become file names (game, card, deck, layout and palette ids) are plain: ASCII
+   letters, digits, `-` and `_`, starting with a letter or digit, so `x/../../y` can never be
+   one of them.
+
+Functions raise `UnsafePath` (a ValueError) with a message meant for a user; callers that know
+the file and line the path came from turn it into a located `Problem`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from importlib.resources import files
+from pathlib import Path
+from typing import Iterable
+
+#: An id that may become (part of) a file name.
+SAFE_ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,199}")
+SAFE_ID_RULE = "letters a-z, digits, '-' and '_' only (at most 200), starting with a letter or digit"
+
+#: Largest file deckwright reads from a project (YAML databases, layouts, templates, CSS).
+MAX_TEXT_BYTES = 4 * 1024 * 1024
+#: Largest art file (images are decoded later; this only stops absurd reads early).
+MAX_ART_BYTES = 64 * 1024 * 1024
+
+
+class UnsafePath(ValueError):
+    """A path or id that the policy refuses; the message says why, in the user's terms."""
+
+
+def package_assets() -> Path:
+    """The package's own templates (faces, rulebook, balance): always readable."""
+    return Path(os.path.realpath(str(files("deckwright").joinpath("templates"))))
+
+
+def is_safe_id(value: object) -> bool:
+    return isinstance(value, str) and SAFE_ID_RE.fullmatch(value) is not None
+
+
+def safe_id(value: object, what: str) -> str:
+    """`value` if it is a plain id that may become a file name; UnsafePath otherwise."""
+    if not is_safe_id(value):
+        raise UnsafePath(f"{what} {value!r} is not a plain id ({SAFE_ID_RULE})")
+    return value  # type: ignore[return-value]
+
+
+def real(path: Path | str) -> Path:
+    """The path with every symlink followed and `..` collapsed (it need not exist)."""
+    return Path(os.path.realpath(path))
+
+
+def within(path: Path | str, roots: Iterable[Path | str]) -> bool:
+    """Whether the real location of `path` lies inside the real location of one of `roots`."""
+    target = real(path)
+    return any(target == r or target.is_relative_to(r) for r in map(real, roots))
+
+
+def confined(path: Path | str, roots: Iterable[Path | str], what: str) -> Path:
+    """The real path of `path`, which must lie inside one of `roots`; UnsafePath otherwise."""
+    text = str(path)
+    if "\x00" in text:
+        raise UnsafePath(f"{what}: NUL byte in path")
+    roots = list(roots)
+    if not within(path, roots):
+        raise UnsafePath(f"{what} {text!r} leads outside the project (symlinks and '..' may not "
+                         f"leave it)")
+    return real(path)
+
+
+def join(root: Path, relative: str, what: str) -> Path:
+    """`root/relative` for a project-relative path written in a project file.
+
+    Absolute paths, `~`, backslashes, NUL and any route out of `root` (`..`, a symlink out) are
+    refused; the result is the real path inside `root`.
+    """
+    if not isinstance(relative, str) or not relative.strip():
+        raise UnsafePath(f"{what}: expected a path relative to the project")
+    if relative.startswith(("/", "~", "\\")) or re.match(r"[A-Za-z]:", relative) or "\\" in relative:
+        raise UnsafePath(f"{what} {relative!r} must be a path relative to the project")
+    return confined(root / relative, [root], what)
+
+
+def read_bytes(path: Path, roots: Iterable[Path | str], what: str,
+               limit: int = MAX_TEXT_BYTES) -> bytes:
+    """Read a file that must lie inside `roots` and be at most `limit` bytes."""
+    checked = confined(path, roots, what)
+    try:
+        size = checked.stat().st_size
+        if size > limit:
+            raise UnsafePath(f"{what} is {size} bytes; files larger than {limit} bytes are refused")
+        with open(checked, "rb") as fh:
+            data = fh.read(limit + 1)
+    except OSError as exc:
+        raise UnsafePath(f"{what}: cannot read ({exc.strerror})") from None
+    if len(data) > limit:
+        raise UnsafePath(f"{what}: files larger than {limit} bytes are refused")
+    return data
+
+
+def output_dir(project_root: Path, build_dir: Path, *parts: str) -> Path:
+    """`build_dir/part/...` for writing: ids checked, and the real folder inside the project."""
+    for part in parts:
+        safe_id(part, "output folder")
+    folder = build_dir.joinpath(*parts)
+    confined(build_dir, [project_root], "build folder")
+    confined(folder, [project_root], "build folder")
+    return folder
+
+
+def output_file(folder: Path, stem: str, suffix: str, what: str) -> Path:
+    """`folder/stem+suffix` for an output named by an id (card, palette key, deck)."""
+    safe_id(stem, what)
+    return folder / f"{stem}{suffix}"
