@@ -8,7 +8,8 @@ from collections import Counter
 from rich.console import Console
 from rich.table import Table
 
-from ..model import GameData, Project, load_games
+from ..model import GameData, InputError, Project, load_games
+from ..press.layout import missing_layouts
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -41,6 +42,9 @@ def summary(game: GameData) -> Table:
 
 def run(args: argparse.Namespace) -> int:
     games = load_games(Project(args.project), args.games)
+    problems = [p for game in games for p in missing_layouts(game)]
+    if problems:
+        raise InputError(problems)
     out = Console(highlight=False)
     for game in games:
         out.print(summary(game))

@@ -13,10 +13,11 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from .. import paths
 from .errors import InputError, Problem, UsageError
 from .schema import Card, Database, Deck, Example, PlaytestFile
 from .validate import check_database, check_examples, deck_contents, schema_problems
-from .yamlsafe import load_yaml
+from .yamlsafe import Positions, load_yaml
 
 
 @dataclass
@@ -52,14 +53,35 @@ class Project:
             return str(path)
 
     def game_ids(self) -> list[str]:
-        return sorted(p.stem for p in self.cards_dir.glob("*.yaml"))
+        return sorted(p.stem for p in self.cards_dir.glob("*.yaml") if paths.is_safe_id(p.stem))
 
     def database_path(self, game_id: str) -> Path:
+        """cards/<game_id>.yaml: the id must be plain and the file must lie inside the project."""
+        try:
+            paths.safe_id(game_id, "game")
+        except paths.UnsafePath as exc:
+            raise UsageError(str(exc)) from None
         path = self.cards_dir / f"{game_id}.yaml"
         if not path.is_file():
             known = ", ".join(self.game_ids()) or "none"
             raise UsageError(f"no game {game_id!r} in {self.display(self.cards_dir)} (games: {known})")
+        return self.inside(path)
+
+    def inside(self, path: Path) -> Path:
+        """`path` if its real location is inside the project; else an InputError naming it."""
+        try:
+            paths.confined(path, [self.root], "file")
+        except paths.UnsafePath as exc:
+            raise InputError(Problem(self.display(path), 1, 1, "", str(exc))) from None
         return path
+
+    def orphan_playtests(self) -> list[Problem]:
+        """playtest/<folder>/ files whose folder names no game in cards/."""
+        games = set(self.game_ids())
+        return [Problem(self.display(f), 1, 1, "game",
+                        f"no game {f.parent.name!r} in {self.display(self.cards_dir)}/ for this "
+                        f"playtest file (games: {', '.join(sorted(games)) or 'none'})")
+                for f in sorted(self.playtest_dir.glob("*/*.yaml")) if f.parent.name not in games]
 
 
 @dataclass
@@ -70,6 +92,14 @@ class GameData:
     path: Path
     project: Project
     playtests: list[tuple[str, Example]] = field(default_factory=list)
+    #: where each value of the database was written, for errors found after loading
+    positions: Positions | None = None
+
+    def problem(self, path: tuple[str | int, ...], message: str) -> Problem:
+        """A problem located at a field of the database (found by press or the CLI)."""
+        from .errors import format_path
+        where = self.positions or Positions(self.project.display(self.path))
+        return where.problem(path, format_path(path), message)
 
     @property
     def id(self) -> str:
@@ -110,7 +140,7 @@ class GameData:
 def parse_database(path: Path, project: Project) -> GameData:
     """Load and validate one database file; raises InputError with every problem found."""
     name = project.display(path)
-    data, where = load_yaml(path, name)
+    data, where = load_yaml(project.inside(path), name)
     if not isinstance(data, dict):
         raise InputError(Problem(name, 1, 1, "", "expected a mapping with game, cards and decks"))
     try:
@@ -123,7 +153,7 @@ def parse_database(path: Path, project: Project) -> GameData:
                                       f"game id {db.game.id!r} must match the file name {path.stem!r}"))
     if problems:
         raise InputError(problems)
-    return GameData(db=db, path=path, project=project)
+    return GameData(db=db, path=path, project=project, positions=where)
 
 
 def parse_playtests(game: GameData) -> list[tuple[str, Example]]:
@@ -134,7 +164,7 @@ def parse_playtests(game: GameData) -> list[tuple[str, Example]]:
     for path in sorted(folder.glob("*.yaml")):
         name = game.project.display(path)
         try:
-            data, where = load_yaml(path, name)
+            data, where = load_yaml(game.project.inside(path), name)
             try:
                 pf = PlaytestFile.model_validate(data)
             except ValidationError as exc:
@@ -170,6 +200,9 @@ def load_games(project: Project, game_ids: list[str] | None = None) -> list[Game
         raise UsageError(f"no game databases found in {project.display(project.cards_dir)}/")
     games: list[GameData] = []
     errors: list[InputError] = []
+    orphans = [] if game_ids else project.orphan_playtests()
+    if orphans:
+        errors.append(InputError(orphans))
     for game_id in ids:
         try:
             games.append(load_game(project, game_id))

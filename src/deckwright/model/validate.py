@@ -13,6 +13,7 @@ from typing import Any, Iterable, Iterator
 
 from pydantic import ValidationError
 
+from .. import paths
 from .errors import Path, Problem, format_path
 from .schema import Database, Deck, Example
 from .yamlsafe import Positions
@@ -141,6 +142,7 @@ class _Checker:
         self.cards()
         self.decks()
         self.rulings()
+        self.prose()
         self.examples(self.db.examples, ("examples",))
         return self.problems
 
@@ -150,6 +152,10 @@ class _Checker:
             self.add(("game", "players", "min"), "players.min is larger than players.max")
         for i, cat in enumerate(g.categories):
             self.need(cat.back, self.backs, ("game", "categories", i, "back"), "back")
+            if cat.layout is not None:
+                self.plain(cat.layout, ("game", "categories", i, "layout"), "layout name")
+        for key in g.palette:  # palette keys name files (backs that vary by colour)
+            self.plain(key, ("game", "palette", key), "palette key")
         self.problems += _duplicates(enumerate(c.id for c in g.categories), "game.categories", self.where)
 
     def cards(self) -> None:
@@ -167,6 +173,23 @@ class _Checker:
                 (base + ("effects", j, "text"), e.text) for j, e in enumerate(card.effects)]
             for path, text in texts:
                 self.markup(text, path)
+
+    def plain(self, value: str, path: Path, what: str) -> None:
+        """Ids that become file names must be plain (see deckwright.paths)."""
+        if not paths.is_safe_id(value):
+            self.add(path, f"{what} {value!r} is not a plain id ({paths.SAFE_ID_RULE})")
+
+    def prose(self) -> None:
+        """Inline icons in the rulebook's own text: rules, glossary, rulings, examples."""
+        def sections(items: list[Any], base: Path) -> None:
+            for i, section in enumerate(items):
+                self.markup(section.body, base + (i, "body"))
+                sections(section.sections, base + (i, "sections"))
+        sections(self.db.rules, ("rules",))
+        for i, term in enumerate(self.db.glossary):
+            self.markup(term.text, ("glossary", i, "text"))
+        for i, ruling in enumerate(self.db.rulings):
+            self.markup(ruling.text, ("rulings", i, "text"))
 
     def markup(self, text: str | None, path: Path) -> None:
         for match in ICON_RE.finditer(text or ""):
@@ -213,6 +236,10 @@ class _Checker:
                 self.need(ruling, self.ruling_ids, base + ("rulings", j), "ruling")
             self.need(ex.variant, self.variants, base + ("variant",), "variant")
             self.need(ex.deck, {d.id for d in self.db.decks}, base + ("deck",), "deck")
+            self.markup(ex.text, base + ("text",))
+            for j, step in enumerate(ex.steps):
+                if not isinstance(step, str):
+                    self.markup(step.say, base + ("steps", j, "say"))
             for path, ref in _setup_card_refs(ex.setup, base + ("setup",)):
                 m = CARD_REF_RE.match(ref)
                 if not m or m.group(1) not in self.card_ids:

@@ -18,7 +18,7 @@ from ..model.schema import Back, Card, Deck
 from ..model.yamlsafe import load_yaml
 from .binding import back_context, card_context
 from .face import Plan, Planner
-from .layout import Library
+from .layout import Library, missing_layouts
 
 CACHE_SIZE = 256
 
@@ -128,7 +128,7 @@ class GamePress:
     # --- checking --------------------------------------------------------------------------
     def check(self) -> None:
         """Plan every face and back; raise one InputError naming every card with a problem."""
-        problems: list[Problem] = []
+        problems: list[Problem] = missing_layouts(self.game)
         where = None
         for index, card in enumerate(self.game.db.cards):
             found = [("face", o) for o in self.face(card).problems] + [
