@@ -12,10 +12,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from .paths import check_output
+
 
 @contextmanager
 def atomic_path(target: Path) -> Iterator[Path]:
     """Yield a temporary path beside `target`; rename it over `target` only on success."""
+    check_output(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     os.close(fd)

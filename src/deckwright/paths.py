@@ -122,3 +122,45 @@ def output_file(folder: Path, stem: str, suffix: str, what: str) -> Path:
     """`folder/stem+suffix` for an output named by an id (card, palette key, deck)."""
     safe_id(stem, what)
     return folder / f"{stem}{suffix}"
+
+
+#: The one folder a project's outputs go to.
+BUILD_DIR_NAME = "build"
+_OUTPUT_NAME_RE = re.compile(r"\.?[A-Za-z0-9][A-Za-z0-9_.-]*")
+
+
+def check_output(target: Path) -> None:
+    """Refuse to write `target` if its name is not plain or a folder on its way is a symlink.
+
+    Checked for every file deckwright writes (deckwright.atomic calls it): under a `build/`
+    folder, neither `build/` itself nor any folder below it may be a symlink (a shared project
+    could ship `build/<game>` linked to the reader's home folder).
+    """
+    chain = [target, *target.parents]
+    build = next((i for i, p in enumerate(chain) if p.name == BUILD_DIR_NAME), None)
+    if build is None:
+        return  # a path the user named on the command line, e.g. simulate --json
+    name = target.name
+    if not _OUTPUT_NAME_RE.fullmatch(name) or ".." in name:
+        raise UnsafePath(f"output file name {name!r} is not plain ({SAFE_ID_RULE}, plus a suffix)")
+    for folder in chain[:build + 1]:
+        if folder.is_symlink():
+            raise UnsafePath(f"{folder} is a symlink; outputs are written only into real folders "
+                             f"inside the project's {BUILD_DIR_NAME}/")
+
+
+def prepare_build_dir(project_root: Path) -> Path:
+    """The project's build folder, created if missing; one clear error if it cannot be used."""
+    folder = Path(project_root) / BUILD_DIR_NAME
+    if folder.is_symlink():
+        raise UnsafePath(f"{BUILD_DIR_NAME}/ is a symlink; outputs are written only into a real "
+                         f"folder inside the project")
+    if folder.exists() and not folder.is_dir():
+        raise UnsafePath(f"{BUILD_DIR_NAME} is a file, not a folder: move it away to build")
+    try:
+        folder.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise UnsafePath(f"cannot create {BUILD_DIR_NAME}/: {exc.strerror}") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UnsafePath(f"{BUILD_DIR_NAME}/ is not writable")
+    return folder

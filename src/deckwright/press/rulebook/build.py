@@ -64,8 +64,8 @@ def build_rulebook(game: GameData, out_dir: Path | None = None, *,
     from .pdf import render_pdf
 
     context = ContextBuilder(game, verdicts, out_dir).build(page)
-    html = render_page(dirs, context)
-    css = stylesheet(dirs)
+    html = render_page(dirs, context, game.project.display)
+    css = stylesheet(dirs, game.project.display)
     fetcher = RulebookFetcher([*dirs, out_dir], overlay={out_dir / cache.OUTPUTS[2]: css})
     try:
         rendered = render_pdf(html, out_dir, fetcher, pdf_variant)

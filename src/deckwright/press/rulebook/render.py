@@ -12,14 +12,10 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
-from jinja2 import (ChoiceLoader, FileSystemLoader, StrictUndefined, TemplateNotFound,
-                    TemplateSyntaxError, UndefinedError)
-from jinja2.exceptions import SecurityError
-from jinja2.sandbox import ImmutableSandboxedEnvironment
-
-from ...model import UsageError
+from ... import paths, sandbox
+from ...model import InputError, Problem, UsageError
 
 PAGE_TEMPLATE = "rulebook.html.j2"
 STYLESHEET = "rulebook.css"
@@ -37,33 +33,39 @@ def template_dirs(project_templates: Path) -> list[Path]:
 
 
 @lru_cache(maxsize=8)
-def environment(dirs: tuple[Path, ...]) -> ImmutableSandboxedEnvironment:
-    loader = ChoiceLoader([FileSystemLoader(str(d), encoding="utf-8") for d in dirs])
-    return ImmutableSandboxedEnvironment(
-        loader=loader, autoescape=True, undefined=StrictUndefined,
-        trim_blocks=False, lstrip_blocks=False, keep_trailing_newline=True,
-        auto_reload=True)
+def environment(dirs: tuple[Path, ...]) -> sandbox.BoundedSandbox:
+    return sandbox.environment(list(dirs), trim_blocks=False, lstrip_blocks=False,
+                               keep_trailing_newline=True, auto_reload=True)
 
 
-def render_page(dirs: list[Path], context: dict[str, Any]) -> str:
-    """The rulebook's HTML, from the first `rulebook.html.j2` the loader chain finds."""
-    env = environment(tuple(dirs))
-    try:
-        return env.get_template(PAGE_TEMPLATE).render(context)
-    except TemplateNotFound as exc:
-        raise UsageError(f"rulebook template {exc.name!r} not found in "
-                         f"{', '.join(str(d) for d in dirs)}") from None
-    except TemplateSyntaxError as exc:
-        raise UsageError(f"{exc.filename or exc.name}:{exc.lineno}: template error: "
-                         f"{exc.message}") from None
-    except (UndefinedError, SecurityError) as exc:
-        raise UsageError(f"rulebook template error: {exc}") from None
+def _builtin_display(path: str) -> str:
+    """How a template file is named in messages when no project display is given."""
+    real = paths.real(path)
+    if real.is_relative_to(paths.package_assets()):
+        return f"(built-in) templates/{real.relative_to(paths.package_assets())}"
+    return path
 
 
-def stylesheet(dirs: list[Path]) -> bytes:
-    """The stylesheet copied beside the HTML: the first `rulebook.css` in the chain."""
+def render_page(dirs: list[Path], context: dict[str, Any],
+                display: Callable[[str], str] | None = None) -> str:
+    """The rulebook's HTML, from the first `rulebook.html.j2` the loader chain finds.
+
+    Errors are one line naming the template file and line (`display` names project files).
+    """
+    def name(path: str) -> str:
+        shown = _builtin_display(path)
+        return display(path) if display and shown == path and Path(path).is_absolute() else shown
+    return sandbox.render(environment(tuple(dirs)), PAGE_TEMPLATE, context, name)
+
+
+def stylesheet(dirs: list[Path], display: Callable[[Path], str] = str) -> bytes:
+    """The stylesheet copied beside the HTML: the first `rulebook.css` in the chain, read only
+    if it really lies in its folder (a symlink out of the project is refused)."""
     for folder in dirs:
         path = folder / STYLESHEET
         if path.is_file():
-            return path.read_bytes()
+            try:
+                return paths.read_bytes(path, [folder], STYLESHEET)
+            except paths.UnsafePath as exc:
+                raise InputError(Problem(display(path), 1, 1, "stylesheet", str(exc))) from None
     raise UsageError(f"{STYLESHEET} not found in {', '.join(str(d) for d in dirs)}")
