@@ -158,7 +158,7 @@ def _scan(loader: Any) -> None:
                            f"values it repeats); refused")
 
 
-def _decode(data: bytes, name: str) -> str:
+def decode_text(data: bytes, name: str) -> str:
     """UTF-8 text; a bad byte is reported at its own line and column."""
     try:
         return data.decode("utf-8")
@@ -224,4 +224,4 @@ def parse_yaml(text: str, name: str, loader_class: type | None = None) -> tuple[
 def load_yaml(path: FsPath, display: str | None = None) -> tuple[Any, Positions]:
     """Load one YAML file safely (size-limited, strict UTF-8), with each value's position."""
     name = display or str(path)
-    return parse_yaml(_decode(read_limited(path, name), name), name)
+    return parse_yaml(decode_text(read_limited(path, name), name), name)
