@@ -8,7 +8,6 @@ the same restricted URL fetcher, so the report needs no network and reads no oth
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
@@ -111,10 +110,6 @@ def _display(data: GameData, file: str | Path) -> str:
     return data.project.display(Path(file))
 
 
-#: url(...) and @import naming a scheme or a host: a report reads nothing from elsewhere.
-_EXTERNAL = re.compile(r"""(?:url\(\s*['"]?|@import\s+['"])\s*((?:[a-zA-Z][a-zA-Z0-9+.-]*:|//)[^'")\s]*)""")
-
-
 def _css(dirs: list[Path], data: GameData | None = None) -> str:
     """The report's stylesheet (inlined in the page), read through the path policy; a
     stylesheet naming any URL with a scheme (http:, file:, data:) is refused before anything
@@ -128,12 +123,7 @@ def _css(dirs: list[Path], data: GameData | None = None) -> str:
             except paths.UnsafePath as exc:
                 raise InputError(Problem(shown, 1, 1, "stylesheet", str(exc))) from None
             text = decode_text(raw, shown)
-            for match in _EXTERNAL.finditer(text):
-                line = text.count("\n", 0, match.start(1)) + 1
-                col = match.start(1) - (text.rfind("\n", 0, match.start(1)) + 1) + 1
-                raise InputError(Problem(shown, line, col, "stylesheet",
-                                         f"refused {match.group(1)[:80]!r}: a report stylesheet may "
-                                         f"not load anything from a URL"))
+            sandbox.refuse_external_urls(text, shown)
             return text
     return ""
 

@@ -15,6 +15,7 @@ from rich.console import Console
 
 from .. import __version__
 from ..model import InputError, UsageError
+from ..paths import UnsafePath
 
 #: Subcommand modules, in the order `--help` lists them.
 COMMANDS = ["check", "build", "playtest", "simulate", "schema"]
@@ -52,8 +53,12 @@ def main(argv: list[str] | None = None) -> int:
         for problem in exc.problems:
             err.print(str(problem), markup=False)
         return 2
-    except UsageError as exc:
+    except (UsageError, UnsafePath) as exc:
         err.print(f"deckwright: error: {exc}", markup=False)
+        return 2
+    except OSError as exc:  # an unwritable or missing folder, a full disk: one line, no traceback
+        where = f" {exc.filename}" if exc.filename else ""
+        err.print(f"deckwright: error: cannot use{where}: {exc.strerror or exc}", markup=False)
         return 2
     except KeyboardInterrupt:
         err.print("deckwright: interrupted", markup=False)

@@ -15,6 +15,7 @@ from typing import Callable
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from .. import paths
 from ..model import GameData, Project, UsageError, load_games
 from ..press import targets as press_targets
 from ..press.cards import GamePress
@@ -134,6 +135,7 @@ def run(args: argparse.Namespace) -> int:
     if any(TARGETS[n].draws_faces for n in names):
         for press in presses:  # every overflow of every game before anything is written
             press.check()
+    paths.prepare_build_dir(Project(args.project).root)  # a file or unwritable: one line, now
     out = Console(highlight=False)
     written: list[Path] = []
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),

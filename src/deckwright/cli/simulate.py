@@ -10,6 +10,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from ..balance.simulate import Job, check_bots, default_workers, resolve_deck, run_dask, run_local
 from ..balance.stats import summarise
+from .. import paths
 from ..model import Project, UsageError, load_game
 from ..rules import rules_for
 
@@ -72,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
     from ..balance.report import card_labels, findings, write_report  # matplotlib: load on use
 
     job, data = make_job(args)
+    paths.prepare_build_dir(data.project.root)  # a file or unwritable: one line, before games
     out = Console(highlight=False)
     workers = args.workers or default_workers()
     columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),

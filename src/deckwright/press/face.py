@@ -19,6 +19,7 @@ from reportlab.lib.colors import HexColor as _HexColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
+from .. import paths
 from . import icons
 from .binding import BindingError, render, truthy
 from .fonts import metrics
@@ -186,14 +187,41 @@ class Planner:
         src = render(region.get("src", ""), ctx)
         if not src:
             return None
-        path = (self.root / src).resolve()
-        if not path.is_relative_to(self.root):
-            plan.problems.append(FaceProblem(region, f"art {src!r} is outside the project folder"))
+        try:
+            path = paths.join(self.root, src, "art")
+        except paths.UnsafePath as exc:
+            plan.problems.append(FaceProblem(region, str(exc)))
             return None
         if not path.is_file():
             plan.problems.append(FaceProblem(region, f"art file {src!r} not found"))
             return None
+        stat = path.stat()
+        broken = _broken_image(path, stat.st_mtime_ns, stat.st_size)
+        if broken:
+            plan.problems.append(FaceProblem(region, f"art file {src!r} {broken}"))
+            return None
         return Item(region, box, image=path)
+
+
+@lru_cache(maxsize=1024)
+def _broken_image(path: Path, mtime_ns: int, size: int) -> str | None:
+    """Why an art file cannot be drawn (not an image, truncated), or None if it decodes.
+
+    Checked while planning, so a build stops before writing anything rather than failing
+    half-way inside reportlab."""
+    from PIL import Image
+    try:
+        if size > paths.MAX_ART_BYTES:
+            return f"is larger than {paths.MAX_ART_BYTES} bytes"
+        with Image.open(path) as image:
+            if image.width * image.height > 100_000_000:
+                return f"is {image.width}x{image.height} pixels, too large to print"
+            image.load()
+    except Image.DecompressionBombError:
+        return "is too large an image to decode"
+    except (OSError, SyntaxError, ValueError) as exc:
+        return f"is not a readable image ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})"
+    return None
 
 
 # --- drawing ---------------------------------------------------------------------------------

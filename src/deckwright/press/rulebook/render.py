@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from ... import paths, sandbox
 from ...model import InputError, Problem, UsageError
+from ...model.yamlsafe import decode_text
 
 PAGE_TEMPLATE = "rulebook.html.j2"
 STYLESHEET = "rulebook.css"
@@ -65,7 +66,9 @@ def stylesheet(dirs: list[Path], display: Callable[[Path], str] = str) -> bytes:
         path = folder / STYLESHEET
         if path.is_file():
             try:
-                return paths.read_bytes(path, [folder], STYLESHEET)
+                css = paths.read_bytes(path, [folder], STYLESHEET)
             except paths.UnsafePath as exc:
                 raise InputError(Problem(display(path), 1, 1, "stylesheet", str(exc))) from None
+            sandbox.refuse_external_urls(decode_text(css, display(path)), display(path))
+            return css
     raise UsageError(f"{STYLESHEET} not found in {', '.join(str(d) for d in dirs)}")
