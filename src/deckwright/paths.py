@@ -88,7 +88,11 @@ def join(root: Path, relative: str, what: str) -> Path:
         raise UnsafePath(f"{what}: expected a path relative to the project")
     if relative.startswith(("/", "~", "\\")) or re.match(r"[A-Za-z]:", relative) or "\\" in relative:
         raise UnsafePath(f"{what} {relative!r} must be a path relative to the project")
-    return confined(root / relative, [root], what)
+    try:
+        return confined(root / relative, [root], what)
+    except UnsafePath:
+        raise UnsafePath(f"{what} {relative!r} leads outside the project (symlinks and '..' may "
+                         f"not leave it)") from None
 
 
 def read_bytes(path: Path, roots: Iterable[Path | str], what: str,

@@ -55,7 +55,7 @@ def render_page(dirs: list[Path], context: dict[str, Any],
     """
     def name(path: str) -> str:
         shown = _builtin_display(path)
-        return display(path) if display and shown == path and Path(path).is_absolute() else shown
+        return display(Path(path)) if display and shown == path and Path(path).is_absolute() else shown
     return sandbox.render(environment(tuple(dirs)), PAGE_TEMPLATE, context, name)
 
 
