@@ -119,10 +119,13 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
             raise TemplateLimit(f"{left} ** {right} is too large a number")
         return super().call_binop(context, operator, left, right)
 
+    def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
+        if getattr(value, "__name__", "") in ("format", "format_map"):
+            _check_format(getattr(value, "__self__", None))
+        return super().wrap_str_format(value)
+
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
         _check_args(args, kwargs, "call")
-        if getattr(__obj, "__name__", "") in ("format", "format_map"):
-            _check_format(getattr(__obj, "__self__", None))
         result = super().call(__context, __obj, *args, **kwargs)
         if isinstance(result, str) and len(result) > MAX_OUTPUT_CHARS:
             raise TemplateLimit(f"a call made more than {MAX_OUTPUT_CHARS} characters")
