@@ -73,8 +73,7 @@ def confined(path: Path | str, roots: Iterable[Path | str], what: str) -> Path:
         raise UnsafePath(f"{what}: NUL byte in path")
     roots = list(roots)
     if not within(path, roots):
-        raise UnsafePath(f"{what} {text!r} leads outside the project (symlinks and '..' may not "
-                         f"leave it)")
+        raise UnsafePath(f"{what} leads outside the project (symlinks and '..' may not leave it)")
     return real(path)
 
 

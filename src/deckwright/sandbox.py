@@ -33,6 +33,7 @@ from jinja2.utils import Namespace
 
 from . import paths
 from .model import InputError, Problem
+from .model.yamlsafe import decode_text
 
 #: Largest text a template may produce (the biggest bundled rulebook page is about 0.6 MB).
 MAX_OUTPUT_CHARS = 20_000_000
@@ -48,7 +49,14 @@ class ConfinedLoader(FileSystemLoader):
     """A FileSystemLoader that serves only files whose real path lies in its folder."""
 
     def get_source(self, environment: Any, template: str) -> tuple[str, str, Callable[[], bool]]:
-        source, filename, uptodate = super().get_source(environment, template)
+        try:
+            source, filename, uptodate = super().get_source(environment, template)
+        except UnicodeDecodeError:
+            for folder in self.searchpath:  # report the bad byte at its line and column
+                path = Path(folder, *template.split("/"))
+                if path.is_file():
+                    decode_text(paths.read_bytes(path, [folder], f"template {template!r}"), str(path))
+            raise
         try:
             paths.confined(filename, self.searchpath, f"template {template!r}")
         except paths.UnsafePath as exc:
@@ -176,6 +184,9 @@ def render(env: BoundedSandbox, name: str, context: dict[str, Any],
                 if time.monotonic() - start > MAX_SECONDS:
                     raise TemplateLimit(f"rendering took longer than {MAX_SECONDS:g} s; stopped")
                 parts.append(chunk)
+    except InputError as exc:  # a template file that is not UTF-8, named as the user reads it
+        raise InputError([Problem(display(p.file), p.line, p.column, "template", p.message)
+                          for p in exc.problems]) from None
     except TemplateNotFound as exc:
         raise InputError(Problem(display(name), 1, 1, "template",
                                  f"template {exc.name!r} not found")) from None

@@ -136,7 +136,8 @@ class GamePress:
             if not found:
                 continue
             if where is None:
-                _, where = load_yaml(self.game.path, self.game.project.display(self.game.path))
+                where = self.game.positions or load_yaml(
+                    self.game.path, self.game.project.display(self.game.path))[1]
             for side, o in found:
                 field = _field_of(o.region.get("text", "") + o.region.get("src", ""), card)
                 path = ("cards", index, field)

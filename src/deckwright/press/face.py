@@ -209,7 +209,9 @@ def _broken_image(path: Path, mtime_ns: int, size: int) -> str | None:
 
     Checked while planning, so a build stops before writing anything rather than failing
     half-way inside reportlab."""
-    from PIL import Image
+    from PIL import Image, ImageFile
+    # WeasyPrint sets this process-wide on import; a truncated picture must be refused here
+    tolerant, ImageFile.LOAD_TRUNCATED_IMAGES = ImageFile.LOAD_TRUNCATED_IMAGES, False
     try:
         if size > paths.MAX_ART_BYTES:
             return f"is larger than {paths.MAX_ART_BYTES} bytes"
@@ -221,6 +223,8 @@ def _broken_image(path: Path, mtime_ns: int, size: int) -> str | None:
         return "is too large an image to decode"
     except (OSError, SyntaxError, ValueError) as exc:
         return f"is not a readable image ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})"
+    finally:
+        ImageFile.LOAD_TRUNCATED_IMAGES = tolerant
     return None
 
 

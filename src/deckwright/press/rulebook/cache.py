@@ -14,8 +14,9 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Iterable, Mapping
 
+from ... import paths
 from ...atomic import write_text
-from ...model import GameData
+from ...model import GameData, InputError, Problem
 from .examples import VerdictLike
 
 KEY_FILE = ".rulebook.key"
@@ -41,7 +42,13 @@ def input_key(game: GameData, dirs: list[Path], out_dir: Path,
     add("database", game.path.read_bytes())
     for i, folder in enumerate(dirs):
         for path in _files(folder):
-            add(f"template{i}:{path.relative_to(folder)}", path.read_bytes())
+            # through the path policy: a template symlinked out of the project is refused here
+            try:
+                data = paths.read_bytes(path, [folder], "template file", paths.MAX_ART_BYTES)
+            except paths.UnsafePath as exc:
+                raise InputError(Problem(game.project.display(path), 1, 1, "template",
+                                         str(exc))) from None
+            add(f"template{i}:{path.relative_to(folder)}", data)
     for card_id in sorted(game.cards):
         png = out_dir / "cards" / f"{card_id}.png"
         if png.is_file():
