@@ -171,6 +171,10 @@ CASES: list[Case] = [
          both(write("../outside/pt.yaml", "game: mini\nexamples:\n  - {id: x1, title: t}\n"), link("playtest/mini/a.yaml", "pt.yaml"))),
     Case("database-symlink-out", "mini", ["check"], r"cards/mini\.yaml:1:1: file leads outside the project",
          both(lambda p, o: shutil.copy(p / MINI, o / "db.yaml"), link(MINI, "db.yaml"))),
+    Case("playtest-command-no-game", "mini", ["playtest"], r"playtest/ghost/a\.yaml:1:1: game: no game 'ghost'",
+         write("playtest/ghost/a.yaml", "game: ghost\nexamples: []\n")),
+    Case("build-palette-escape", "mini", ["build", "--only", "png"], r"game\.palette\.x/\.\./\.\./ESCAPED: palette key",
+         edit(MINI, "    red: {name", '    "x/../../ESCAPED": {name: 外, hex: "#000000"}\n    red: {name')),
     # --- game names on the command line ---------------------------------------------------------
     Case("check-dotdot", "mini", ["check", "../../outside/secret"], r"deckwright: error: game '\.\./\.\./outside/secret' is not a plain id"),
     Case("check-absolute", "mini", ["check", "/etc/passwd"], r"deckwright: error: game '/etc/passwd' is not a plain id"),
@@ -179,7 +183,7 @@ CASES: list[Case] = [
     Case("playtest-dotdot", "mini", ["playtest", "../x"], r"deckwright: error: game '\.\./x' is not a plain id"),
     Case("simulate-dotdot", "mini", ["simulate", "../x"], r"deckwright: error: game '\.\./x' is not a plain id"),
     # --- art ------------------------------------------------------------------------------------
-    Case("art-not-image", "press", ["build", "--only", "png"], r"pressdemo\.yaml:\d+:\d+: cards\[0\]\.\w+: card 'knight' \(face\): art file 'art/knight\.png' is not a readable image",
+    Case("art-not-image", "press", ["build", "--only", "png"], r"pressdemo\.yaml:\d+:\d+: cards\[0\]\.\w+: card 'knight' \(face\): art file 'art/knight\.png' is not a readable image \(not a picture format",
          write("art/knight.png", "this is text, not a picture\n")),
     Case("art-truncated", "press", ["build", "--only", "pnp"], r"card 'knight' \(face\): art file 'art/knight\.png' is not a readable image",
          lambda p, o: (p / "art/knight.png").write_bytes((p / "art/knight.png").read_bytes()[:200])),
@@ -189,6 +193,8 @@ CASES: list[Case] = [
          both(lambda p, o: shutil.copy(p / "art/knight.png", o / "secret.png"), edit(PRESS, "art: art/knight.png", "art: ../outside/secret.png"))),
     Case("art-absolute", "press", ["build", "--only", "png"], r"art '/etc/hostname' must be a path relative to the project",
          edit(PRESS, "art: art/knight.png", "art: /etc/hostname")),
+    Case("art-half-png", "press", ["build"], r"card 'knight' \(face\): art file 'art/knight\.png' is not a readable image \(image file is truncated",
+         lambda p, o: (p / "art/knight.png").write_bytes((p / "art/knight.png").read_bytes()[:-len((p / "art/knight.png").read_bytes()) // 3])),
     Case("art-symlink-out", "press", ["build", "--only", "tts"], r"art 'art/knight\.png' leads outside the project",
          both(lambda p, o: shutil.copy(p / "art/knight.png", o / "secret.png"), link("art/knight.png", "secret.png"))),
     # --- layouts --------------------------------------------------------------------------------

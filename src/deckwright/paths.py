@@ -23,7 +23,7 @@ import os
 import re
 from importlib.resources import files
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 #: An id that may become (part of) a file name.
 SAFE_ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,199}")
@@ -42,6 +42,15 @@ class UnsafePath(ValueError):
 def package_assets() -> Path:
     """The package's own templates (faces, rulebook, balance): always readable."""
     return Path(os.path.realpath(str(files("deckwright").joinpath("templates"))))
+
+
+def shown(path: Path | str, project_display: Callable[[Path], str]) -> str:
+    """A file's name in messages: `(built-in) templates/...` for the package's own files,
+    else as the project displays it (relative to the project)."""
+    target = real(path)
+    if target.is_relative_to(package_assets()):
+        return f"(built-in) templates/{target.relative_to(package_assets())}"
+    return project_display(Path(path))
 
 
 def is_safe_id(value: object) -> bool:

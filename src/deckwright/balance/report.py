@@ -104,10 +104,7 @@ def render_html(data: GameData, job: Job, summary: Summary, records: Sequence[Ga
 
 
 def _display(data: GameData, file: str | Path) -> str:
-    real = paths.real(file)
-    if real.is_relative_to(paths.package_assets()):
-        return f"(built-in) templates/{real.relative_to(paths.package_assets())}"
-    return data.project.display(Path(file))
+    return paths.shown(file, data.project.display)
 
 
 def _css(dirs: list[Path], data: GameData | None = None) -> str:

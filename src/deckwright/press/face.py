@@ -221,6 +221,8 @@ def _broken_image(path: Path, mtime_ns: int, size: int) -> str | None:
             image.load()
     except Image.DecompressionBombError:
         return "is too large an image to decode"
+    except Image.UnidentifiedImageError:
+        return "is not a readable image (not a picture format Pillow knows)"
     except (OSError, SyntaxError, ValueError) as exc:
         return f"is not a readable image ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})"
     finally:

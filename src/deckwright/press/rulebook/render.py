@@ -39,14 +39,6 @@ def environment(dirs: tuple[Path, ...]) -> sandbox.BoundedSandbox:
                                keep_trailing_newline=True, auto_reload=True)
 
 
-def _builtin_display(path: str) -> str:
-    """How a template file is named in messages when no project display is given."""
-    real = paths.real(path)
-    if real.is_relative_to(paths.package_assets()):
-        return f"(built-in) templates/{real.relative_to(paths.package_assets())}"
-    return path
-
-
 def render_page(dirs: list[Path], context: dict[str, Any],
                 display: Callable[[str], str] | None = None) -> str:
     """The rulebook's HTML, from the first `rulebook.html.j2` the loader chain finds.
@@ -54,8 +46,7 @@ def render_page(dirs: list[Path], context: dict[str, Any],
     Errors are one line naming the template file and line (`display` names project files).
     """
     def name(path: str) -> str:
-        shown = _builtin_display(path)
-        return display(Path(path)) if display and shown == path and Path(path).is_absolute() else shown
+        return paths.shown(path, display or str) if Path(path).is_absolute() else path
     return sandbox.render(environment(tuple(dirs)), PAGE_TEMPLATE, context, name)
 
 
