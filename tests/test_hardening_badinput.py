@@ -207,6 +207,9 @@ CASES: list[Case] = [
          write("templates/faces/pressdemo/unit.yaml", "regions: [\n")),
     Case("layout-recursive-alias", "press", ["build", "--only", "png"], r"unit\.yaml:\d+:\d+: YAML: alias \*r refers to a value that contains it",
          write("templates/faces/pressdemo/unit.yaml", "regions: &r {a: *r}\n")),
+    Case("layout-expression-huge", "press", ["build", "--only", "png"], r"pressdemo\.yaml:\d+:\d+: cards\[0\]\.\w+: card 'knight' \(face\): .*repeating a value 4000000000 times",
+         edit("templates/faces/pressdemo/unit.yaml", "    size: 14", "    size: 14\n    text: '{{ \"x\" * 4000000000 }}'"),
+         lines=3),  # one line per card using the layout: knight, witch, twin
     # --- outputs --------------------------------------------------------------------------------
     Case("build-is-a-file", "mini", ["build", "--only", "png"], r"deckwright: error: build is a file, not a folder",
          write("build", "not a folder\n")),
