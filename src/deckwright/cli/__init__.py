@@ -17,7 +17,7 @@ from .. import __version__
 from ..model import InputError, UsageError
 
 #: Subcommand modules, in the order `--help` lists them.
-COMMANDS = ["check", "build", "playtest", "simulate", "schema"]
+COMMANDS = ["check", "build", "playtest", "simulate", "play", "serve", "schema"]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -138,6 +138,12 @@ class State:
         """Game-specific invariant problems (e.g. scores not conserved); none by default."""
         return ()
 
+    def setup_extras(self) -> dict[str, Any]:
+        """This state's facts in the module's own setup keys (`FACTS.setup_keys`), for writing
+        a played position back as an example (`deckwright play`); the shared keys (hands,
+        deck, discard, public, scores, turn) are written by the engine. Default: none."""
+        return {}
+
     def after_setup(self, setup: dict[str, Any]) -> None:
         """Called after an example's setup placed the cards: read `options` and own keys."""
 
