@@ -54,8 +54,7 @@ class Live:
                     try:
                         self.table.bot_step()
                     except Exception as exc:  # noqa: BLE001 - shown to every seat, not lost
-                        import traceback; traceback.print_exc()
-                        self.table.fault = f"a bot's decision failed: {exc}"
+                        self.table.fault = f"a bot's decision failed: {type(exc).__name__}: {exc}"
             await self.bump()
 
 

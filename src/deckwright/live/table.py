@@ -47,6 +47,8 @@ class Table:
     seed: int = 0
     decisions: list[Decision] = field(default_factory=list)
     token: Callable[[], str] = lambda: secrets.token_urlsafe(18)
+    #: a rules-module error met while a bot decided (shown on every page; the table stops)
+    fault: str = ""
 
     def __post_init__(self) -> None:
         kinds = bot_kinds(type(self.game))
@@ -63,6 +65,7 @@ class Table:
         """A new game with `seed`; the seats keep their tokens."""
         self.seed = seed
         self.decisions = []
+        self.fault = ""
         self._rebuild()
 
     def _rebuild(self) -> None:
@@ -92,6 +95,8 @@ class Table:
         return self.state.current_player()
 
     def bot_to_move(self) -> bool:
+        if self.fault:
+            return False
         p = self.deciding()
         return p >= 0 and p in self.bots
 
@@ -136,6 +141,7 @@ class Table:
             return 0
         removed = len(self.decisions) - last
         del self.decisions[last:]
+        self.fault = ""
         self._rebuild()
         return removed
 
@@ -163,4 +169,5 @@ class Table:
             "decisions": len(self.decisions),
             "can_undo": any(d.player == seat for d in self.decisions),
             "winner": state.player_name(winner) if winner is not None else None,
+            "fault": self.fault,
         }

@@ -62,6 +62,7 @@ function render(v) {
   let status = v.over ? `Game over. ${v.winner ? "Winner: " + v.winner + "." : ""}`
                       : `${v.deciding} decides.`;
   status += ` Scores: ${v.scores.map((s, i) => `p${i + 1} ${s}`).join(", ")}. Seats: ${seats}.`;
+  if (v.fault) status += ` ${v.fault}`;
   $("status").textContent = status;
   $("status").dataset.over = v.over ? "yes" : "no";
   $("seed").value = v.seed;
