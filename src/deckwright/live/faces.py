@@ -37,6 +37,7 @@ class Faces:
         self._lock = threading.Lock()
         self._cache: dict[tuple[str, bool], tuple[str, bytes]] = {}
         self.drawn = 0  # faces drawn so far (tests and the preview's status line read it)
+        self.generation = 0  # bumped by forget(): every address changes
         self.update(game)
 
     def update(self, game: GameData) -> None:
@@ -49,6 +50,11 @@ class Faces:
         """Drop every cached face (a layout, font or art file changed)."""
         with self._lock:
             self._cache.clear()
+            self.generation += 1
+
+    def stamp(self, card_id: str, back: bool = False) -> str:
+        """A short tag that changes whenever the picture would: for cache-busting addresses."""
+        return f"{self.generation}-{_fingerprint(self.press, card_id, back)[:12]}"
 
     def has(self, card_id: str) -> bool:
         return card_id in self.game.cards
