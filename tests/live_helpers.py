@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 import os
-import threading
-import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
-
-import uvicorn
 
 from deckwright.live import server
 
@@ -18,24 +14,9 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-quic"]
 
 
-@contextmanager
-def running(app: Any) -> Iterator[str]:
+def running(app: Any):
     """Serve `app` on 127.0.0.1 at a free port; yields the base URL; stops it cleanly."""
-    sock = server.bind("127.0.0.1", 0)
-    config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=1)
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not srv.started and time.monotonic() < deadline:
-        time.sleep(0.02)
-    try:
-        yield server.url(sock, "").rstrip("/")
-    finally:
-        srv.should_exit = True
-        thread.join(timeout=10)
-        sock.close()
-    assert not thread.is_alive(), "the server did not stop"
+    return server.in_thread(app)
 
 
 @contextmanager

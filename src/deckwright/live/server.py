@@ -8,7 +8,10 @@ is the one the server really listens on.
 from __future__ import annotations
 
 import socket
-from typing import Any, Callable
+import threading
+import time
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 LOOPBACK = "127.0.0.1"
 
@@ -40,3 +43,27 @@ def serve(app: Any, sock: socket.socket, announce: Callable[[], None] = lambda: 
         server.run(sockets=[sock])
     except KeyboardInterrupt:
         pass  # uvicorn re-raises the Ctrl-C it handled; for a server it is the normal stop
+
+
+@contextmanager
+def in_thread(app: Any, host: str = LOOPBACK) -> Iterator[str]:
+    """Serve `app` on a free port in a background thread (tests, benchmarks); yields the base
+    address and stops the server cleanly on exit."""
+    import uvicorn
+
+    sock = bind(host, 0)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on",
+                                           timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+    try:
+        yield url(sock, "").rstrip("/")
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
+    if thread.is_alive():
+        raise RuntimeError("the live server did not stop")
