@@ -58,7 +58,7 @@ class Job:
 def _game(project: str, game_id: str, deck: str | None) -> Game:
     """One Game (and catalogue) per worker process, not per chunk."""
     data = load_game(Project(Path(project)), game_id)
-    cls = rules_for(game_id)
+    cls = rules_for(game_id, project)
     if cls is None:
         raise UsageError(f"{game_id} has no rules module yet, so it cannot be simulated")
     return cls(data, deck)

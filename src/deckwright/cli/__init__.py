@@ -15,9 +15,10 @@ from rich.console import Console
 
 from .. import __version__
 from ..model import InputError, UsageError
+from ..rules import set_reporter
 
 #: Subcommand modules, in the order `--help` lists them.
-COMMANDS = ["check", "build", "playtest", "simulate", "schema"]
+COMMANDS = ["new", "check", "build", "playtest", "fuzz", "simulate", "games", "schema"]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -46,6 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.project = args.project.resolve()  # outputs and file URIs need an absolute root
     err = Console(stderr=True, highlight=False, soft_wrap=True)
+    set_reporter(lambda note: err.print(note, markup=False))
     try:
         return int(args.run(args) or 0)
     except InputError as exc:

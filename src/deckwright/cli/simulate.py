@@ -11,7 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from ..balance.simulate import Job, check_bots, default_workers, resolve_deck, run_dask, run_local
 from ..balance.stats import summarise
 from ..model import Project, UsageError, load_game
-from ..rules import rules_for
+from ..rules import how_to_add, rules_for
 
 
 def _positive(text: str) -> int:
@@ -54,9 +54,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 def make_job(args: argparse.Namespace) -> tuple[Job, object]:
     project = Project(args.project.resolve())
     data = load_game(project, args.game)
-    cls = rules_for(data.id)
+    cls = rules_for(data.id, project)
     if cls is None:
-        raise UsageError(f"{data.id} has no rules module yet, so it cannot be simulated")
+        raise UsageError(f"{data.id} cannot be simulated: {how_to_add(data.id)}")
     facts = cls.facts
     players = args.players or facts.bench_players
     if not facts.min_players <= players <= facts.max_players:
