@@ -90,6 +90,8 @@ def _report_break(out: Console, game: Game, broken: Break, args: argparse.Namesp
     out.print(f"BROKEN {game.id} seed {broken.seed} ({broken.players} players) after "
               f"{broken.decisions} decisions, {ended} game(s) before it ended cleanly", markup=False)
     out.print(f"  {broken.error}", markup=False)
+    if moves:
+        out.print(f"  broke at decision {len(moves)}: {moves[-1]}", markup=False)
     out.print(f"  replay: {replay}", markup=False)
     first = max(0, len(moves) - SHOWN)
     if first:

@@ -34,8 +34,9 @@ if TYPE_CHECKING:
     from ..model import Project
 
 ENTRY_POINTS = "deckwright.games"
-Kind = Literal["project", "entry point", "bundled"]
-PRECEDENCE: tuple[Kind, ...] = ("project", "entry point", "bundled")
+#: "imported": a module the running program imported itself (a test's fixture game)
+Kind = Literal["project", "entry point", "imported", "bundled"]
+PRECEDENCE: tuple[Kind, ...] = ("project", "entry point", "bundled")   # imported: as entry point
 
 
 @dataclass(frozen=True)
@@ -98,8 +99,9 @@ def register(game_cls: type["Game"]) -> type["Game"]:
     elif module.startswith(f"{__name__}."):
         table, origin = _BUNDLED, Origin("bundled", module)
     else:
-        where = _loading_entry_point[-1] if _loading_entry_point else module
-        table, origin = _INSTALLED, Origin("entry point", where)
+        table = _INSTALLED
+        origin = (Origin("entry point", _loading_entry_point[-1]) if _loading_entry_point
+                  else Origin("imported", module))
     known = table.get(game_id)
     if known is not None and known.game_cls.__qualname__ != game_cls.__qualname__:
         raise ValueError(f"game {game_id!r} is registered twice: by {known.origin} "
