@@ -70,6 +70,14 @@ class _ProjectRules:
     games: dict[str, Registration] = field(default_factory=dict)
     files: dict[str, str] = field(default_factory=dict)   # module name -> project-relative file
 
+    def file_of(self, module: str) -> str:
+        """The project-relative file a module of this project was imported from."""
+        file = getattr(sys.modules.get(module), "__file__", None)
+        try:
+            return Path(file).resolve().relative_to(self.root).as_posix() if file else module
+        except ValueError:
+            return file or module
+
 
 _BUNDLED: dict[str, Registration] = {}
 _INSTALLED: dict[str, Registration] = {}   # entry points, and rules modules imported by path
@@ -86,6 +94,7 @@ def set_reporter(report: Callable[[str], None] | None) -> None:
     """Where notes such as "project rules replace the bundled ones" go (the CLI: stderr)."""
     global _reporter
     _reporter = report
+    _told.clear()   # each command run says it once
 
 
 def register(game_cls: type["Game"]) -> type["Game"]:
@@ -95,7 +104,7 @@ def register(game_cls: type["Game"]) -> type["Game"]:
     project = _BY_PACKAGE.get(module.split(".", 1)[0])
     if project is not None:
         table = project.games
-        origin = Origin("project", project.files.get(module, module))
+        origin = Origin("project", project.file_of(module))
     elif module.startswith(f"{__name__}."):
         table, origin = _BUNDLED, Origin("bundled", module)
     else:
@@ -165,7 +174,7 @@ def module_name(game_id: str) -> str:
 
 def _project_rules(project: "Project | Path | str") -> _ProjectRules:
     """Import a project's `rules/` once per process; a module that fails is an InputError."""
-    root = Path(getattr(project, "root", project)).resolve()
+    root = Path(project if isinstance(project, (str, Path)) else project.root).resolve()
     known = _PROJECTS.get(root)
     if known is not None:
         return known
