@@ -65,6 +65,8 @@ def test_new_rules_project_checks_builds_playtests_fuzzes_and_simulates(
 
     assert main(["-C", str(fox), "fuzz", "fox", "--games", "150"]) == 0
     assert "fox: 150 games (2-4 players, seeds 0-149)" in capsys.readouterr().out
+    assert main(["-C", str(fox), "fuzz", "fox", "--players", "7"]) == 2
+    assert "fox is for 2-4 players, not 7" in capsys.readouterr().err
 
     stats_path = outside / "stats.json"
     assert main(["-C", str(fox), "simulate", "fox", "--games", "80", "--workers", "1",

@@ -49,10 +49,10 @@ def load(args: argparse.Namespace) -> Game:
         raise UsageError(f"{data.id} cannot be fuzzed: {how_to_add(data.id)}")
     game = cls(data)
     if args.players:
-        f = cls.facts
-        if not f.min_players <= args.players <= f.max_players:
-            raise UsageError(f"{data.id} is for {f.min_players}-{f.max_players} players, "
-                             f"not {args.players}")
+        try:
+            game.check_players(args.players)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
     return game
 
 

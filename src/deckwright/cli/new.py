@@ -17,6 +17,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from ..atomic import _umask
 from ..model import UsageError
 from ..model.schema import SLUG_RE
 from ..rules import module_name
@@ -87,12 +88,6 @@ def make_project(target: Path, game_id: str, title: str, rules: bool) -> None:
     finally:
         if work.exists():
             shutil.rmtree(work)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def run(args: argparse.Namespace) -> int:
