@@ -132,3 +132,29 @@ def test_an_installed_game_registers_through_its_entry_point(fox: Path, tmp_path
     assert played.returncode == 0, played.stderr
     assert ("note: fox: using rules/fox.py (project), not fox = foxgame (foxgame) (entry point)"
             in played.stderr)
+
+
+def test_a_module_fixed_in_the_same_process_is_imported_afresh(
+        fox: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = (fox / "rules" / "fox.py").read_text(encoding="utf-8")
+    (fox / "rules" / "helper.py").write_text("LIMIT = 6\n", encoding="utf-8")
+    (fox / "rules" / "fox.py").write_text("raise RuntimeError('not yet')\n", encoding="utf-8")
+    assert main(["-C", str(fox), "playtest"]) == 2
+    assert "rules/fox.py:1:1: RuntimeError: not yet" in capsys.readouterr().err
+    (fox / "rules" / "fox.py").write_text(good, encoding="utf-8")
+    assert main(["-C", str(fox), "playtest"]) == 0
+    assert "fox: 2 passed, 0 failed" in capsys.readouterr().out
+
+
+def test_an_installed_game_that_does_not_import(fox: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    _entry_point_site(site, "fox")
+    (site / "foxgame.py").write_text("import nothing_here\n", encoding="utf-8")
+    shutil.rmtree(fox / "rules")
+    listing = _deckwright(fox, site, "games")
+    assert listing.returncode == 0
+    assert ("does not import: entry point fox: fox = foxgame (foxgame): ModuleNotFoundError: "
+            "No module named 'nothing_here'") in listing.stdout
+    fuzzed = _deckwright(fox, site, "fuzz", "fox")
+    assert fuzzed.returncode == 2 and "Traceback" not in fuzzed.stderr
+    assert fuzzed.stderr.startswith("deckwright: error: fox = foxgame (foxgame): ModuleNotFound")

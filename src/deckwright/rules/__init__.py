@@ -27,7 +27,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Literal
 
-from ..model import InputError, Problem
+from ..model import InputError, Problem, UsageError
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -57,8 +57,8 @@ class Registration:
     shadows: list[Origin] = field(default_factory=list)   # same id elsewhere, not used
 
 
-class RulesImportError(Exception):
-    """A bundled game's rules module exists but fails to import."""
+class RulesImportError(UsageError):
+    """A bundled game's rules module, or an installed game's entry point, fails to import."""
 
 
 @dataclass
@@ -203,8 +203,10 @@ def _project_rules(project: "Project | Path | str") -> _ProjectRules:
             except ValueError:
                 pass
             problems.append(Problem(path, line, col, "", f"{type(exc).__name__}: {exc}"))
-    if problems:
-        del _PROJECTS[root]   # a fixed module is imported afresh on the next run
+    if problems:   # forget it all, so a fixed module is imported afresh on the next run
+        del _PROJECTS[root], _BY_PACKAGE[package]
+        for name in [m for m in sys.modules if m == package or m.startswith(f"{package}.")]:
+            del sys.modules[name]
         raise InputError(problems)
     return rules
 
