@@ -24,6 +24,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     project = Project(args.project)
+    if not project.root.is_dir():
+        project.require_games()   # names the folder and suggests `deckwright new`
     found = games(project)
     ids = sorted(set(project.game_ids()) | set(found))
     out = Console(highlight=False, soft_wrap=True)
