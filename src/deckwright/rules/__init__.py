@@ -68,7 +68,6 @@ class _ProjectRules:
     root: Path
     package: str
     games: dict[str, Registration] = field(default_factory=dict)
-    files: dict[str, str] = field(default_factory=dict)   # module name -> project-relative file
 
     def file_of(self, module: str) -> str:
         """The project-relative file a module of this project was imported from."""
@@ -81,7 +80,7 @@ class _ProjectRules:
 
 _BUNDLED: dict[str, Registration] = {}
 _INSTALLED: dict[str, Registration] = {}   # entry points, and rules modules imported by path
-_BROKEN: dict[str, str] = {}               # bundled module name -> why it failed to import
+_BROKEN: dict[str, str] = {}   # bundled module name, or "entry point <id>" -> why it failed
 _PROJECTS: dict[Path, _ProjectRules] = {}
 _BY_PACKAGE: dict[str, _ProjectRules] = {}
 _loading_entry_point: list[str] = []
@@ -192,8 +191,6 @@ def _project_rules(project: "Project | Path | str") -> _ProjectRules:
     for info in sorted(pkgutil.iter_modules([str(folder)]), key=lambda i: i.name):
         if info.name.startswith("_"):
             continue
-        file = f"rules/{info.name}/__init__.py" if info.ispkg else f"rules/{info.name}.py"
-        rules.files[f"{package}.{info.name}"] = file
         try:
             import_module(f"{package}.{info.name}")
         except Exception as exc:  # noqa: BLE001 - a designer's module: one line, exit 2
@@ -202,7 +199,8 @@ def _project_rules(project: "Project | Path | str") -> _ProjectRules:
                 path = str(Path(path).resolve().relative_to(root))
             except ValueError:
                 pass
-            problems.append(Problem(path, line, col, "", f"{type(exc).__name__}: {exc}"))
+            message = " ".join(str(exc).splitlines())
+            problems.append(Problem(path, line, col, "", f"{type(exc).__name__}: {message}"))
     if problems:   # forget it all, so a fixed module is imported afresh on the next run
         del _PROJECTS[root], _BY_PACKAGE[package]
         for name in [m for m in sys.modules if m == package or m.startswith(f"{package}.")]:
