@@ -41,4 +41,7 @@ def run(args: argparse.Namespace) -> int:
             out.print(f"{'':<{width}}  not used: {other}", markup=False)
     for name, why in sorted(broken().items()):
         out.print(f"does not import: {name}: {why}", markup=False)
+    out.print(f"(rules modules are looked for in {project.display(project.root / 'rules')}/, "
+              f"then the 'deckwright.games' entry points, then deckwright's own; the first "
+              f"found plays the game)", markup=False)
     return 0
