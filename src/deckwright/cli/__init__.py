@@ -29,7 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Run 'deckwright COMMAND --help' for a command's options.")
     parser.add_argument("--version", action="version", version=f"deckwright {__version__}")
     parser.add_argument("-C", "--project", type=Path, default=Path("."), metavar="DIR",
-                        help="project folder holding cards/, templates/, playtest/, rules/ (default: .)")
+                        help="project folder holding cards/, templates/, playtest/, rules/ "
+                             "(default: .)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMANDS:
         try:
