@@ -88,7 +88,8 @@ def _report_break(out: Console, game: Game, broken: Break, args: argparse.Namesp
     lines += [f"{i}. {move}" for i, move in enumerate(moves, 1)]
     write_text(path, "\n".join(lines) + "\n")
     out.print(f"BROKEN {game.id} seed {broken.seed} ({broken.players} players) after "
-              f"{broken.decisions} decisions, {ended} game(s) before it ended cleanly", markup=False)
+              f"{broken.decisions} decisions, {ended} game(s) before it ended cleanly",
+              markup=False)
     out.print(f"  {broken.error}", markup=False)
     if moves:
         out.print(f"  broke at decision {len(moves)}: {moves[-1]}", markup=False)

@@ -55,7 +55,7 @@ def write_schemas(folder: Path) -> list[Path]:
 def _copy_tree(source: Traversable, dest: Path, words: dict[str, str], rules: bool) -> None:
     for item in sorted(source.iterdir(), key=lambda t: t.name):
         name = item.name
-        if name.startswith(("_", ".")) and name not in ("__GAME__", "__GAME__.yaml", "__MODULE__.py"):
+        if name.startswith(("_", ".")) and not name.startswith(("__GAME__", "__MODULE__")):
             continue   # __pycache__, __init__.py
         if name == "examples.yaml" or (name == "rules" and not rules):
             continue
