@@ -197,7 +197,9 @@ def run_dask(job: Job, address: str, progress: Progress | None = None) -> Outcom
     start = time.perf_counter()
     done: dict[int, list[GameRecord]] = {}
     with Client(address) as client:
-        futures = [client.submit(play_chunk, job, i, pure=False, key=f"{job.game_id}-{job.seed}-{i}")
+        shared = client.scatter(job, broadcast=True, hash=False)   # the bundle travels once
+        futures = [client.submit(play_chunk, shared, i, pure=False,
+                                 key=f"{job.game_id}-{job.seed}-{i}")
                    for i in range(len(job.chunks()))]
         index = {f.key: i for i, f in enumerate(futures)}
         try:
