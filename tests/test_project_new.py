@@ -106,6 +106,21 @@ def test_fuzz_reports_the_first_break_with_seed_and_a_replayable_history(
     assert again == history
 
 
+def test_fuzz_names_the_line_of_a_rules_module_that_raises(
+        outside: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["-C", str(outside), "new", "newt", "--rules"]) == 0
+    rules = outside / "newt" / "rules" / "newt.py"
+    source = rules.read_text(encoding="utf-8")
+    rules.write_text(source.replace('self.log.add("reshuffle")', 'raise KeyError("reshuffle")'),
+                     encoding="utf-8")
+    line = source[:source.index('self.log.add("reshuffle")')].count("\n") + 1
+    capsys.readouterr()
+    assert main(["-C", str(outside / "newt"), "fuzz", "newt", "--games", "300"]) == 1
+    out = capsys.readouterr().out
+    assert "KeyError: 'reshuffle'" in out and f"raised at rules/newt.py:{line}" in out
+    assert out.splitlines()[-2].endswith(" draws")   # the decision that needed a reshuffle
+
+
 def test_examples_without_a_rules_module(outside: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["-C", str(outside), "new", "owl"]) == 0
     owl = outside / "owl"

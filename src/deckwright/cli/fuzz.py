@@ -7,6 +7,7 @@ their own rules module exactly what deckwright's test suite runs on the bundled 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -91,6 +92,9 @@ def _report_break(out: Console, game: Game, broken: Break, args: argparse.Namesp
               f"{broken.decisions} decisions, {ended} game(s) before it ended cleanly",
               markup=False)
     out.print(f"  {broken.error}", markup=False)
+    if broken.where:
+        file, line = broken.where
+        out.print(f"  raised at {project.display(Path(file))}:{line}", markup=False)
     if moves:
         out.print(f"  broke at decision {len(moves)}: {moves[-1]}", markup=False)
     out.print(f"  replay: {replay}", markup=False)

@@ -9,7 +9,9 @@ deterministic for the seed.
 
 from __future__ import annotations
 
+import traceback
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from .bots import Bot, RandomBot
@@ -95,6 +97,8 @@ class Break:
     decisions: int
     error: str
     history: list[tuple[int, Any]]
+    #: (file, line) in the rules module where it raised, when the break is an exception there
+    where: tuple[str, int] | None = None
 
 
 @dataclass
@@ -128,13 +132,22 @@ def fuzz(game: Game, games: int, *, players: int | None = None, first_seed: int 
         except Exception as exc:  # noqa: BLE001 - any failure of the rules module is a break
             history = list(state.history) if state is not None else []
             decisions = sum(1 for p, _ in history if p != CHANCE)
-            report.broken = Break(seed, n, decisions, f"{type(exc).__name__}: {exc}", history)
+            report.broken = Break(seed, n, decisions, f"{type(exc).__name__}: {exc}", history,
+                                  _raised_at(exc))
             return report
         report.games += 1
         report.decisions += played.decisions
         if progress:
             progress(seed)
     return report
+
+
+def _raised_at(exc: BaseException) -> tuple[str, int] | None:
+    """The deepest frame outside deckwright itself: the rules module's line that raised."""
+    package = Path(__file__).resolve().parents[1]
+    frames = [f for f in traceback.extract_tb(exc.__traceback__)
+              if not Path(f.filename).resolve().is_relative_to(package)]
+    return (frames[-1].filename, frames[-1].lineno or 0) if frames else None
 
 
 def notate(game: Game, players: int, history: list[tuple[int, Any]]) -> list[str]:
