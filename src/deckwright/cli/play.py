@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
 
     project = Project(args.project)
     data = load_game(project, args.game)
-    cls = rules_for(data.id)
+    cls = rules_for(data.id, project)
     if cls is None:
         raise UsageError(f"{data.id} has no rules module, so it cannot be played "
                          "(docs/engine.md: writing a game's rules module)")

@@ -19,6 +19,7 @@ from ..engine.verify import Verdict, verify_examples
 from ..model import GameData, InputError, Project, UsageError, load_games
 from ..press.rulebook.context import ContextBuilder
 from ..press.rulebook.render import render_page, stylesheet, template_dirs
+from ..rules import forget as forget_rules
 from .faces import Faces
 
 #: folders of a project whose files change the faces as a whole (not one card's data)
@@ -46,6 +47,9 @@ class Preview:
 
     def reload(self, changed: Iterable[Path]) -> None:
         """Bring the preview up to date after `changed` files were saved."""
+        changed = list(changed)
+        if any(self._under(Path(p), ("rules",)) for p in changed):
+            forget_rules(self.project)  # a saved rules module is imported afresh
         try:
             loaded = load_games(self.project, self.game_ids)
         except InputError as exc:
