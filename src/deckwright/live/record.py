@@ -23,7 +23,7 @@ from ..engine.script import run_example
 from ..engine.setup import SetupError, build_state, game_for_example
 from ..engine.state import State
 from ..model import Example
-from .table import Table
+from .table import Decision, Table
 
 #: The zones the shared setup keys fill (docs/format.md); others are the module's own.
 SHARED_ZONES = ("hand", "deck", "discard", "public")
@@ -59,8 +59,8 @@ def setup_of(state: State) -> dict[str, Any]:
             setup["public"] = _ids(state, layout.of("public"))
     if any(state.scores()):
         setup["scores"] = {names(p): s for p, s in enumerate(state.scores())}
-    setup.update(state.setup_extras())
-    return setup
+    setup.update(state.setup_extras(dict(setup)))  # a module may also drop a shared key (None)
+    return {k: v for k, v in setup.items() if v is not None}
 
 
 ORDERED = ("deck", "discard")  # zones whose order a setup states; others are compared as sets
@@ -90,19 +90,37 @@ def example_from(table: Table, start: int, title: str, example_id: str) -> Examp
         "id": example_id, "title": title,
         "text": f"{len(table.decisions) - start} decisions played at the table, seed "
                 f"{table.seed}.",
-        "setup": setup_of(then),
-        "steps": [{"do": d.text} for d in table.decisions[start:]],
-        "expect": expect_of(now),
+        "setup": setup_of(then), "steps": [], "expect": expect_of(now),
     }
+    built = _built(table, Example.model_validate(raw), then)
+    raw["steps"] = [{"do": text} for text in _replayed(built, table.decisions[start:])]
     example = Example.model_validate(raw)
-    _check_writable(table, example, then)
     outcome = run_example(type(table.game), table.game.data, example)
     if not outcome.passed:
         raise RecordError(f"the recorded example does not replay: {outcome.detail}")
     return example
 
 
-def _check_writable(table: Table, example: Example, then: State) -> None:
+def _plain(text: str) -> str:
+    return re.sub(r"#\d+", "", text)
+
+
+def _replayed(built: State, decisions: list[Decision]) -> list[str]:
+    """The decisions as the built state names them: the setup places the lowest copies of a
+    card, so `red-2#2` at the table may be `red-2#1` in the example."""
+    texts = []
+    for d in decisions:
+        by_text = {_plain(built.action_to_string(a)): a for a in built.legal_actions()}
+        action = by_text.get(_plain(d.text))
+        if action is None:
+            raise RecordError(f"{d.text!r} cannot be replayed from that position")
+        texts.append(built.action_to_string(action))
+        built.apply(action, check=False)
+    return texts
+
+
+def _built(table: Table, example: Example, then: State) -> State:
+    """The state the example's setup builds, checked to be the played one."""
     data = table.game.data
     try:
         built = build_state(game_for_example(type(table.game), data, example), example)
@@ -111,6 +129,8 @@ def _check_writable(table: Table, example: Example, then: State) -> None:
     if _fingerprint(built) != _fingerprint(then):
         raise RecordError("this position holds more than a setup can say (a response window or "
                           "an effect under way); record from the start of a turn")
+    built.checking = False
+    return built
 
 
 def expect_of(state: State) -> dict[str, Any]:
@@ -142,7 +162,7 @@ def start_points(table: Table) -> list[int]:
         try:
             ex = Example.model_validate({"id": "probe", "title": "probe",
                                          "setup": setup_of(state), "steps": [], "expect": {}})
-            _check_writable(table, ex, state)
+            _built(table, ex, state)
         except Exception:  # noqa: BLE001 - any failure means "not writable here"
             continue
         points.append(n)
@@ -169,7 +189,7 @@ def save(table: Table, playtest_dir: Path, start: int, title: str) -> tuple[Path
             doc = loaded
     example = example_from(table, start, title or "Recorded at the table",
                            next_id(doc["examples"], title or "game"))
-    doc["examples"].append(example.model_dump(mode="json", exclude_defaults=True))
+    doc["examples"].append(example.model_dump(exclude_defaults=True))
     text = ("# yaml-language-server: $schema=../../schema/deckwright.schema.json\n"
             "# Examples recorded with `deckwright play`; move one into the database to print it.\n"
             + yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=100,

@@ -38,8 +38,8 @@ def serve(app: Any, sock: socket.socket, announce: Callable[[], None] = lambda: 
 
     config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=2)
     server = uvicorn.Server(config)
-    announce()
     try:
+        announce()  # the socket already listens: a browser opened now is answered
         server.run(sockets=[sock])
     except KeyboardInterrupt:
         pass  # uvicorn re-raises the Ctrl-C it handled; for a server it is the normal stop

@@ -118,7 +118,7 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
             self.bound[self.parse_player(token)] = n
         self.phase = BOUND if self.bound[self.turns.current] else TURN
 
-    def setup_extras(self) -> dict[str, Any]:
+    def setup_extras(self, shared: dict[str, Any]) -> dict[str, Any]:
         extras: dict[str, Any] = {}
         top = self.zones.top(self.game.DISCARD)
         if top != EMPTY and self.game.f.colour[top] < 0:
