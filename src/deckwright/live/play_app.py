@@ -16,12 +16,12 @@ from typing import Any, AsyncIterator
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import (FileResponse, HTMLResponse, JSONResponse, Response,
-                                 StreamingResponse)
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from . import record
+from .changes import Changes
 from .faces import Faces
 from .table import Table, TableError
 
@@ -35,19 +35,16 @@ class Live:
         self.table, self.faces = table, faces
         self.playtest_dir, self.bot_delay = playtest_dir, bot_delay
         self.lock = asyncio.Lock()
-        self.version = 0
-        self.changed = asyncio.Condition()
+        self.changes = Changes()
 
     async def bump(self) -> None:
-        async with self.changed:
-            self.version += 1
-            self.changed.notify_all()
+        await self.changes.bump()
 
     async def run_bots(self) -> None:
         """Forever: while a bot is to move, wait the delay, let it decide, tell the pages."""
         while True:
-            async with self.changed:
-                await self.changed.wait_for(self.table.bot_to_move)
+            async with self.changes.condition:
+                await self.changes.condition.wait_for(self.table.bot_to_move)
             await asyncio.sleep(self.bot_delay)
             async with self.lock:
                 if self.table.bot_to_move():
@@ -85,7 +82,7 @@ async def view(request: Request) -> Response:
         return _error(exc, 404)
     async with live.lock:
         body = live.table.view(seat)
-    body["version"] = live.version
+    body["version"] = live.changes.version
     return JSONResponse(body, headers={"Cache-Control": "no-store"})
 
 
@@ -166,22 +163,7 @@ async def events(request: Request) -> Response:
         live, _ = _seat(request)
     except TableError as exc:
         return _error(exc, 404)
-
-    async def stream() -> AsyncIterator[str]:
-        seen = -1
-        while not await request.is_disconnected():
-            async with live.changed:
-                if live.version == seen:
-                    try:
-                        await asyncio.wait_for(live.changed.wait(), timeout=15)
-                    except asyncio.TimeoutError:
-                        yield ": keep-alive\n\n"
-                        continue
-                seen = live.version
-            yield f"data: {seen}\n\n"
-
-    return StreamingResponse(stream(), media_type="text/event-stream",
-                             headers={"Cache-Control": "no-store"})
+    return live.changes.stream(request)
 
 
 async def face(request: Request) -> Response:

@@ -16,11 +16,11 @@ from typing import AsyncIterator
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import (FileResponse, HTMLResponse, JSONResponse, Response,
-                                 StreamingResponse)
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from .changes import Changes
 from .preview import Preview
 
 STATIC = Path(__file__).parent / "static"
@@ -47,14 +47,8 @@ def watched(root: Path):
 class Server:
     def __init__(self, preview: Preview):
         self.preview = preview
-        self.version = 0
-        self.changed = asyncio.Condition()
+        self.changes = Changes()
         self.reloads = 0
-
-    async def bump(self) -> None:
-        async with self.changed:
-            self.version += 1
-            self.changed.notify_all()
 
     async def watch(self, stop: asyncio.Event) -> None:
         from watchfiles import awatch
@@ -65,7 +59,7 @@ class Server:
             paths = sorted({Path(p) for _, p in changes})
             await asyncio.to_thread(self.preview.reload, paths)
             self.reloads += 1
-            await self.bump()
+            await self.changes.bump()
 
 
 def _game(request: Request) -> str | None:
@@ -97,7 +91,7 @@ async def gallery_data(request: Request) -> Response:
         return JSONResponse({"error": "no such game"}, 404)
     with server.preview.lock:
         body = server.preview.gallery(game)
-    body["version"] = server.version
+    body["version"] = server.changes.version
     return JSONResponse(body, headers={"Cache-Control": "no-store"})
 
 
@@ -134,24 +128,7 @@ async def rulebook_css(request: Request) -> Response:
 
 
 async def events(request: Request) -> Response:
-    server: Server = request.app.state.server
-
-    async def stream() -> AsyncIterator[str]:
-        seen = server.version
-        yield f"data: {seen}\n\n"
-        while not await request.is_disconnected():
-            async with server.changed:
-                if server.version == seen:
-                    try:
-                        await asyncio.wait_for(server.changed.wait(), timeout=15)
-                    except asyncio.TimeoutError:
-                        yield ": keep-alive\n\n"
-                        continue
-                seen = server.version
-            yield f"data: {seen}\n\n"
-
-    return StreamingResponse(stream(), media_type="text/event-stream",
-                             headers={"Cache-Control": "no-store"})
+    return request.app.state.server.changes.stream(request)
 
 
 def app(preview: Preview, watch: bool = True) -> Starlette:

@@ -96,21 +96,6 @@ function render(v) {
   log.scrollTop = log.scrollHeight;
 }
 
-// One view request at a time, and one more after it if a change came in meanwhile: answers
-// never arrive out of order, so the page never shows an older position than the last event.
-let inflight = false, again = false;
-async function refresh() {
-  if (inflight) { again = true; return; }
-  inflight = true;
-  try {
-    do {
-      again = false;
-      const r = await fetch(api("view"));
-      if (r.ok) render(await r.json());
-    } while (again);
-  } finally { inflight = false; }
-}
-
 async function loadStarts() {
   const r = await fetch(api("starts"));
   const data = await r.json();
@@ -135,6 +120,5 @@ $("save").addEventListener("click", async () => {
   } catch (e) { $("saved").textContent = e.message; }
 });
 
-const source = new EventSource(api("events"));
-source.onmessage = refresh;
+const refresh = follow(api("events"), api("view"), render);
 refresh();

@@ -90,18 +90,5 @@ function render(d) {
   filter();
 }
 
-let inflight = false, again = false;
-async function refresh() {
-  if (inflight) { again = true; return; }
-  inflight = true;
-  try {
-    do {
-      again = false;
-      const r = await fetch("data", {cache: "no-store"});
-      if (r.ok) render(await r.json());
-    } while (again);
-  } finally { inflight = false; }
-}
-
 for (const id of ["category", "deck", "backs"]) $(id).addEventListener("change", filter);
-new EventSource("/events").onmessage = refresh;
+follow("/events", "data", render);
