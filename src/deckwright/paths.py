@@ -155,10 +155,11 @@ def check_output(target: Path) -> None:
     name = target.name
     if not _OUTPUT_NAME_RE.fullmatch(name) or ".." in name:
         raise UnsafePath(f"output file name {name!r} is not plain ({SAFE_ID_RULE}, plus a suffix)")
+    project = chain[build].parent
     for folder in chain[:build + 1]:
         if folder.is_symlink():
-            raise UnsafePath(f"{folder} is a symlink; outputs are written only into real folders "
-                             f"inside the project's {BUILD_DIR_NAME}/")
+            raise UnsafePath(f"{folder.relative_to(project)} is a symlink; outputs are written only "
+                             f"into real folders inside the project's {BUILD_DIR_NAME}/")
 
 
 def prepare_build_dir(project_root: Path) -> Path:

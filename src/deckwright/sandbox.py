@@ -175,15 +175,32 @@ def render(env: BoundedSandbox, name: str, context: dict[str, Any],
     start = time.monotonic()
     parts: list[str] = []
     size = 0
+    with located(env, name, display), _deadline(MAX_SECONDS):
+        for chunk in env.get_template(name).generate(context):
+            size += len(chunk)
+            if size > MAX_OUTPUT_CHARS:
+                raise TemplateLimit(f"output passed {MAX_OUTPUT_CHARS} characters; stopped")
+            if time.monotonic() - start > MAX_SECONDS:
+                raise TemplateLimit(f"rendering took longer than {MAX_SECONDS:g} s; stopped")
+            parts.append(chunk)
+    return "".join(parts)
+
+
+def compile_all(env: BoundedSandbox, folders: list[Path], display: Callable[[str], str]) -> None:
+    """Load and compile every `*.j2` in `folders` (syntax, encoding, symlinks out), so a build
+    can refuse a broken template before it writes anything."""
+    for folder in folders:
+        for path in sorted(Path(folder).rglob("*.j2")):
+            name = path.relative_to(folder).as_posix()
+            with located(env, name, display):
+                env.get_template(name)
+
+
+@contextmanager
+def located(env: BoundedSandbox, name: str, display: Callable[[str], str]) -> Iterator[None]:
+    """Turn any template failure inside the block into one `file:line:1: template:` problem."""
     try:
-        with _deadline(MAX_SECONDS):
-            for chunk in env.get_template(name).generate(context):
-                size += len(chunk)
-                if size > MAX_OUTPUT_CHARS:
-                    raise TemplateLimit(f"output passed {MAX_OUTPUT_CHARS} characters; stopped")
-                if time.monotonic() - start > MAX_SECONDS:
-                    raise TemplateLimit(f"rendering took longer than {MAX_SECONDS:g} s; stopped")
-                parts.append(chunk)
+        yield
     except InputError as exc:  # a template file that is not UTF-8, named as the user reads it
         raise InputError([Problem(display(p.file), p.line, p.column, "template", p.message)
                           for p in exc.problems]) from None
@@ -202,7 +219,6 @@ def render(env: BoundedSandbox, name: str, context: dict[str, Any],
         file, line = _where(exc, env, name)
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise InputError(Problem(display(file), line, 1, "template", message)) from None
-    return "".join(parts)
 
 
 def _where(exc: BaseException, env: BoundedSandbox, name: str) -> tuple[str, int]:

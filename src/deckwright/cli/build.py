@@ -154,6 +154,9 @@ def run(args: argparse.Namespace) -> int:
     if any(TARGETS[n].draws_faces for n in names):
         for press in presses:  # every overflow of every game before anything is written
             press.check()
+    if "rulebook" in names:  # templates compile, stylesheet safe: before any target writes
+        from ..press.rulebook.render import preflight
+        preflight(Project(args.project).templates_dir, Project(args.project).display)
     paths.prepare_build_dir(Project(args.project).root)  # a file or unwritable: one line, now
     out = Console(highlight=False)
     written: list[Path] = []

@@ -7,6 +7,7 @@ built-in ones, and `build/` for outputs. Loading never executes anything from th
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -46,11 +47,15 @@ class Project:
         return self.root / "build"
 
     def display(self, path: Path) -> str:
-        """A path as the user should read it in messages: relative to the project."""
-        try:
-            return str(path.resolve().relative_to(self.root.resolve()))
-        except ValueError:
-            return str(path)
+        """A path as the user should read it in messages: relative to the project (as written,
+        so a symlink that leads out is still named by its place in the project)."""
+        for mine, root in ((os.path.abspath(path), os.path.abspath(self.root)),
+                           (path.resolve(), self.root.resolve())):
+            try:
+                return str(Path(mine).relative_to(root))
+            except ValueError:
+                continue
+        return str(path)
 
     def game_ids(self) -> list[str]:
         return sorted(p.stem for p in self.cards_dir.glob("*.yaml") if paths.is_safe_id(p.stem))

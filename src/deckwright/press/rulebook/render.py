@@ -39,15 +39,27 @@ def environment(dirs: tuple[Path, ...]) -> sandbox.BoundedSandbox:
                                keep_trailing_newline=True, auto_reload=True)
 
 
+def _namer(display: Callable[[Path], str] | None) -> Callable[[str], str]:
+    def name(path: str) -> str:
+        return paths.shown(path, display or str) if Path(path).is_absolute() else path
+    return name
+
+
 def render_page(dirs: list[Path], context: dict[str, Any],
-                display: Callable[[str], str] | None = None) -> str:
+                display: Callable[[Path], str] | None = None) -> str:
     """The rulebook's HTML, from the first `rulebook.html.j2` the loader chain finds.
 
     Errors are one line naming the template file and line (`display` names project files).
     """
-    def name(path: str) -> str:
-        return paths.shown(path, display or str) if Path(path).is_absolute() else path
-    return sandbox.render(environment(tuple(dirs)), PAGE_TEMPLATE, context, name)
+    return sandbox.render(environment(tuple(dirs)), PAGE_TEMPLATE, context, _namer(display))
+
+
+def preflight(project_templates: Path, display: Callable[[Path], str]) -> None:
+    """Before a build writes anything: every rulebook template compiles, and the stylesheet
+    is readable, inside the project, UTF-8 and free of URLs (errors are located lines)."""
+    dirs = template_dirs(project_templates)
+    sandbox.compile_all(environment(tuple(dirs)), dirs[:-1], _namer(display))
+    stylesheet(dirs, display)
 
 
 def stylesheet(dirs: list[Path], display: Callable[[Path], str] = str) -> bytes:
