@@ -103,37 +103,22 @@ def join(root: Path, relative: str, what: str) -> Path:
                          f"not leave it)") from None
 
 
-def read_bytes(path: Path, roots: Iterable[Path | str], what: str,
+def read_bytes(path: Path, roots: Iterable[Path | str] | None, what: str,
                limit: int = MAX_TEXT_BYTES) -> bytes:
-    """Read a file that must lie inside `roots` and be at most `limit` bytes."""
-    checked = confined(path, roots, what)
+    """Read a file that must lie inside `roots` (None: already checked by the caller) and be at
+    most `limit` bytes; the size is checked before reading, and again while reading."""
+    checked = confined(path, roots, what) if roots is not None else Path(path)
     try:
         size = checked.stat().st_size
         if size > limit:
-            raise UnsafePath(f"{what} is {size} bytes; files larger than {limit} bytes are refused")
+            raise UnsafePath(f"{what} is {size} bytes; the limit is {limit}")
         with open(checked, "rb") as fh:
             data = fh.read(limit + 1)
     except OSError as exc:
-        raise UnsafePath(f"{what}: cannot read ({exc.strerror})") from None
+        raise UnsafePath(f"cannot read {what}: {exc.strerror}") from None
     if len(data) > limit:
-        raise UnsafePath(f"{what}: files larger than {limit} bytes are refused")
+        raise UnsafePath(f"{what} is larger than the limit of {limit} bytes")
     return data
-
-
-def output_dir(project_root: Path, build_dir: Path, *parts: str) -> Path:
-    """`build_dir/part/...` for writing: ids checked, and the real folder inside the project."""
-    for part in parts:
-        safe_id(part, "output folder")
-    folder = build_dir.joinpath(*parts)
-    confined(build_dir, [project_root], "build folder")
-    confined(folder, [project_root], "build folder")
-    return folder
-
-
-def output_file(folder: Path, stem: str, suffix: str, what: str) -> Path:
-    """`folder/stem+suffix` for an output named by an id (card, palette key, deck)."""
-    safe_id(stem, what)
-    return folder / f"{stem}{suffix}"
 
 
 #: The one folder a project's outputs go to.

@@ -23,6 +23,7 @@ from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, Mappin
                          ScalarEvent, SequenceEndEvent, SequenceStartEvent, StreamEndEvent)
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from .. import paths
 from .errors import InputError, Path, Problem, format_path
 
 #: Largest YAML file read (databases, playtests, layouts).
@@ -173,16 +174,9 @@ def decode_text(data: bytes, name: str) -> str:
 def read_limited(path: FsPath, name: str, limit: int = MAX_FILE_BYTES) -> bytes:
     """A project file's bytes, refusing files over `limit` before reading them."""
     try:
-        size = path.stat().st_size
-        if size > limit:
-            raise InputError(Problem(name, 1, 1, "", f"file is {size} bytes; the limit is {limit}"))
-        with open(path, "rb") as fh:
-            data = fh.read(limit + 1)
-    except OSError as exc:
-        raise InputError(Problem(name, 1, 1, "", f"cannot read file: {exc.strerror}")) from None
-    if len(data) > limit:
-        raise InputError(Problem(name, 1, 1, "", f"file is larger than the limit of {limit} bytes"))
-    return data
+        return paths.read_bytes(path, None, "file", limit)
+    except paths.UnsafePath as exc:
+        raise InputError(Problem(name, 1, 1, "", str(exc))) from None
 
 
 def parse_yaml(text: str, name: str, loader_class: type | None = None) -> tuple[Any, Positions]:
