@@ -119,6 +119,13 @@ CASES: list[Case] = [
     Case("tab-indent", "mini", ["check"], r"mini\.yaml:\d+:\d+: YAML: ", edit(MINI, "  title: ミニ", "\ttitle: ミニ")),
     Case("top-level-list", "mini", ["check"], r"mini\.yaml:1:1: expected a mapping", write(MINI, "- 1\n- 2\n")),
     Case("empty-file", "mini", ["check"], r"mini\.yaml:1:1: expected a mapping", write(MINI, "")),
+] + [
+    # --- the same bad file from every command that reads it ----------------------------------
+    Case(f"broken-yaml-{command[0]}", "mini", command, r"^cards/mini\.yaml:5:10: YAML: ",
+         edit(MINI, "  title: ミニ\n", "  title: [ミニ\n"))
+    for command in (["build"], ["playtest"], ["fuzz", "mini"], ["simulate", "mini"], ["play", "mini"],
+                    ["serve"])
+] + [
     # --- the database ---------------------------------------------------------------------------
     Case("negative-copies", "mini", ["check"], r"mini\.yaml:\d+:5: cards\[0\]\.copies: expected a whole number >= 0",
          edit(MINI, "copies: 2", "copies: -1")),
