@@ -134,3 +134,9 @@ def test_symlinked_template_is_refused_and_not_printed(tmp_path: Path) -> None:
     with pytest.raises(InputError) as info:
         render("{% include 'leak.j2' %}", tmp_path)
     assert "leads outside the project" in str(info.value) and "SECRET" not in str(info.value)
+
+
+def test_large_numbers_are_still_ordinary_data(tmp_path: Path) -> None:
+    out = render("{{ n }} {{ '{:,}'.format(n) }} {{ n|filesizeformat }} {{ [n, 2]|max }} {{ n * 2 }}",
+                 tmp_path, n=123_456_789)
+    assert out == "123456789 123,456,789 123.5 MB 123456789 246913578"

@@ -81,10 +81,15 @@ def _check_format(spec: Any) -> None:
         raise TemplateLimit("a format width over 8 digits would make the output too large")
 
 
+#: Filters whose number arguments are widths or counts of the text they make.
+SIZED_FILTERS = {"center", "indent", "wordwrap", "truncate", "batch", "slice", "replace"}
+
+
 def _bounded_filter(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(fn)
     def bounded(*args: Any, **kwargs: Any) -> Any:
-        _check_args(args[1:], kwargs, f"filter {name}")
+        if name in SIZED_FILTERS:
+            _check_args(args[1:], kwargs, f"filter {name}")
         if name == "format":
             _check_format(next((a for a in args if isinstance(a, str)), None))
         result = fn(*args, **kwargs)
@@ -133,7 +138,8 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         return super().wrap_str_format(value)
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
-        _check_args(args, kwargs, "call")
+        if isinstance(getattr(__obj, "__self__", None), (str, bytes, list, tuple)):
+            _check_args(args, kwargs, "call")  # "x".ljust(10**9), "x".zfill(10**9)
         result = super().call(__context, __obj, *args, **kwargs)
         if isinstance(result, str) and len(result) > MAX_OUTPUT_CHARS:
             raise TemplateLimit(f"a call made more than {MAX_OUTPUT_CHARS} characters")
