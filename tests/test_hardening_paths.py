@@ -140,3 +140,27 @@ def test_large_numbers_are_still_ordinary_data(tmp_path: Path) -> None:
     out = render("{{ n }} {{ '{:,}'.format(n) }} {{ n|filesizeformat }} {{ [n, 2]|max }} {{ n * 2 }}",
                  tmp_path, n=123_456_789)
     assert out == "123456789 123,456,789 123.5 MB 123456789 246913578"
+
+
+def test_unwritable_build_folder_is_one_line(tmp_path: Path, capsys, monkeypatch) -> None:
+    """As root a read-only folder is still writable, so the refusals are simulated: the build
+    folder failing os.access, then the first write failing with PermissionError."""
+    project = tmp_path / "p"
+    shutil.copytree(FIXTURES / "mini", project)
+    real_access = paths.os.access
+    monkeypatch.setattr(paths.os, "access", lambda p, mode: False if Path(p).name == "build"
+                        else real_access(p, mode))
+    assert main(["-C", str(project), "build", "--only", "png"]) == 2
+    assert capsys.readouterr().err == "deckwright: error: build/ is not writable\n"
+    monkeypatch.setattr(paths.os, "access", real_access)
+
+    import tempfile
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(kwargs.get("dir", "")))
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    assert main(["-C", str(project), "build", "--only", "png"]) == 2
+    err = capsys.readouterr().err
+    assert err == "deckwright: error: cannot use build/mini/cards: Permission denied\n"
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+    assert not list((project / "build").rglob("*.png"))

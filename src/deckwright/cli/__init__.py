@@ -14,7 +14,7 @@ from pathlib import Path
 from rich.console import Console
 
 from .. import __version__
-from ..model import InputError, UsageError
+from ..model import InputError, Project, UsageError
 from ..paths import UnsafePath
 from ..rules import set_reporter
 
@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         err.print(f"deckwright: error: {exc}", markup=False)
         return 2
     except OSError as exc:  # an unwritable or missing folder, a full disk: one line, no traceback
-        where = f" {exc.filename}" if exc.filename else ""
+        where = f" {Project(args.project).display(Path(exc.filename))}" if exc.filename else ""
         err.print(f"deckwright: error: cannot use{where}: {exc.strerror or exc}", markup=False)
         return 2
     except KeyboardInterrupt:
