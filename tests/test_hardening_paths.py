@@ -164,3 +164,12 @@ def test_unwritable_build_folder_is_one_line(tmp_path: Path, capsys, monkeypatch
     assert err == "deckwright: error: cannot use build/mini/cards: Permission denied\n"
     assert len(err.splitlines()) == 1 and "Traceback" not in err
     assert not list((project / "build").rglob("*.png"))
+
+
+def test_template_linked_to_a_device_is_refused_without_reading_it(tmp_path: Path) -> None:
+    (tmp_path / "t").mkdir()
+    (tmp_path / "t" / "zero.j2").symlink_to("/dev/zero")
+    start = time.monotonic()
+    with pytest.raises(InputError, match="leads outside the project"):
+        render("{% include 'zero.j2' %}", tmp_path)
+    assert time.monotonic() - start < 5

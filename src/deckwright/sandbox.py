@@ -28,6 +28,7 @@ from typing import Any, Callable, Iterator
 from jinja2 import (ChoiceLoader, FileSystemLoader, StrictUndefined, TemplateError,
                     TemplateNotFound, TemplateSyntaxError)
 from jinja2.exceptions import SecurityError
+from jinja2.loaders import split_template_path
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from jinja2.utils import Namespace
 
@@ -46,24 +47,24 @@ class TemplateLimit(SecurityError):
 
 
 class ConfinedLoader(FileSystemLoader):
-    """A FileSystemLoader that serves only files whose real path lies in its folder."""
+    """A FileSystemLoader that reads only files whose real path lies in its folder, checked
+    before a byte is read (a template linked to /dev/zero or /etc/hostname is refused), at most
+    `paths.MAX_TEXT_BYTES`, strict UTF-8 with a bad byte reported at its line and column."""
 
     def get_source(self, environment: Any, template: str) -> tuple[str, str, Callable[[], bool]]:
-        try:
-            source, filename, uptodate = super().get_source(environment, template)
-        except UnicodeDecodeError:
-            for folder in self.searchpath:  # report the bad byte at its line and column
-                path = Path(folder, *template.split("/"))
-                if path.is_file():
-                    decode_text(paths.read_bytes(path, [folder], f"template {template!r}"), str(path))
-            raise
-        try:
-            paths.confined(filename, self.searchpath, f"template {template!r}")
-        except paths.UnsafePath as exc:
-            raise SecurityError(str(exc)) from None
-        if len(source) > paths.MAX_TEXT_BYTES:
-            raise SecurityError(f"template {template!r} is larger than {paths.MAX_TEXT_BYTES} bytes")
-        return source, filename, uptodate
+        pieces = split_template_path(template)  # refuses '..' in template names
+        for folder in self.searchpath:
+            path = Path(folder, *pieces)
+            if not (path.is_file() or path.is_symlink()):
+                continue
+            try:
+                data = paths.read_bytes(path, [folder], f"template {template!r}")
+            except paths.UnsafePath as exc:
+                raise SecurityError(str(exc)) from None
+            mtime = path.stat().st_mtime
+            return (decode_text(data, str(path)), str(path),
+                    lambda: path.is_file() and path.stat().st_mtime == mtime)
+        raise TemplateNotFound(template)
 
 
 def _too_big(value: Any) -> bool:
