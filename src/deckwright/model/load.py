@@ -15,8 +15,9 @@ from pydantic import ValidationError
 
 from .errors import InputError, Problem, UsageError
 from .schema import Card, Database, Deck, Example, PlaytestFile
-from .validate import check_database, check_examples, deck_contents, schema_problems
-from .yamlsafe import load_yaml
+from .spreadsheet import attach as attach_sheets
+from .validate import check_database, check_examples, deck_contents, salvage, schema_problems
+from .yamlsafe import Positions, load_yaml
 
 
 @dataclass
@@ -70,6 +71,10 @@ class GameData:
     path: Path
     project: Project
     playtests: list[tuple[str, Example]] = field(default_factory=list)
+    #: where each value of the database came from (YAML line or sheet cell), for later checks
+    positions: Positions | None = None
+    #: the spreadsheets the cards came from (`cards_from`), inputs just like the YAML
+    sheets: list[Path] = field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -113,17 +118,24 @@ def parse_database(path: Path, project: Project) -> GameData:
     data, where = load_yaml(path, name)
     if not isinstance(data, dict):
         raise InputError(Problem(name, 1, 1, "", "expected a mapping with game, cards and decks"))
+    # cards_from: the sheets' rows join data["cards"]; their problems name the cell
+    where, problems, sheets = attach_sheets(data, where, project.root, project.display)
     try:
         db = Database.model_validate(data)
     except ValidationError as exc:
-        raise InputError(schema_problems(exc, data, where)) from None
-    problems = check_database(db, where)
+        problems += schema_problems(exc, data, where)
+        partial = salvage(data)  # cross-references too, in the same run
+        if partial is not None:
+            problems += check_database(partial[0], where, partial[1])
+        raise InputError(problems) from None
+    # a sheet that could not be read leaves cards out: deck totals would only add noise
+    problems += check_database(db, where, {"cards": set()} if problems else None)
     if db.game.id != path.stem:
         problems.append(where.problem(("game", "id"), "game.id",
                                       f"game id {db.game.id!r} must match the file name {path.stem!r}"))
     if problems:
         raise InputError(problems)
-    return GameData(db=db, path=path, project=project)
+    return GameData(db=db, path=path, project=project, positions=where, sheets=sheets)
 
 
 def parse_playtests(game: GameData) -> list[tuple[str, Example]]:

@@ -311,7 +311,12 @@ class Database(Strict):
     """A whole `cards/<game>.yaml` file."""
 
     game: Game
-    cards: list[Card] = Field(min_length=1)
+    cards_from: str | list[str] | None = Field(
+        None, description="spreadsheets (CSV or XLSX, inside the project) whose rows are more "
+                          "cards: a file, file#Sheet, or a list of them; see docs/format.md",
+        examples=["cards/fox.xlsx#Cards", ["cards/units.csv", "cards/spells.csv"]])
+    cards: list[Card] = Field(default_factory=list,
+                              description="the cards; with cards_from, the sheets' rows follow these")
     decks: list[Deck] = Field(min_length=1)
     rules: list[RuleSection] = Field(default_factory=list)
     glossary: list[Term] = Field(default_factory=list)

@@ -14,7 +14,7 @@ from typing import Any, Iterable, Iterator
 from pydantic import ValidationError
 
 from .errors import Path, Problem, format_path
-from .schema import Database, Deck, Example
+from .schema import Card, Database, Deck, Example, Game, RuleSection, Ruling, Term
 from .yamlsafe import Positions
 
 _MESSAGES = {
@@ -94,6 +94,8 @@ def deck_contents(db: Database, deck: Deck) -> dict[str, int]:
     if deck.select is not None:
         sel = deck.select
         for card in db.cards:
+            if card is None:  # a card that failed validation (see `salvage`)
+                continue
             if sel.sets is not None and card.set not in sel.sets:
                 continue
             if sel.categories is not None and card.category not in sel.categories:
@@ -115,18 +117,20 @@ def deck_contents(db: Database, deck: Deck) -> dict[str, int]:
 class _Checker:
     """Collects cross-reference problems of one database."""
 
-    def __init__(self, db: Database, where: Positions):
+    def __init__(self, db: Database, where: Positions, invalid_ids: dict[str, set[str]] | None = None):
         self.db, self.where = db, where
         self.problems: list[Problem] = []
         game = db.game
-        self.card_ids = {c.id for c in db.cards}
+        #: ids of items that failed validation: already reported, so not "unknown" here too
+        self.invalid = invalid_ids or {}
+        self.card_ids = {c.id for c in db.cards if c is not None} | self.invalid.get("cards", set())
         self.sets = {s.id for s in game.sets}
         self.variants = {v.id for v in game.variants}
         self.categories = {c.id for c in game.categories}
         self.backs = {b.id for b in game.backs}
         self.colours = set(game.palette)
-        self.rule_ids = set(_rule_ids(db.rules))
-        self.ruling_ids = {r.id for r in db.rulings}
+        self.rule_ids = set(_rule_ids(db.rules)) | self.invalid.get("rules", set())
+        self.ruling_ids = {r.id for r in db.rulings if r is not None} | self.invalid.get("rulings", set())
 
     def add(self, path: Path, message: str) -> None:
         self.problems.append(self.where.problem(path, format_path(path), message))
@@ -153,8 +157,13 @@ class _Checker:
         self.problems += _duplicates(enumerate(c.id for c in g.categories), "game.categories", self.where)
 
     def cards(self) -> None:
-        self.problems += _duplicates(enumerate(c.id for c in self.db.cards), "cards", self.where)
+        if not self.db.cards and "cards" not in self.invalid:
+            self.add(("cards",), "a database needs at least one card (under cards: or from "
+                                 "a sheet named by cards_from:)")
+        self.problems += _duplicates(_ids(self.db.cards), "cards", self.where)
         for i, card in enumerate(self.db.cards):
+            if card is None:
+                continue
             base = ("cards", i)
             self.need(card.category, self.categories, base + ("category",), "category")
             self.need(card.set, self.sets, base + ("set",), "set")
@@ -175,10 +184,12 @@ class _Checker:
                                f"{', '.join(sorted(BUILTIN_ICONS))})")
 
     def decks(self) -> None:
-        self.problems += _duplicates(enumerate(d.id for d in self.db.decks), "decks", self.where)
-        if sum(d.default for d in self.db.decks) > 1:
+        self.problems += _duplicates(_ids(self.db.decks), "decks", self.where)
+        if sum(d.default for d in self.db.decks if d is not None) > 1:
             self.add(("decks",), "more than one deck is marked default: true")
         for i, deck in enumerate(self.db.decks):
+            if deck is None:
+                continue
             base = ("decks", i)
             self.need(deck.variant, self.variants, base + ("variant",), "variant")
             if deck.select:
@@ -189,30 +200,35 @@ class _Checker:
             unknown = [c for c in deck.cards if c not in self.card_ids]
             for card_id in unknown:
                 self.add(base + ("cards", card_id), f"unknown card {card_id!r}")
-            if deck.total is not None and not unknown:
+            if deck.total is not None and not unknown and "cards" not in self.invalid:
                 got = sum(deck_contents(self.db, deck).values())
                 if got != deck.total:
                     self.add(base + ("total",),
                              f"deck has {got} cards but its stated total is {deck.total}")
 
     def rulings(self) -> None:
-        self.problems += _duplicates(enumerate(r.id for r in self.db.rulings), "rulings", self.where)
+        self.problems += _duplicates(_ids(self.db.rulings), "rulings", self.where)
         for i, ruling in enumerate(self.db.rulings):
+            if ruling is None:
+                continue
             for j, card in enumerate(ruling.cards):
                 self.need(card, self.card_ids, ("rulings", i, "cards", j), "card")
             for j, rule in enumerate(ruling.rules):
                 self.need(rule, self.rule_ids, ("rulings", i, "rules", j), "rules section")
 
     def examples(self, examples: list[Example], prefix: Path) -> None:
-        self.problems += _duplicates(enumerate(e.id for e in examples), format_path(prefix), self.where)
+        self.problems += _duplicates(_ids(examples), format_path(prefix), self.where)
         for i, ex in enumerate(examples):
+            if ex is None:
+                continue
             base = prefix + (i,)
             for j, card in enumerate(ex.cards):
                 self.need(card, self.card_ids, base + ("cards", j), "card")
             for j, ruling in enumerate(ex.rulings):
                 self.need(ruling, self.ruling_ids, base + ("rulings", j), "ruling")
             self.need(ex.variant, self.variants, base + ("variant",), "variant")
-            self.need(ex.deck, {d.id for d in self.db.decks}, base + ("deck",), "deck")
+            self.need(ex.deck, {d.id for d in self.db.decks if d is not None}
+                      | self.invalid.get("decks", set()), base + ("deck",), "deck")
             for path, ref in _setup_card_refs(ex.setup, base + ("setup",)):
                 m = CARD_REF_RE.match(ref)
                 if not m or m.group(1) not in self.card_ids:
@@ -225,8 +241,14 @@ class _Checker:
                                  "a step needs exactly one of do, refused or expect")
 
 
+def _ids(items: list[Any]) -> Iterator[tuple[int, str]]:
+    return ((i, item.id) for i, item in enumerate(items) if item is not None)
+
+
 def _rule_ids(sections: list[Any]) -> Iterator[str]:
     for s in sections:
+        if s is None:
+            continue
         yield s.id
         yield from _rule_ids(s.sections)
 
@@ -244,8 +266,43 @@ def _setup_card_refs(value: Any, path: Path, in_list: bool = False) -> Iterator[
         yield path, value
 
 
-def check_database(db: Database, where: Positions) -> list[Problem]:
-    return _Checker(db, where).run()
+def check_database(db: Database, where: Positions,
+                   invalid_ids: dict[str, set[str]] | None = None) -> list[Problem]:
+    return _Checker(db, where, invalid_ids).run()
+
+
+#: The lists of a database whose items are validated one by one by `salvage`.
+_ITEMS = {"cards": Card, "decks": Deck, "rules": RuleSection, "rulings": Ruling,
+          "examples": Example, "glossary": Term}
+
+
+def salvage(data: dict[str, Any]) -> tuple[Database, dict[str, set[str]]] | None:
+    """The parts of an invalid database that are valid on their own, for cross-references.
+
+    Schema problems and cross-reference problems are then reported in the same run. An item
+    that fails stays in its place as None (positions are by index); its id, if it has one, is
+    returned so that references to it are not reported as unknown too. None when the game
+    section itself is invalid: nothing can be checked against it.
+    """
+    try:
+        game = Game.model_validate(data.get("game"))
+    except ValidationError:
+        return None
+    parts: dict[str, list[Any]] = {}
+    invalid: dict[str, set[str]] = {}
+    for key, model in _ITEMS.items():
+        raw = data.get(key) or []
+        if not isinstance(raw, list):
+            return None
+        parts[key] = []
+        for item in raw:
+            try:
+                parts[key].append(model.model_validate(item))
+            except ValidationError:
+                parts[key].append(None)
+                ident = item.get("id") if isinstance(item, dict) else None
+                invalid.setdefault(key, set()).update([ident] if isinstance(ident, str) else [])
+    return Database.model_construct(game=game, **parts), invalid
 
 
 def check_examples(db: Database, examples: list[Example], prefix: Path,

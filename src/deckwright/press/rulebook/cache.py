@@ -39,6 +39,8 @@ def input_key(game: GameData, dirs: list[Path], out_dir: Path,
     for path in _files(_CODE):
         add(f"code:{path.relative_to(_CODE)}", path.read_bytes())
     add("database", game.path.read_bytes())
+    for i, sheet in enumerate(game.sheets):  # cards_from: the sheets are inputs too
+        add(f"sheet{i}", sheet.read_bytes())
     for i, folder in enumerate(dirs):
         for path in _files(folder):
             add(f"template{i}:{path.relative_to(folder)}", path.read_bytes())
