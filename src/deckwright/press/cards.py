@@ -44,7 +44,7 @@ class GamePress:
     def __init__(self, game: GameData):
         self.game = game
         g = game.db.game
-        self.library = Library(game.project, game.id)
+        self.library = Library(game.project, game.id, set(g.palette))
         self.planner = Planner(g.palette, g.theme.model_dump(), g.size_mm(), game.project.root)
         self.categories = {c.id: c for c in g.categories}
         self.backs = {b.id: b for b in g.backs}

@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from . import icons
 from .binding import BindingError, render, truthy
-from .fonts import metrics
+from .fonts import Metrics, fontbook, metrics
 from .layout import MM, Layout, Region
 from .markup import parse
 from .textfit import Fitted, fit
@@ -56,6 +56,7 @@ class Item:
     color: str = "#000000"
     font: str = "gothic"
     image: Path | None = None
+    face: Metrics | None = None  # the font the text was fitted with (and is drawn with)
 
 
 @dataclass
@@ -82,6 +83,7 @@ class Planner:
         self.theme = theme
         self.w_mm, self.h_mm = size_mm
         self.root = project_root.resolve()
+        self.fonts = fontbook(self.root)
 
     # --- colours ---------------------------------------------------------------------------
     def colour(self, value: str | None, ctx: dict[str, Any], region: Region) -> str | None:
@@ -151,24 +153,27 @@ class Planner:
                         stroke=self.colour(region.get("stroke", "none"), ctx, region))
         if region.kind == "image":
             return self.image(region, ctx, box, plan)
-        fitted = self.text(region, ctx, box, plan)
+        fitted, face = self.text(region, ctx, box, plan)
         if fitted is None:
             return None
         fill = self.colour(region.get("fill", "none"), ctx, region)
         return Item(region, box, fill=[fill] if fill else [],
                     stroke=self.colour(region.get("stroke", "none"), ctx, region), text=fitted,
                     color=self.colour(region.get("color", "ink"), ctx, region) or self.theme["ink"],
-                    font=region.get("font", plan.layout.font))
+                    font=region.get("font", plan.layout.font), face=face)
 
     def text(self, region: Region, ctx: dict[str, Any], box: tuple[float, float, float, float],
-             plan: Plan) -> Fitted | None:
+             plan: Plan) -> tuple[Fitted | None, Metrics | None]:
         source = render(region.get("text", ""), ctx)
         if not source:
-            return None
+            return None, None
         font = region.get("font", plan.layout.font)
-        m = metrics(font)
+        m = self.fonts.metrics(font, region.get("style", "regular"))
         tokens = parse(source)
         missing = m.missing("".join(getattr(t, "text", "") for t in tokens))
+        if m.emphasis is not None:
+            bold = m.emphasis.missing("".join(t.text for t in tokens if getattr(t, "emph", False)))
+            missing += "".join(ch for ch in bold if ch not in missing)
         if missing:
             plan.problems.append(FaceProblem(region, f"no glyph in the {font} font for {missing!r}"))
         pad = float(region.get("padding", 0.0)) * MM
@@ -179,7 +184,7 @@ class Planner:
         if fitted is None:
             plan.problems.append(FaceProblem(
                 region, f"text does not fit region {region.name!r} even at its floor of {floor:g} pt"))
-        return fitted
+        return fitted, m
 
     def image(self, region: Region, ctx: dict[str, Any], box: tuple[float, float, float, float],
               plan: Plan) -> Item | None:
@@ -279,7 +284,9 @@ def draw_text(c: Canvas, item: Item, palette: dict[str, Any]) -> None:
         top = y + h - (h - fitted.height) / 2
     elif valign == "bottom":
         top = y + fitted.height
-    font = metrics(item.font).name
+    face = item.face or metrics(item.font)
+    font = face.name
+    bold = face.emphasis.name if face.emphasis is not None else None
     align = region.get("align", "left")
     ink = item.color
     baseline = top - size * ASCENT
@@ -311,7 +318,9 @@ def draw_text(c: Canvas, item: Item, palette: dict[str, Any]) -> None:
                 t.setFont(font, size)
             else:
                 t.setTextOrigin(sx, baseline)
-            t.setTextRenderMode(2 if seg.emph else 0)
+            if bold is not None:  # the family's bold face; else the outline is stroked
+                t.setFont(bold if seg.emph else font, size)
+            t.setTextRenderMode(2 if seg.emph and bold is None else 0)
             t.textOut(seg.text)
         baseline -= fitted.leading
     if t is not None:

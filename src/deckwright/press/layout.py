@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..model import InputError, Problem, Project
+from .fonts import STYLES, FontBook, fontbook
 from ..model.yamlsafe import Positions, load_yaml
 
 BUILTIN_DIR = Path(__file__).resolve().parent.parent / "templates" / "faces"
@@ -32,7 +33,7 @@ COMMON_KEYS = {"kind", "x", "y", "w", "h", "when", "enabled", "layer"}
 KIND_KEYS: dict[str, set[str]] = {
     "frame": {"fill", "fill2", "split"},
     "rect": {"fill", "stroke", "stroke_width", "radius", "shape"},
-    "text": {"text", "font", "size", "min_size", "leading", "align", "valign", "color",
+    "text": {"text", "font", "style", "size", "min_size", "leading", "align", "valign", "color",
              "max_lines", "per_copy", "fill", "stroke", "stroke_width", "radius", "shape",
              "padding"},
     "image": {"src"},
@@ -79,6 +80,8 @@ REGION_KEYS: dict[str, tuple[dict[str, Any], str]] = {
              "Jinja expression over card, category, set, colors, game and theme"),
     "font": ({"type": "string", "examples": ["gothic", "mincho", "Noto Sans JP"]},
              "gothic, mincho, or a family in the project's fonts/ folder"),
+    "style": ({"enum": list(STYLES), "examples": ["bold"]},
+              "face of the font's family (regular when the family lacks it)"),
     "size": (_NUMBER | {"examples": [9]}, "font size in points (shrunk to fit down to min_size)"),
     "min_size": (_NUMBER | {"examples": [6]}, "smallest font size tried before it is an error"),
     "leading": (_NUMBER | {"examples": [1.3]}, "line distance as a multiple of the font size"),
@@ -176,8 +179,8 @@ def _colour_problem(value: str, palette: set[str] | None) -> str | None:
     return f"unknown colour {value!r}; use #rrggbb or a name{did_you_mean(value, known)}"
 
 
-def _validate_region(name: str, props: dict[str, Any], where: Positions,
-                     path: tuple[str, ...], palette: set[str] | None = None) -> list[Problem]:
+def _validate_region(name: str, props: dict[str, Any], where: Positions, path: tuple[str, ...],
+                     palette: set[str] | None = None, fonts: FontBook | None = None) -> list[Problem]:
     problems: list[Problem] = []
 
     def bad(key: str, message: str) -> None:
@@ -207,6 +210,10 @@ def _validate_region(name: str, props: dict[str, Any], where: Positions,
             bad(key, f"expected one of {', '.join(sorted(VALIGNS))}")
         elif key == "shape" and value not in SHAPES:
             bad(key, f"expected one of {', '.join(sorted(SHAPES))}")
+        elif key == "style" and value not in STYLES:
+            bad(key, f"expected one of {', '.join(STYLES)}")
+        elif key == "font" and isinstance(value, str) and fonts and not fonts.known(value):
+            bad(key, fonts.unknown(value))
         elif key == "split" and value not in SPLITS:
             bad(key, f"expected one of {', '.join(sorted(SPLITS))}")
         elif key in {"text", "when", "src", "font"} | COLOUR_KEYS and not isinstance(value, str):
@@ -223,9 +230,11 @@ def _validate_region(name: str, props: dict[str, Any], where: Positions,
 class Library:
     """Finds, merges and caches the layouts of one game in one project."""
 
-    def __init__(self, project: Project, game_id: str):
+    def __init__(self, project: Project, game_id: str, palette: set[str] | None = None):
         self.project = project
         self.game_id = game_id
+        self.palette = palette  # colour names a layout may use besides the built-in ones
+        self.fonts = fontbook(project.root)
         self.dirs = [project.templates_dir / "faces" / game_id, project.templates_dir / "faces",
                      BUILTIN_DIR]
         self._cache: dict[str, Layout] = {}
@@ -301,13 +310,13 @@ class Library:
                 continue
             base = dict(merged[rname].props) if rname in merged else {}
             base.update(props)
-            region_problems = _validate_region(rname, base, where, rpath)
+            region_problems = _validate_region(rname, base, where, rpath, self.palette, self.fonts)
             problems += region_problems
             if not region_problems:
                 merged[rname] = Region(rname, base["kind"], base, f"{display}:{line}")
         font = data.get("font", parent.font if parent else "gothic")
-        if font not in {"gothic", "mincho"}:
-            problems.append(where.problem(("font",), "font", "expected gothic or mincho"))
+        if not isinstance(font, str) or not self.fonts.known(font):
+            problems.append(where.problem(("font",), "font", self.fonts.unknown(str(font))))
         vary_by = data.get("vary_by", parent.vary_by if parent else None)
         if vary_by not in (None, "card", "colors"):
             problems.append(where.problem(("vary_by",), "vary_by", "expected card or colors"))

@@ -89,17 +89,18 @@ def atoms(tokens: list[Token], m: Metrics) -> list[Atom | None]:
         elif isinstance(tok, Icon):
             out.append(Atom("", tok, False, width_em(tok)))
         elif isinstance(tok, Run):
+            mm = m.emphasis if tok.emph and m.emphasis is not None else m  # a real bold face
             word = ""
             for ch in tok.text:
                 if ch == " " or _is_wide(ch) or ch in NO_START or ch in NO_END:
                     if word:
-                        out.append(Atom(word, None, tok.emph, m.text(word)))
+                        out.append(Atom(word, None, tok.emph, mm.text(word)))
                         word = ""
-                    out.append(Atom(ch, None, tok.emph, m.char(ch), space=ch == " "))
+                    out.append(Atom(ch, None, tok.emph, mm.char(ch), space=ch == " "))
                 else:
                     word += ch
             if word:
-                out.append(Atom(word, None, tok.emph, m.text(word)))
+                out.append(Atom(word, None, tok.emph, mm.text(word)))
     return out
 
 
@@ -146,7 +147,8 @@ def _force_split(cluster: list[Atom], width: float, m: Metrics) -> list[list[Ato
     used = 0.0
     for atom in cluster:
         chars = [atom] if atom.icon or len(atom.text) <= 1 else [
-            Atom(ch, None, atom.emph, m.char(ch)) for ch in atom.text]
+            Atom(ch, None, atom.emph, (m.emphasis if atom.emph and m.emphasis else m).char(ch))
+            for ch in atom.text]
         for part in chars:
             if used + part.width > width and pieces[-1]:
                 pieces.append([])
