@@ -67,6 +67,7 @@ def make_font(path: Path, family: str, style: str = "Regular", cff: bool = False
     fb.setupOS2(sTypoAscender=880, sTypoDescender=-120, usWinAscent=880, usWinDescent=120,
                 fsSelection=FS_SELECTION[style])
     fb.setupPost()
+    fb.font["head"].macStyle = {"Bold": 1, "Italic": 2}.get(style, 0)
     fb.save(str(path))
     return path
 
@@ -200,3 +201,24 @@ def test_missing_glyph_names_card_layout_and_character(tmp_path: Path, capsys) -
                         r"glyph in the Fox Serif font for '狐' \(layout templates/faces/unit\.yaml:\d+\)",
                         err[0]), err[0]
     assert not (root / "build" / "fox").exists()
+
+
+def test_rulebook_theme_uses_a_project_font(tmp_path: Path) -> None:
+    root = project(tmp_path)
+    db = root / "cards" / "fox.yaml"
+    db.write_text(db.read_text(encoding="utf-8").replace(
+        "  source: test\n", "  source: test\n  theme: {font: Fox Serif, heading_font: Fox Sans}\n"),
+        encoding="utf-8")
+    assert main(["-C", str(root), "build", "--only", "rulebook"]) == 0
+    html = (root / "build" / "fox" / "rulebook.html").read_text(encoding="utf-8")
+    assert '@font-face { font-family: "Fox Sans"; src: url("../../fonts/FoxSans-Bold.ttf"); ' \
+           'font-weight: 700; font-style: normal; }' in html
+    assert '--mincho: "Fox Serif", "IPAexMincho"' in html
+    fonts = embedded_fonts(root / "build" / "fox" / "rulebook.pdf")
+    assert {"Fox-Serif", "Fox-Sans", "Fox-Sans-Bold"} <= set(fonts), fonts.keys()  # WeasyPrint's names
+    assert "Red Fox" in "".join(p.extract_text() for p in PdfReader(root / "build" / "fox" / "rulebook.pdf").pages)
+
+
+def test_css_strings_cannot_escape_the_style_element() -> None:
+    from deckwright.press.rulebook.fontcss import css_string
+    assert css_string('a"</style><script>') == '"a\\22 \\3c /style\\3e \\3c script\\3e "'
