@@ -63,7 +63,7 @@ def test_text_for_number_is_the_same_message(project: Path) -> None:
 def test_unknown_key(project: Path) -> None:
     text = original().replace("    rank: 2\n", "    rank: 2\n    colour: blue\n")
     write(project, text)
-    assert errors(project) == [f"cards/mini.yaml:{line_of(text, 'colour: blue')}:5: cards[1].colour: unknown field"]
+    assert errors(project) == [f"cards/mini.yaml:{line_of(text, 'colour: blue')}:5: cards[1].colour: unknown field (did you mean colors?)"]
 
 
 def test_missing_field(project: Path) -> None:

@@ -18,6 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from ..model import GameData, Project, UsageError, load_games
 from ..press import targets as press_targets
 from ..press.cards import GamePress
+from ..press.preflight import preflight
 from ..press.rulebook import target as rulebook_target
 from ..press.sheet import PAPERS, Options
 
@@ -130,10 +131,9 @@ def run(args: argparse.Namespace) -> int:
     args.settings = settings(args)
     names = chosen(args)
     games = load_games(Project(args.project), args.games)
-    presses = [GamePress(g) for g in games]
-    if any(TARGETS[n].draws_faces for n in names):
-        for press in presses:  # every overflow of every game before anything is written
-            press.check()
+    # the checks `check` runs, those these targets need, on every game before anything is written
+    presses = preflight(games, faces=any(TARGETS[n].draws_faces for n in names),
+                        rulebook="rulebook" in names)
     out = Console(highlight=False)
     written: list[Path] = []
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),

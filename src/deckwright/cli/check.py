@@ -1,4 +1,4 @@
-"""`deckwright check`: validate game databases and summarise what they hold."""
+"""`deckwright check`: everything `build` would refuse, found without drawing, in one run."""
 
 from __future__ import annotations
 
@@ -8,14 +8,20 @@ from collections import Counter
 from rich.console import Console
 from rich.table import Table
 
-from ..model import GameData, Project, load_games
+from ..model import GameData, InputError, Project
+from ..model.load import load_each
+from ..press.preflight import problems
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("check", help="validate game databases and print a summary per game",
-                       description="Validate cards/<GAME>.yaml and playtest/<GAME>/*.yaml. "
-                                   "Every problem is printed as file:line:col: field: message; "
-                                   "the exit status is 2 if any is found.")
+    p = sub.add_parser(
+        "check", help="find every problem build would refuse, and summarise each game",
+        description="Validate cards/<GAME>.yaml, the sheets it names, playtest/<GAME>/*.yaml and "
+                    "the face layouts, and plan every face without drawing it: unknown or "
+                    "misspelt keys, colours, fonts and glyphs, text that does not fit, missing "
+                    "or unreadable art. Every problem of every file is printed in one run as "
+                    "file:line:col: field: message, sorted by file and line; the exit status is "
+                    "2 if any is found.")
     p.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
     p.set_defaults(run=run)
 
@@ -40,7 +46,10 @@ def summary(game: GameData) -> Table:
 
 
 def run(args: argparse.Namespace) -> int:
-    games = load_games(Project(args.project), args.games)
+    games, found = load_each(Project(args.project), args.games)
+    found += problems(games)[1]  # the games that loaded are checked as build would
+    if found:
+        raise InputError(found)
     out = Console(highlight=False)
     for game in games:
         out.print(summary(game))

@@ -80,6 +80,12 @@ class GameData:
     def id(self) -> str:
         return self.db.game.id
 
+    def located(self) -> Positions:
+        """Where each value of the database came from (read again if not kept)."""
+        if self.positions is None:
+            _, self.positions = load_yaml(self.path, self.project.display(self.path))
+        return self.positions
+
     @cached_property
     def cards(self) -> dict[str, Card]:
         return {card.id: card for card in self.db.cards}
@@ -138,22 +144,26 @@ def parse_database(path: Path, project: Project) -> GameData:
     return GameData(db=db, path=path, project=project, positions=where, sheets=sheets)
 
 
-def parse_playtests(game: GameData) -> list[tuple[str, Example]]:
-    """Load `playtest/<game>/*.yaml`, checking each example against the game's database."""
-    folder = game.project.playtest_dir / game.id
+def parse_playtests(project: Project, game_id: str, db: Database | None) -> list[tuple[str, Example]]:
+    """Load `playtest/<game>/*.yaml`, checking each example against the game's database.
+
+    With no database (it has problems of its own), the files are still checked on their own,
+    so that one run reports the problems of every file.
+    """
+    folder = project.playtest_dir / game_id
     found: list[tuple[str, Example]] = []
     errors: list[InputError] = []
     for path in sorted(folder.glob("*.yaml")):
-        name = game.project.display(path)
+        name = project.display(path)
         try:
             data, where = load_yaml(path, name)
             try:
                 pf = PlaytestFile.model_validate(data)
             except ValidationError as exc:
                 raise InputError(schema_problems(exc, data, where)) from None
-            problems = check_examples(game.db, pf.examples, ("examples",), where)
-            if pf.game != game.id:
-                problems.append(where.problem(("game",), "game", f"expected {game.id!r}"))
+            problems = [] if db is None else check_examples(db, pf.examples, ("examples",), where)
+            if pf.game != game_id:
+                problems.append(where.problem(("game",), "game", f"expected {game_id!r}"))
             if problems:
                 raise InputError(problems)
             found += [(name, ex) for ex in pf.examples]
@@ -165,8 +175,15 @@ def parse_playtests(game: GameData) -> list[tuple[str, Example]]:
 
 
 def load_game(project: Project, game_id: str) -> GameData:
-    game = parse_database(project.database_path(game_id), project)
-    game.playtests = parse_playtests(game)
+    try:
+        game = parse_database(project.database_path(game_id), project)
+    except InputError as exc:
+        try:
+            parse_playtests(project, game_id, None)
+        except InputError as more:
+            raise InputError.merge([exc, more]) from None
+        raise
+    game.playtests = parse_playtests(project, game_id, game.db)
     ids = [ex.id for _, ex in game.all_examples()]
     dupes = sorted({i for i in ids if ids.count(i) > 1})
     if dupes:
@@ -175,18 +192,24 @@ def load_game(project: Project, game_id: str) -> GameData:
     return game
 
 
-def load_games(project: Project, game_ids: list[str] | None = None) -> list[GameData]:
-    """Load the named games (all when none), reporting the problems of every file at once."""
+def load_each(project: Project, game_ids: list[str] | None = None) -> tuple[list[GameData], list[Problem]]:
+    """The named games (all when none) that load, and the problems of those that do not."""
     ids = game_ids or project.game_ids()
     if not ids:
         raise UsageError(f"no game databases found in {project.display(project.cards_dir)}/")
     games: list[GameData] = []
-    errors: list[InputError] = []
+    problems: list[Problem] = []
     for game_id in ids:
         try:
             games.append(load_game(project, game_id))
         except InputError as exc:
-            errors.append(exc)
-    if errors:
-        raise InputError.merge(errors)
+            problems += exc.problems
+    return games, problems
+
+
+def load_games(project: Project, game_ids: list[str] | None = None) -> list[GameData]:
+    """Load the named games (all when none), reporting the problems of every file at once."""
+    games, problems = load_each(project, game_ids)
+    if problems:
+        raise InputError(problems)
     return games

@@ -7,14 +7,15 @@ checked here, so that all problems of a file are reported in one run.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections import Counter
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, get_args
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from .errors import Path, Problem, format_path
-from .schema import Card, Database, Deck, Example, Game, RuleSection, Ruling, Term
+from .schema import Card, Database, Deck, Example, Game, PlaytestFile, RuleSection, Ruling, Term
 from .yamlsafe import Positions
 
 _MESSAGES = {
@@ -29,6 +30,8 @@ _MESSAGES = {
     "float_type": "expected a number",
     "int_type": "expected a whole number",
 }
+
+_ROOTS = (Database, PlaytestFile)
 
 #: Inline markup: `{icon}` or `{icon:arg}` for vector icons, `**text**` for emphasis.
 ICON_RE = re.compile(r"\{([a-z0-9_-]+)(?::([^}]*))?\}")
@@ -53,12 +56,32 @@ def _resolve(data: Any, loc: tuple[Any, ...]) -> Path:
 def _message(err: dict[str, Any]) -> str:
     kind = err["type"]
     if kind in _MESSAGES:
-        return _MESSAGES[kind]
+        return _MESSAGES[kind] + err.get("suggestion", "")
     if kind == "literal_error":
         return "expected one of " + err["ctx"]["expected"].replace("'", "")
     if kind == "too_short":
         return f"expected at least {err['ctx']['min_length']} item(s)"
     return err["msg"][0].lower() + err["msg"][1:]
+
+
+def _models_in(annotation: Any) -> list[type[BaseModel]]:
+    """The models a field's type can hold (through lists, dicts, unions and Annotated)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    return [m for arg in get_args(annotation) for m in _models_in(arg)]
+
+
+def _suggestion(root: str, loc: tuple[Any, ...]) -> str:
+    """' (did you mean copies?)' for a misspelt key, found by walking the models along `loc`."""
+    models = [m for m in _ROOTS if m.__name__ == root]
+    for part in loc[:-1]:
+        found = [sub for m in models if isinstance(part, str) and part in m.model_fields
+                 for sub in _models_in(m.model_fields[part].annotation)]
+        named = [m for m in models if part == m.__name__]  # a union branch tag
+        models = found or named or models
+    keys = sorted({k for m in models for k in m.model_fields})
+    close = difflib.get_close_matches(str(loc[-1]), keys, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]}?)" if close else ""
 
 
 def schema_problems(exc: ValidationError, data: Any, where: Positions) -> list[Problem]:
@@ -67,6 +90,8 @@ def schema_problems(exc: ValidationError, data: Any, where: Positions) -> list[P
     for err in exc.errors(include_url=False):
         kind = err["type"]
         loc = tuple(err["loc"])
+        if kind == "extra_forbidden":
+            err = dict(err, suggestion=_suggestion(exc.title, loc))
         # a missing key is named in the path and located at its parent mapping
         path = _resolve(data, loc[:-1]) + (loc[-1],) if kind == "missing" else _resolve(data, loc)
         previous = found.get(path)

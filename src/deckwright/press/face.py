@@ -198,7 +198,29 @@ class Planner:
         if not path.is_file():
             plan.problems.append(FaceProblem(region, f"art file {src!r} not found"))
             return None
+        stat = path.stat()
+        why = _unreadable(path, stat.st_mtime_ns, stat.st_size)
+        if why:
+            plan.problems.append(FaceProblem(region, f"art file {src!r} cannot be read: {why}"))
+            return None
         return Item(region, box, image=path)
+
+
+@lru_cache(maxsize=1024)
+def _unreadable(path: Path, mtime_ns: int, size: int) -> str:
+    """Why an image cannot be drawn ('' when it can); asked once per file version."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(path) as image:
+            image.verify()
+    except UnidentifiedImageError:
+        return "not an image format deckwright can read (use PNG or JPEG)"
+    except (OSError, SyntaxError, ValueError) as exc:  # truncated or damaged
+        return (str(exc) or type(exc).__name__).replace(str(path), path.name)
+    except Image.DecompressionBombError:
+        return "too many pixels"
+    return ""
 
 
 # --- drawing ---------------------------------------------------------------------------------
