@@ -222,3 +222,11 @@ def test_rulebook_theme_uses_a_project_font(tmp_path: Path) -> None:
 def test_css_strings_cannot_escape_the_style_element() -> None:
     from deckwright.press.rulebook.fontcss import css_string
     assert css_string('a"</style><script>') == '"a\\22 \\3c /style\\3e \\3c script\\3e "'
+
+
+def test_an_unreadable_font_file_is_named_when_its_family_is_missing(tmp_path: Path) -> None:
+    root = project(tmp_path)
+    (root / "fonts" / "Broken.ttf").write_bytes(b"\x00\x01\x00\x00 not a font")
+    book = FontBook(root)
+    assert sorted(book.families) == ["Fox Sans", "Fox Serif"]
+    assert "; skipped fonts/Broken.ttf: not a readable font (" in book.unknown("Broken")

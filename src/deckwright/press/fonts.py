@@ -206,8 +206,9 @@ class FontBook:
 
         close = difflib.get_close_matches(name, self.names(), n=1, cutoff=0.6)
         hint = f"did you mean {close[0]}?" if close else f"known: {', '.join(self.names())}"
+        skipped = f"; skipped {'; '.join(self.problems)}" if self.problems else ""
         return (f"no font {name!r}: not gothic or mincho, and no family of that name in "
-                f"{FONTS_DIR}/ ({hint})")
+                f"{FONTS_DIR}/ ({hint}{skipped})")
 
     def metrics(self, name: str, style: str = "regular") -> Metrics:
         """Metrics of a family in a style; a style the family lacks falls back to regular."""
