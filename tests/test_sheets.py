@@ -151,3 +151,27 @@ def test_editing_the_sheet_and_building_is_the_workflow(project: Path) -> None:
     assert main(args) == 0
     text = "".join(p.extract_text() for p in PdfReader(pdf).pages)
     assert "白狐" in text and "狐の一" not in text
+
+
+def test_the_worked_example_in_the_docs_builds(tmp_path: Path, capsys) -> None:
+    """docs/format.md's database and sheet, taken from the page itself, check and build."""
+    doc = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
+    section = doc.split("## Cards from a spreadsheet", 1)[1]
+    yaml_text = section.split("```yaml\n", 1)[1].split("```", 1)[0]
+    sheet = section.split("sheet `Cards`:\n\n", 1)[1].split("\n\n", 1)[0]
+    table = [line for line in sheet.splitlines() if "---" not in line]
+    cells = [[c.strip() for c in line.strip("|").split("|")][1:] for line in table[1:]]
+    root = tmp_path / "fox-hunt"
+    (root / "cards").mkdir(parents=True)
+    (root / "cards" / "fox-hunt.yaml").write_text(yaml_text, encoding="utf-8")
+    book = Workbook()
+    book.active.title = "Cards"
+    for row in cells:
+        book.active.append([int(c) if c.isdigit() else (c or None) for c in row])
+    book.save(root / "cards" / "fox.xlsx")
+    assert yaml_text.splitlines()[11].startswith("cards_from:")  # the line the docs' error names
+    assert main(["-C", str(root), "check"]) == 0, capsys.readouterr().err
+    game = load_game(Project(root), "fox-hunt")
+    assert game.deck_contents("starter") == {"red-fox": 2, "twin-fox": 1, "snare": 1}
+    assert game.cards["red-fox"].stats == {"power": 5, "element": ["火", "風"]}
+    assert main(["-C", str(root), "build", "--only", "pnp", "--paper", "a4"]) == 0
