@@ -256,7 +256,15 @@ def _register_face(path: Path, index: int, root: Path) -> str:
     return name
 
 
-@lru_cache(maxsize=16)
 def fontbook(root: Path) -> FontBook:
-    """The project's fonts, scanned once per process."""
-    return FontBook(Path(root).resolve())
+    """The project's fonts, scanned again only when the fonts/ folder's files change."""
+    root = Path(root).resolve()
+    folder = root / FONTS_DIR
+    listing = tuple(sorted((p.name, p.stat().st_size, p.stat().st_mtime_ns)
+                           for p in folder.iterdir() if p.is_file())) if folder.is_dir() else ()
+    return _fontbook(root, listing)
+
+
+@lru_cache(maxsize=16)
+def _fontbook(root: Path, listing: tuple[tuple[str, int, int], ...]) -> FontBook:
+    return FontBook(root)
