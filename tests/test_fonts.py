@@ -230,3 +230,23 @@ def test_an_unreadable_font_file_is_named_when_its_family_is_missing(tmp_path: P
     book = FontBook(root)
     assert sorted(book.families) == ["Fox Sans", "Fox Serif"]
     assert "; skipped fonts/Broken.ttf: not a readable font (" in book.unknown("Broken")
+
+
+def test_a_collection_offers_each_face_including_a_cff_one(tmp_path: Path) -> None:
+    from fontTools.ttLib import TTCollection
+
+    root = project(tmp_path)
+    parts = [make_font(tmp_path / "a.ttf", "Fox Mono"), make_font(tmp_path / "b.otf", "Fox Brush", cff=True)]
+    collection = TTCollection()
+    collection.fonts = [TTFont(p) for p in parts]
+    collection.save(str(root / "fonts" / "Pack.ttc"))
+    book = FontBook(root)
+    assert {"Fox Mono", "Fox Brush"} <= set(book.families)
+    assert book.families["Fox Brush"]["regular"].index == 1
+    for family, name in (("Fox Mono", "FoxMono-Regular"), ("Fox Brush", "FoxBrush-Regular")):
+        layout = root / "templates" / "faces" / "unit.yaml"
+        layout.write_text(LAYOUT.format(font=f'"{family}"', style="regular"), encoding="utf-8")
+        assert build(root) == 0
+        pdf = root / "build" / "fox" / "pnp-a4.pdf"
+        assert any(base.startswith(name) for base in embedded_fonts(pdf))  # reportlab adds -N
+        assert "Red Fox" in "".join(p.extract_text() for p in PdfReader(pdf).pages)
