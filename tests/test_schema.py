@@ -102,3 +102,20 @@ def test_cli_writes_the_schemas_into_the_project(tmp_path: Path, capsys) -> None
     assert capsys.readouterr().out.count("wrote ") == 3
     assert main(["-C", str(tmp_path), "schema", "--kind", "layout"]) == 0
     assert json.loads(capsys.readouterr().out) == json_schema("layout")
+
+
+def test_a_new_project_points_every_file_at_a_schema_it_was_given(tmp_path: Path) -> None:
+    assert main(["-C", str(tmp_path), "new", "fox", "--rules"]) == 0
+    root = tmp_path / "fox"
+    assert sorted(p.name for p in (root / "schema").iterdir()) == sorted(SCHEMAS)
+    files = [*(root / "cards").glob("*.yaml"), *(root / "templates").rglob("*.yaml"),
+             *(root / "playtest").rglob("*.yaml")]
+    assert len(files) >= 3
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        match = LINE.match(text.splitlines()[0])
+        assert match, path
+        target = (path.parent / match.group(1)).resolve()
+        assert target.parent == root / "schema" and target.is_file(), path
+        validator = Draft202012Validator(json.loads(target.read_text(encoding="utf-8")))
+        assert [e.message for e in validator.iter_errors(yaml.safe_load(text))] == [], path
