@@ -148,11 +148,11 @@ def run(args: argparse.Namespace) -> int:
     args.settings = settings(args)
     names = chosen(args)
     games = load_games(Project(args.project), args.games)
-    if "rulebook" in names:
-        warn_unverified(games)
     # the checks `check` runs, those these targets need, on every game before anything is written
     presses = preflight(games, faces=any(TARGETS[n].draws_faces for n in names),
                         rulebook="rulebook" in names)
+    if "rulebook" in names:
+        warn_unverified(games)
     out = Console(highlight=False)
     written: list[Path] = []
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
