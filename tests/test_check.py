@@ -113,3 +113,22 @@ def test_a_clean_project_passes_check(tmp_path: Path, capsys) -> None:
     shutil.copytree(MINI, tmp_path / "p")
     assert main(["-C", str(tmp_path / "p"), "check"]) == 0
     assert "1 game(s) valid" in capsys.readouterr().out
+
+
+def test_misspelt_layout_keys_get_a_suggestion(tmp_path: Path, capsys) -> None:
+    shutil.copytree(MINI, tmp_path / "p")
+    faces = tmp_path / "p" / "templates" / "faces"
+    faces.mkdir(parents=True)
+    (faces / "number.yaml").write_text(
+        "extend: generic\nregions:\n  name:\n    kind: text\n    text: x\n    aling: left\n"
+        "  box:\n    kind: rect\n    fill: bleu\n    shape: star\n", encoding="utf-8")
+    assert main(["-C", str(tmp_path / "p"), "check"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "templates/faces/number.yaml:1:1: extend: unknown key (did you mean extends?)",
+        "templates/faces/number.yaml:6:5: regions.name.aling: unknown key for a text region "
+        "(did you mean align?)",
+        "templates/faces/number.yaml:9:5: regions.box.fill: unknown colour 'bleu'; use #rrggbb or "
+        "a name (did you mean blue?)",
+        "templates/faces/number.yaml:10:5: regions.box.shape: expected one of circle, diamond, "
+        "ellipse, rect, roundrect",
+    ]

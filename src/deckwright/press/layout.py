@@ -280,7 +280,7 @@ class Library:
             data = {}
         if not isinstance(data, dict):
             raise InputError(Problem(display, 1, 1, "", "expected a mapping with regions"))
-        problems = [where.problem((k,), k, f"unknown key (known: {', '.join(sorted(TOP_KEYS))})")
+        problems = [where.problem((k,), k, f"unknown key{did_you_mean(str(k), TOP_KEYS)}")
                     for k in data if k not in TOP_KEYS]
         parent: Layout | None = None
         ext = data.get("extends")
