@@ -101,6 +101,11 @@ def test_bad_cells_are_reported_at_their_cell_all_at_once(project: Path) -> None
     assert any(f.startswith("cards/fox.xlsx:Cards!C3: category: unknown category 'monster'")
                for f in found), found
     assert len(found) == 4, found  # structural and cross-reference problems in one run
+    rows[1][4] = "lots"            # E3: the same row's category is still checked
+    workbook(project / "cards" / "fox.xlsx", rows)
+    found = errors(project)
+    assert "cards/fox.xlsx:Cards!E3: copies: expected a whole number >= 0" in found
+    assert any(f.startswith("cards/fox.xlsx:Cards!C3: category: unknown category") for f in found)
 
 
 def test_unknown_column_missing_field_and_unknown_deck(project: Path) -> None:

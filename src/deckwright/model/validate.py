@@ -323,11 +323,23 @@ def salvage(data: dict[str, Any]) -> tuple[Database, dict[str, set[str]]] | None
         for item in raw:
             try:
                 parts[key].append(model.model_validate(item))
-            except ValidationError:
-                parts[key].append(None)
+            except ValidationError as exc:
+                parts[key].append(_without_bad_fields(model, item, exc))
                 ident = item.get("id") if isinstance(item, dict) else None
                 invalid.setdefault(key, set()).update([ident] if isinstance(ident, str) else [])
     return Database.model_construct(game=game, **parts), invalid
+
+
+def _without_bad_fields(model: type[BaseModel], item: Any, exc: ValidationError) -> Any:
+    """The item without the fields already reported, if the rest is valid: so a card with a bad
+    `copies` still has its `category` checked. None when nothing sound remains."""
+    if not isinstance(item, dict):
+        return None
+    bad = {err["loc"][0] for err in exc.errors() if err["loc"]}
+    try:
+        return model.model_validate({k: v for k, v in item.items() if k not in bad})
+    except ValidationError:
+        return None
 
 
 def check_examples(db: Database, examples: list[Example], prefix: Path,
