@@ -180,3 +180,24 @@ def test_the_worked_example_in_the_docs_builds(tmp_path: Path, capsys) -> None:
     assert game.deck_contents("starter") == {"red-fox": 2, "twin-fox": 1, "snare": 1}
     assert game.cards["red-fox"].stats == {"power": 5, "element": ["火", "風"]}
     assert main(["-C", str(root), "build", "--only", "pnp", "--paper", "a4"]) == 0
+
+
+def test_a_face_problem_of_a_sheet_card_names_its_cell(project: Path, capsys) -> None:
+    text = "id,name,category,text\nfox-9,九尾,number," + "とても長い効果の文章。" * 60 + "\n"
+    (project / "cards" / "fox.csv").write_text(text, encoding="utf-8")
+    db = project / "cards" / "mini.yaml"
+    db.write_text(db.read_text(encoding="utf-8").replace("cards/fox.xlsx#Cards", "cards/fox.csv")
+                  .replace(", total: 3}", "}"), encoding="utf-8")
+    assert main(["-C", str(project), "check"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("cards/fox.csv:D2: text: card 'fox-9' (face): text does not fit region "
+                          "'text' even at its floor of 5 pt"), err
+
+
+def test_an_unreadable_csv_is_one_line(project: Path) -> None:
+    (project / "cards" / "fox.csv").write_bytes(b'id,name\nfox,"' + b"x" * 200_000 + b'"\n')
+    db = project / "cards" / "mini.yaml"
+    db.write_text(db.read_text(encoding="utf-8").replace("cards/fox.xlsx#Cards", "cards/fox.csv")
+                  .replace(", total: 3}", "}"), encoding="utf-8")
+    found = errors(project)
+    assert len(found) == 1 and "cards_from: cards/fox.csv: not a readable CSV file (" in found[0]

@@ -105,26 +105,33 @@ def _rows_csv(path: FsPath) -> Iterator[list[Any]]:
         text = path.read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ValueError(f"not UTF-8 text ({exc.reason}); save the sheet as 'CSV UTF-8'") from None
-    yield from csv.reader(io.StringIO(text, newline=""))
+    try:
+        yield from csv.reader(io.StringIO(text, newline=""))
+    except csv.Error as exc:
+        raise ValueError(f"not a readable CSV file ({exc})") from None
+
+
+class _NoSheet(ValueError):
+    """The workbook is fine but has no sheet of the name given."""
 
 
 def _rows_xlsx(path: FsPath, sheet: str | None) -> Iterator[list[Any]]:
-    import zipfile
-
     from openpyxl import load_workbook  # loaded only for projects that use XLSX
 
     try:
         book = load_workbook(path, read_only=True, data_only=True)
-    except (zipfile.BadZipFile, KeyError, OSError, ValueError) as exc:
-        raise ValueError(f"not a readable XLSX workbook ({exc})") from None
-    try:
-        name = sheet or book.sheetnames[0]
-        if name not in book.sheetnames:
-            raise ValueError(f"no sheet {name!r} (sheets: {', '.join(book.sheetnames)})")
-        for row in book[name].iter_rows(values_only=True, max_col=MAX_COLUMNS + 1):
-            yield list(row)
-    finally:
-        book.close()
+        try:
+            name = sheet or book.sheetnames[0]
+            if name not in book.sheetnames:
+                raise _NoSheet(f"no sheet {name!r} (sheets: {', '.join(book.sheetnames)})")
+            for row in book[name].iter_rows(values_only=True, max_col=MAX_COLUMNS + 1):
+                yield list(row)
+        finally:
+            book.close()
+    except _NoSheet:
+        raise
+    except Exception as exc:  # an untrusted file: the zip and XML readers raise many kinds
+        raise ValueError(f"not a readable XLSX workbook ({type(exc).__name__}: {exc})") from None
 
 
 def read_rows(source: Source) -> list[list[Any]]:
