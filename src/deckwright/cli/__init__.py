@@ -18,7 +18,8 @@ from ..model import InputError, UsageError
 from ..rules import set_reporter
 
 #: Subcommand modules, in the order `--help` lists them.
-COMMANDS = ["new", "check", "build", "playtest", "fuzz", "simulate", "games", "schema"]
+COMMANDS = ["new", "check", "build", "playtest", "fuzz", "simulate", "play", "serve", "games",
+            "schema"]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -202,11 +202,21 @@ def _project_rules(project: "Project | Path | str") -> _ProjectRules:
             message = " ".join(str(exc).splitlines())
             problems.append(Problem(path, line, col, "", f"{type(exc).__name__}: {message}"))
     if problems:   # forget it all, so a fixed module is imported afresh on the next run
-        del _PROJECTS[root], _BY_PACKAGE[package]
-        for name in [m for m in sys.modules if m == package or m.startswith(f"{package}.")]:
-            del sys.modules[name]
+        forget(root)
         raise InputError(problems)
     return rules
+
+
+def forget(project: "Project | Path | str") -> None:
+    """Drop a project's imported rules modules, so the next use imports them afresh (the live
+    preview does this when a file under `rules/` is saved)."""
+    root = Path(project if isinstance(project, (str, Path)) else project.root).resolve()
+    rules = _PROJECTS.pop(root, None)
+    if rules is None:
+        return
+    _BY_PACKAGE.pop(rules.package, None)
+    for name in [m for m in sys.modules if m == rules.package or m.startswith(f"{rules.package}.")]:
+        del sys.modules[name]
 
 
 def games(project: "Project | Path | str | None" = None) -> dict[str, Registration]:
