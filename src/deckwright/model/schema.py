@@ -1,8 +1,8 @@
 """The card-database model: what a `cards/<game>.yaml` file may hold.
 
-These pydantic models are the single definition of the format. The JSON Schema committed at
-`schema/deckwright.schema.json` is generated from them, so editors check the same rules the CLI
-does. Every model forbids unknown keys: a misspelt field is an error, never silently ignored.
+These pydantic models are the single definition of the format. The JSON Schemas committed at
+`schema/deckwright.schema.json` and `schema/playtest.schema.json` are generated from them, so
+editors check the same rules the CLI does; every field has a description and an example. Every model forbids unknown keys: a misspelt field is an error, never silently ignored.
 Cross-references (a deck naming a card, a ruling naming a rule) are checked in `validate.py`.
 """
 
