@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any, Iterator
 
-from .errors import InputError, Path, Problem, format_path
+from .errors import Path, Problem, format_path
 from .yamlsafe import Positions
 
 MAX_BYTES = 20_000_000

@@ -55,8 +55,7 @@ def to_truetype(font: TTFont) -> bytes:
             hmtx[name] = (hmtx[name][0], glyph.xMin)
     font["maxp"] = maxp = newTable("maxp")
     maxp.tableVersion = 0x00010000
-    for field in ("maxZones",):
-        setattr(maxp, field, 1)
+    maxp.maxZones = 1
     for field in ("maxTwilightPoints", "maxStorage", "maxFunctionDefs", "maxInstructionDefs",
                   "maxStackElements", "maxSizeOfInstructions", "maxComponentElements"):
         setattr(maxp, field, 0)
