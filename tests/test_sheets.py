@@ -201,3 +201,19 @@ def test_an_unreadable_csv_is_one_line(project: Path) -> None:
                   .replace(", total: 3}", "}"), encoding="utf-8")
     found = errors(project)
     assert len(found) == 1 and "cards_from: cards/fox.csv: not a readable CSV file (" in found[0]
+
+
+def test_without_a_sheet_name_the_first_sheet_is_read_and_named(project: Path) -> None:
+    db = project / "cards" / "mini.yaml"
+    db.write_text(db.read_text(encoding="utf-8").replace("cards/fox.xlsx#Cards", "cards/fox.xlsx"),
+                  encoding="utf-8")
+    rows = [list(r) for r in ROWS]
+    rows[0][4] = "two"
+    workbook(project / "cards" / "fox.xlsx", rows)
+    assert errors(project) == ["cards/fox.xlsx:Cards!E2: copies: expected a whole number >= 0"]
+
+
+def test_too_many_rows_is_refused(project: Path, monkeypatch) -> None:
+    from deckwright.model import spreadsheet
+    monkeypatch.setattr(spreadsheet, "MAX_ROWS", 1)  # the header and one card
+    assert errors(project)[0].endswith("cards_from: cards/fox.xlsx#Cards: more than 1 card rows; refused")

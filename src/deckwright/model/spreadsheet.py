@@ -20,7 +20,7 @@ import io
 import re
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
-from typing import Any, Iterator
+from typing import Any, Iterable, Sequence
 
 from .errors import Path, Problem, format_path
 from .yamlsafe import Positions
@@ -100,22 +100,35 @@ class Source:
 
 # --- reading --------------------------------------------------------------------------------
 
-def _rows_csv(path: FsPath) -> Iterator[list[Any]]:
+class _Refused(ValueError):
+    """A sound file that cannot be used as asked (no such sheet, too many rows)."""
+
+
+def _collect(rows: Iterable[Sequence[Any]]) -> list[list[Any]]:
+    """Rows as lists without trailing empty cells (XLSX pads rows to the widest), bounded."""
+    out: list[list[Any]] = []
+    for row in rows:
+        if len(out) > MAX_ROWS:
+            raise _Refused(f"more than {MAX_ROWS} card rows; refused")
+        cells = list(row)
+        while cells and _empty(cells[-1]):
+            cells.pop()
+        out.append(cells)
+    return out
+
+
+def _rows_csv(path: FsPath) -> list[list[Any]]:
     try:
         text = path.read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ValueError(f"not UTF-8 text ({exc.reason}); save the sheet as 'CSV UTF-8'") from None
     try:
-        yield from csv.reader(io.StringIO(text, newline=""))
+        return _collect(csv.reader(io.StringIO(text, newline="")))
     except csv.Error as exc:
         raise ValueError(f"not a readable CSV file ({exc})") from None
 
 
-class _NoSheet(ValueError):
-    """The workbook is fine but has no sheet of the name given."""
-
-
-def _rows_xlsx(path: FsPath, sheet: str | None) -> Iterator[list[Any]]:
+def _rows_xlsx(path: FsPath, sheet: str | None) -> tuple[str, list[list[Any]]]:
     from openpyxl import load_workbook  # loaded only for projects that use XLSX
 
     try:
@@ -123,32 +136,23 @@ def _rows_xlsx(path: FsPath, sheet: str | None) -> Iterator[list[Any]]:
         try:
             name = sheet or book.sheetnames[0]
             if name not in book.sheetnames:
-                raise _NoSheet(f"no sheet {name!r} (sheets: {', '.join(book.sheetnames)})")
-            for row in book[name].iter_rows(values_only=True, max_col=MAX_COLUMNS + 1):
-                yield list(row)
+                raise _Refused(f"no sheet {name!r} (sheets: {', '.join(book.sheetnames)})")
+            return name, _collect(book[name].iter_rows(values_only=True, max_col=MAX_COLUMNS + 1))
         finally:
             book.close()
-    except _NoSheet:
+    except _Refused:
         raise
     except Exception as exc:  # an untrusted file: the zip and XML readers raise many kinds
         raise ValueError(f"not a readable XLSX workbook ({type(exc).__name__}: {exc})") from None
 
 
-def read_rows(source: Source) -> list[list[Any]]:
-    """The sheet's rows as lists of cell values (None or '' for empty cells)."""
-    size = source.path.stat().st_size
-    if size > MAX_BYTES:
+def read_rows(source: Source) -> tuple[str | None, list[list[Any]]]:
+    """The sheet's name (XLSX) and its rows as lists of cell values (None or '' when empty)."""
+    if source.path.stat().st_size > MAX_BYTES:
         raise ValueError(f"larger than {MAX_BYTES // 1_000_000} MB; refused")
-    rows = (_rows_csv(source.path) if source.path.suffix.lower() == ".csv"
-            else _rows_xlsx(source.path, source.sheet))
-    out: list[list[Any]] = []
-    for row in rows:
-        if len(out) > MAX_ROWS:
-            raise ValueError(f"more than {MAX_ROWS} rows; refused")
-        while row and _empty(row[-1]):  # XLSX rows come padded to the widest row
-            row = row[:-1]
-        out.append(row)
-    return out
+    if source.path.suffix.lower() == ".csv":
+        return None, _rows_csv(source.path)
+    return _rows_xlsx(source.path, source.sheet)
 
 
 # --- converting cells -------------------------------------------------------------------------
@@ -284,7 +288,8 @@ class SheetCards:
 
 def read_sheet(source: Source, name: str, into: SheetCards) -> None:
     """Add one sheet's cards to `into`; unreadable cells become problems, not exceptions."""
-    rows = read_rows(source)
+    sheet, rows = read_rows(source)
+    source = Source(source.text, source.path, sheet)  # cells name the sheet read
     into.files.append(source.path)
     if not rows:
         into.problems.append(Cell(name, source.sheet, 1, 1, "").problem(
