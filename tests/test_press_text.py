@@ -148,7 +148,8 @@ def _line_strings(lines) -> list[str]:
 def _source(text: str) -> str:
     out = []
     for tok in markup.parse(text):
-        out.append("\n" if isinstance(tok, Break) else "\ufffc" if isinstance(tok, Icon) else tok.text)
+        out.append("\n" if isinstance(tok, Break) else "\ufffc" if isinstance(tok, Icon)
+                   else tok.text.replace("\u00a0", " "))
     return "".join(out)
 
 
