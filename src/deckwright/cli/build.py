@@ -82,6 +82,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--back-offset", metavar="X,Y", default="0,0",
                    help="shift the backs by X,Y mm (+x right, +y up, as the back is seen)")
     p.add_argument("--cut-lines", action="store_true", help="draw dashed cut lines on the trim")
+    p.add_argument("--apart", action="store_true",
+                   help="cards apart, each with its whole bleed (default: cards abut and share "
+                        "cut lines, 9 poker cards a page)")
     p.add_argument("--png-trim", action="store_true", help="PNGs trimmed to the card (no bleed)")
     for target in TARGETS.values():
         if target.add_arguments is not None:
@@ -111,7 +114,8 @@ def settings(args: argparse.Namespace) -> press_targets.Settings:
         raise UsageError(f"--back-offset must be X,Y in mm, got {args.back_offset!r}")
     offset = (_number(parts[0], "--back-offset X", -20, 20), _number(parts[1], "--back-offset Y", -20, 20))
     papers = (args.paper,) if args.paper else tuple(PAPERS)
-    sheet = Options(papers[0], bleed, args.duplex, args.gutterfold, offset, args.cut_lines)
+    sheet = Options(papers[0], bleed, args.duplex, args.gutterfold, offset, args.cut_lines,
+                    "apart" if args.apart else "abut")
     return press_targets.Settings(papers, sheet, not args.png_trim)
 
 

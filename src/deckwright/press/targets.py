@@ -7,7 +7,7 @@ deckwright.atomic and reports progress through `tick(n)` (n cards done).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
@@ -42,9 +42,7 @@ def pnp(press: GamePress, build_dir: Path, settings: Settings, tick: Tick) -> li
     written: list[Path] = []
     title = press.game.db.game.title
     for paper in settings.papers:
-        opts = Options(paper, settings.sheet.bleed_mm, settings.sheet.duplex,
-                       settings.sheet.gutterfold, settings.sheet.back_offset_mm,
-                       settings.sheet.cut_lines)
+        opts = replace(settings.sheet, paper=paper)
         g = grid(press.size_mm, opts)
         for deck, folder in deck_dirs(press, build_dir):
             target = folder / f"pnp-{paper}.pdf"
@@ -57,7 +55,7 @@ def pnp(press: GamePress, build_dir: Path, settings: Settings, tick: Tick) -> li
             target = build_dir / press.game.id / f"calibration-{paper}.pdf"
             with atomic.atomic_path(target) as tmp:
                 write_pdf(tmp, g.page, f"{title}: calibration",
-                          lambda pdf: draw_calibration(pdf, g, title))
+                          lambda pdf: draw_calibration(pdf, g, title, opts=opts))
             written.append(target)
     return written
 
