@@ -130,7 +130,6 @@ def test_original_tcg_name_starts_at_the_left_edge_without_a_cost(presses) -> No
 
 
 def test_original_tcg_colour_keys_are_legible(presses) -> None:
-    from deckwright.press.icons import width_em
     press = presses["original-tcg"]
     for card in press.game.db.cards:
         keys = items(press.face(card))["keys"]

@@ -31,7 +31,9 @@ from . import face as facemod
 from .cards import GamePress, Slot
 from .fonts import metrics
 from .layout import MM
+from .markup import parse
 from .pdfstream import StreamingPDF
+from .textfit import fit
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MARGIN = 5.0 * MM        # printers' unprintable border, kept clear of bleed
@@ -458,8 +460,6 @@ def _free_band(g: Grid, need: float) -> tuple[float, float] | None:
 
 def _instructions(c: Canvas, text: str, box: Rect, font: str) -> None:
     """Wrapped lines on a white panel that hides the slot outlines behind it."""
-    from .markup import parse
-    from .textfit import fit
     x0, y0, x1, y1 = box
     m = metrics("gothic")
     fitted = fit(parse(text), m, x1 - x0, y1 - y0, 7.5, 4.0, 1.45)
