@@ -221,8 +221,9 @@ def test_numbers_stay_with_their_counters_and_labels() -> None:
 
 
 def test_a_no_break_space_prints_as_a_space_and_holds_label_and_value() -> None:
-    # the line may break inside the word, never at the no-break space
-    assert lines_at("払うコスト\u00a0火2", 5.5) == ["払うコス", "ト 火2"]
+    # the label and its value move together: no break at the space, nor inside コスト
+    assert lines_at("払うコスト\u00a0火2", 5.5) == ["払う", "コスト 火2"]
+    assert lines_at("〕　コスト\u00a00", 4.5) == ["〕　", "コスト 0"]
     assert lines_at("払うコスト 火2", 5.5) == ["払うコスト", "火2"]
 
 

@@ -9,8 +9,8 @@ greedily. The glue keeps the rules of Japanese typesetting (JIS X 4051):
   the next line together (oidashi);
 - a number is one atom (「−1」「１２」「1,000」) and sticks to the character before it and to
   its counter or unit after it: 「カード1枚」「色を4色」「コスト0」「水8(C)」「−1点。」 never break;
-- a no-break space (U+00A0) prints as a space but glues its neighbours (a template writes
-  「コスト\u00a0火2」 for a label and its value).
+- a no-break space (U+00A0) prints as a space but glues the words on either side of it (a
+  template writes 「コスト\u00a0火2」 for a label and its value, which then move together).
 
 Latin words keep their single spaces (nothing is justified, so a space is never stretched) and
 break only at spaces. After filling, a paragraph whose last line would hold a single letter
@@ -176,10 +176,46 @@ def joins(prev: Atom, cur: Atom) -> bool:
     return False
 
 
+def _script(atom: Atom | None) -> str | None:
+    """The script of a one-character atom (katakana, hiragana, kanji), else None."""
+    if atom is None or atom.icon is not None or len(atom.text) != 1:
+        return None
+    ch = atom.text
+    if "\u30a1" <= ch <= "\u30fa" or ch == "ー":
+        return "katakana"
+    if "\u3041" <= ch <= "\u3096":
+        return "hiragana"
+    if "\u4e00" <= ch <= "\u9fff" or ch == "々":
+        return "kanji"
+    return None
+
+
+def _bound_by_nbsp(items: list[Atom | None]) -> set[int]:
+    """Indexes of atoms glued to the atom before them by a no-break space: the space itself,
+    and the whole word on each side of it (a run of one script), so 「コスト\u00a0火2」 moves as
+    one piece and never leaves 「コ」 at a line's end."""
+    bound: set[int] = set()
+    for k, atom in enumerate(items):
+        if atom is None or not atom.glue:
+            continue
+        bound.update((k, k + 1))
+        j = k - 1
+        while j > 0 and _script(items[j]) is not None and _script(items[j - 1]) == _script(items[j]):
+            bound.add(j)
+            j -= 1
+        j = k + 1
+        while j + 1 < len(items) and _script(items[j]) is not None \
+                and _script(items[j + 1]) == _script(items[j]):
+            bound.add(j + 1)
+            j += 1
+    return bound
+
+
 def clusters(items: list[Atom | None]) -> list[list[Atom] | None]:
     """Glue atoms that may not be separated; None (a hard break) is kept as is."""
     out: list[list[Atom] | None] = []
-    for atom in items:
+    bound = _bound_by_nbsp(items)
+    for index, atom in enumerate(items):
         if atom is None:
             out.append(None)
             continue
@@ -188,7 +224,7 @@ def clusters(items: list[Atom | None]) -> list[list[Atom] | None]:
                 and out[-1][-1].space):
             out.pop()  # a space before 、 or 」 would let it start a line: drop the space
         prev = out[-1] if out and out[-1] is not None else None
-        if prev is not None and joins(prev[-1], atom):
+        if prev is not None and (index in bound or joins(prev[-1], atom)):
             prev.append(atom)
         else:
             out.append([atom])
