@@ -162,14 +162,14 @@ def breaks(text: str, lines: list[str]) -> list[tuple[str, str, str]]:
     for i, line in enumerate(lines):
         gap = ""
         if i:
-            while pos < len(src) and src[pos] == " " and not line.startswith(" "):
+            while pos < len(src) and src[pos] in " \u3000" and not line.startswith(src[pos]):
                 gap += " "
                 pos += 1
             if pos < len(src) and src[pos] == "\n":
                 gap += "\n"
                 pos += 1
         for ch in line:  # a space before 、 or 」 may have been dropped inside a line
-            while src[pos] != ch and src[pos] == " ":
+            while src[pos] != ch and src[pos] in " \u3000":
                 pos += 1
             assert src[pos] == ch, (src[pos:pos + 20], line)
             pos += 1
@@ -196,7 +196,7 @@ def assert_typeset(text: str, lines: list[str]) -> None:
             paragraphs[-1].append(line)
     for para in paragraphs:
         if len(para) >= 2:
-            letters = [ch for ch in para[-1] if ch not in NO_START + " "]
+            letters = [ch for ch in para[-1] if ch not in NO_START + " \u3000"]
             assert len(letters) >= 2, ("single-letter last line", para)
 
 
@@ -223,7 +223,7 @@ def test_numbers_stay_with_their_counters_and_labels() -> None:
 def test_a_no_break_space_prints_as_a_space_and_holds_label_and_value() -> None:
     # the label and its value move together: no break at the space, nor inside コスト
     assert lines_at("払うコスト\u00a0火2", 5.5) == ["払う", "コスト 火2"]
-    assert lines_at("〕　コスト\u00a00", 4.5) == ["〕　", "コスト 0"]
+    assert lines_at("〕　コスト\u00a00", 4.5) == ["〕", "コスト 0"]  # the space ends the line
     assert lines_at("払うコスト 火2", 5.5) == ["払うコスト", "火2"]
 
 
@@ -253,6 +253,7 @@ _PIECE = st.one_of(
     st.tuples(_NUMBERS, st.sampled_from(_COUNTERS)).map("".join),
     st.sampled_from(["、", "。", "」", "「", "（", "）", "・", "ー", "っ", "！"]),
     st.sampled_from([" Wild Number Chain ", " Draw 2 ", " Block ", " Skip "]),
+    st.just("　コスト\u00a0火2"),
     st.just("\n"))
 
 
@@ -269,8 +270,10 @@ def test_japanese_typesetting_holds_for_generated_texts(pieces, extra) -> None:
     lines = [ln.text for ln in textfit.break_lines(items, width, m)]
     assert all(sum(m.char(ch) for ch in ln) <= width + 1e-9 for ln in lines)
     assert_typeset(text, lines)
+    # a label and its value joined by a no-break space stay on one line
+    assert "|".join(lines).count("コスト 火2") == text.count("コスト\u00a0火2")
     # nothing lost: the lines are the text less the spaces a break or a closing mark swallowed
-    squeeze = lambda s: s.replace(" ", "").replace("\n", "")  # noqa: E731
+    squeeze = lambda s: s.replace(" ", "").replace("\u3000", "").replace("\n", "")  # noqa: E731
     assert squeeze("".join(lines)) == squeeze(markup.parse(text) and _source(text))
 
 

@@ -42,6 +42,8 @@ DIGITS = frozenset("0123456789０１２３４５６７８９")
 #: A sign or currency written before a number belongs to it: −1, ＋2, ¥0, #3.
 PREFIX = frozenset("+-−＋－±¥￥$＄#＃")
 NBSP = "\u00a0"
+#: Spaces a line may break at; dropped at a line's start and end.
+SPACES = frozenset(" \u3000")
 #: One number: an optional sign, digits, and digits after a decimal point, comma or colon.
 NUMBER = re.compile(r"[+\-−＋－±¥￥$＄#＃]?[0-9０-９]+(?:[.,:，．：][0-9０-９]+)*")
 
@@ -131,9 +133,9 @@ def _text_atoms(run: Run, m: Metrics, out: list[Atom | None]) -> None:
         if ch == NBSP:
             flush()
             out.append(Atom(" ", None, emph, m.char(" "), glue=True))
-        elif ch == " " or _is_wide(ch) or ch in NO_START or ch in NO_END:
-            flush()
-            out.append(Atom(ch, None, emph, m.char(ch), space=ch == " "))
+        elif ch in SPACES or _is_wide(ch) or ch in NO_START or ch in NO_END:
+            flush()  # a space (or an ideographic one) is where a line may break, and never
+            out.append(Atom(ch, None, emph, m.char(ch), space=ch in SPACES))  # starts a line
         else:
             word += ch
         i += 1
