@@ -201,13 +201,11 @@ class Planner:
         if missing and size is None:
             plan.problems.append(FaceProblem(region, f"no glyph in the {font} font for {missing!r}"))
         pad = float(region.get("padding", 0.0)) * MM
-        floor = float(region.get("min_size", min(float(region.get("size", 9.0)), 6.0)))
-        if size is not None:
-            floor = size
-        size = float(region.get("size", 9.0)) if size is None else size
-        fitted = fit(tokens, m, box[2] - 2 * pad, box[3] - 2 * pad, size, floor,
+        start = float(region.get("size", 9.0)) if size is None else size
+        floor = float(region.get("min_size", min(start, 6.0))) if size is None else size
+        fitted = fit(tokens, m, box[2] - 2 * pad, box[3] - 2 * pad, start, floor,
                      float(region.get("leading", 1.3)), region.get("max_lines"))
-        if fitted is None:
+        if fitted is None and size is None:  # a group's refit that fails keeps the first fit
             plan.problems.append(FaceProblem(
                 region, f"text does not fit region {region.name!r} even at its floor of {floor:g} pt"))
         return fitted
