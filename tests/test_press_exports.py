@@ -176,3 +176,12 @@ def test_card_game_simulator_game_folder(built: Path) -> None:
     for card in cards:
         assert f"{root}sets/{card['set']}/{card['id']}.png" in names
     assert root + "backs/alt.png" in names and root + "decks/小デッキ.txt" in names
+
+
+def test_an_unknown_print_on_demand_service_is_a_one_line_error(tmp_path: Path, capsys) -> None:
+    project = copy_project(PRESS_FIXTURE, tmp_path / "p")
+    assert build(project, "--only", "pod", "--pod", "thegamecrafter,kinkos") == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["deckwright: error: unknown print-on-demand service kinkos for --pod (known: "
+                   "thegamecrafter, makeplayingcards, drivethrucards)"]
+    assert not (project / "build").exists()
