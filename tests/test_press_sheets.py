@@ -199,6 +199,11 @@ def test_gutterfold_puts_mirrored_backs_on_the_same_page(tmp_path: Path) -> None
     fronts, backs = cards_on(reader, 0, "F"), cards_on(reader, 0, "B")
     assert len(fronts) == len(backs) >= 3
     assert len(reader.pages) == -(-80 // len(fronts))
+    trim = [float(v) / MM for v in reader.pages[0]["/TrimBox"]]  # fronts and backs together
+    rects = [r for _, r in fronts + backs]
+    assert close(trim, (min(r[0] for r in rects), min(r[1] for r in rects),
+                        max(r[2] for r in rects), max(r[3] for r in rects)))
+    assert "fold here" in reader.pages[0].extract_text()
     for (_, f), (_, b) in zip(fronts, backs):
         if W > H:  # landscape: fold line x = W/2, fronts on the left
             assert f[2] < W / 2 and close(b, _mirror(f, (W, H), "vertical"))
@@ -344,6 +349,8 @@ def test_duplex_off_prints_all_fronts_then_all_backs(tmp_path: Path) -> None:
         assert cards_on(reader, i, "F") and not cards_on(reader, i, "B")
         fronts, backs = cards_on(reader, i, "F"), cards_on(reader, sheets + i, "B")
         assert len(backs) == len(fronts) and not cards_on(reader, sheets + i, "F")
+        assert "turned over on the long edge" in reader.pages[sheets + i].extract_text()
+        assert "/TrimBox" in reader.pages[sheets + i]
 
 
 def test_crop_marks_stay_outside_the_bleed_and_cut_lines_are_optional(tmp_path: Path) -> None:
