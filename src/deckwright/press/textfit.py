@@ -124,7 +124,7 @@ def _text_atoms(run: Run, m: Metrics, out: list[Atom | None]) -> None:
         number = NUMBER.match(text, i) if ch in DIGITS or ch in PREFIX else None
         if number is not None and not (ch in PREFIX and word and not _is_wide(ch)):
             if any(_is_wide(c) for c in number.group()):
-                flush()  # a full-width number, or one with a − or ¥, is one atom of its own
+                flush()  # a full-width number, or one with a full-width sign, is one atom
                 out.append(Atom(number.group(), None, emph, m.text(number.group())))
             else:
                 word += number.group()  # digits inside a Latin word stay in the word
