@@ -32,22 +32,22 @@ MM = 72.0 / 25.4
 COMMON_KEYS = {"kind", "x", "y", "w", "h", "when", "enabled", "layer"}
 KIND_KEYS: dict[str, set[str]] = {
     "frame": {"fill", "fill2", "split"},
-    "rect": {"fill", "stroke", "stroke_width", "radius", "shape"},
+    "rect": {"fill", "stroke", "stroke_width", "radius", "shape", "split"},
     "text": {"text", "font", "style", "size", "min_size", "leading", "align", "valign", "color",
              "max_lines", "per_copy", "fill", "stroke", "stroke_width", "radius", "shape",
-             "padding"},
+             "padding", "split", "rotate", "group"},
     "image": {"src"},
 }
 TOP_KEYS = {"extends", "font", "description", "vary_by", "regions"}
 SHAPES = {"rect", "roundrect", "circle", "ellipse", "diamond"}
+SPLITS = {"diagonal", "vertical", "horizontal"}
 ALIGNS = {"left", "center", "right"}
 VALIGNS = {"top", "middle", "bottom"}
-SPLITS = {"diagonal", "horizontal", "vertical"}
 VARY_BY = {"card", "colors"}
 #: Keys whose value is a colour: #rrggbb, a name below, a palette key, or a {{ expression }}.
 COLOUR_KEYS = {"fill", "fill2", "stroke", "color"}
 COLOUR_NAMES = {"none", "frame", "frame2", "paper", "ink", "primary", "accent", "back",
-                "back_accent"}
+                "back_accent", "colors"}
 
 _LENGTH = {"oneOf": [{"type": "number"}, {"type": "string", "pattern": r"^\s*-?[0-9.]+%\s*$"}]}
 _COLOUR = {"type": "string", "examples": ["#d0312d", "frame", "paper", "ink", "primary", "red",
@@ -71,7 +71,7 @@ REGION_KEYS: dict[str, tuple[dict[str, Any], str]] = {
     "fill": (_COLOUR, "fill colour"),
     "fill2": (_COLOUR, "second frame colour (two-colour cards)"),
     "split": ({"enum": sorted(SPLITS), "examples": ["diagonal"]},
-              "how a frame of two or more colours is divided"),
+              "how two or more colours share a frame, or a box filled with `colors`"),
     "stroke": (_COLOUR, "outline colour"),
     "stroke_width": (_NUMBER | {"examples": [0.5]}, "outline width in points"),
     "radius": (_NUMBER | {"examples": [2]}, "corner radius in mm"),
@@ -92,6 +92,10 @@ REGION_KEYS: dict[str, tuple[dict[str, Any], str]] = {
     "per_copy": ({"type": "boolean", "examples": [True]},
                  "drawn for each printed copy (may use copy and copies, e.g. 2/3)"),
     "padding": (_NUMBER | {"examples": [1]}, "space inside the box in mm"),
+    "rotate": ({"enum": [0, 180], "examples": [180]},
+               "180 draws the text upside down about its box's centre (a second index)"),
+    "group": ({"type": "string", "examples": ["body"]},
+              "text regions of one group shrink to one size together"),
     "src": ({"type": "string", "examples": ["{{ card.art }}"]},
             "image file relative to the project (a Jinja expression)"),
 }
@@ -216,6 +220,10 @@ def _validate_region(name: str, props: dict[str, Any], where: Positions, path: t
             bad(key, fonts.unknown(value))
         elif key == "split" and value not in SPLITS:
             bad(key, f"expected one of {', '.join(sorted(SPLITS))}")
+        elif key == "rotate" and (isinstance(value, bool) or value not in (0, 180)):
+            bad(key, "expected 0 or 180 (degrees; 180 prints a second index upside down)")
+        elif key == "group" and not isinstance(value, str):
+            bad(key, "expected a name (text regions of one group shrink together)")
         elif key in {"text", "when", "src", "font"} | COLOUR_KEYS and not isinstance(value, str):
             bad(key, "expected text")
         elif key in COLOUR_KEYS and (message := _colour_problem(value, palette)):
