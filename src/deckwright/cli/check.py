@@ -1,4 +1,4 @@
-"""`deckwright check`: validate game databases and summarise what they hold."""
+"""`deckwright check`: everything `build` would refuse, found without drawing, in one run."""
 
 from __future__ import annotations
 
@@ -8,17 +8,22 @@ from collections import Counter
 from rich.console import Console
 from rich.table import Table
 
-from ..model import GameData, InputError, Project, load_games
-from ..press.layout import missing_layouts
+from ..model import GameData, InputError, Project
+from ..model.load import load_each
+from ..press.preflight import problems
 from ..rules import Registration, how_to_add
 from ..rules import games as registry
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("check", help="validate game databases and print a summary per game",
-                       description="Validate cards/<GAME>.yaml and playtest/<GAME>/*.yaml. "
-                                   "Every problem is printed as file:line:col: field: message; "
-                                   "the exit status is 2 if any is found.")
+    p = sub.add_parser(
+        "check", help="find every problem build would refuse, and summarise each game",
+        description="Validate cards/<GAME>.yaml, the sheets it names, playtest/<GAME>/*.yaml and "
+                    "the face layouts, and plan every face without drawing it: unknown or "
+                    "misspelt keys, colours, fonts and glyphs, text that does not fit, missing "
+                    "or unreadable art. Every problem of every file is printed in one run as "
+                    "file:line:col: field: message, sorted by file and line; the exit status is "
+                    "2 if any is found.")
     p.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
     p.set_defaults(run=run)
 
@@ -47,10 +52,10 @@ def summary(game: GameData, rules: Registration | None = None) -> Table:
 
 def run(args: argparse.Namespace) -> int:
     project = Project(args.project)
-    games = load_games(project, args.games)
-    problems = [p for game in games for p in missing_layouts(game)]
-    if problems:
-        raise InputError(problems)
+    games, found = load_each(project, args.games)
+    found += problems(games)[1]  # the games that loaded are checked as build would
+    if found:
+        raise InputError(found)
     rules = registry(project)   # a project rules module that does not import: exit 2
     out = Console(highlight=False)
     for game in games:
