@@ -383,7 +383,7 @@ def test_art_outside_the_project_is_refused(tmp_path: Path, capsys) -> None:
     db.write_text(db.read_text(encoding="utf-8").replace("art/knight.png", "../secret.png"),
                   encoding="utf-8")
     assert build(project, "pressdemo", "--only", "pnp") == 2
-    assert "art '../secret.png' leads outside the project" in capsys.readouterr().err
+    assert "art '../secret.png' is outside the project folder" in capsys.readouterr().err
     assert not (project / "build").exists()
 
 

@@ -99,8 +99,7 @@ def join(root: Path, relative: str, what: str) -> Path:
     try:
         return confined(root / relative, [root], what)
     except UnsafePath:
-        raise UnsafePath(f"{what} {relative!r} leads outside the project (symlinks and '..' may "
-                         f"not leave it)") from None
+        raise UnsafePath(f"{what} {relative!r} is outside the project folder") from None
 
 
 def read_bytes(path: Path, roots: Iterable[Path | str] | None, what: str,

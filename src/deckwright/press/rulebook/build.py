@@ -68,7 +68,8 @@ def build_rulebook(game: GameData, out_dir: Path | None = None, *,
     html = render_page(dirs, context, game.project.display)
     css = stylesheet(dirs, game.project.display)
     fetcher = RulebookFetcher([*dirs, out_dir, *font_folder(game)],
-                              overlay={out_dir / cache.OUTPUTS[2]: css})
+                              overlay={out_dir / cache.OUTPUTS[2]: css},
+                              base=out_dir, anchor=game.project.root)
     try:
         rendered = render_pdf(html, out_dir, fetcher, pdf_variant)
     except RefusedURL as exc:
