@@ -16,6 +16,7 @@ from jinja2 import ChainableUndefined, TemplateSyntaxError
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
 
+from ..i18n import words
 from ..model import GameData
 from ..model.schema import Back, Card
 
@@ -111,8 +112,21 @@ def truthy(source: str, context: dict[str, Any]) -> bool:
         raise BindingError(f"{type(exc).__name__}: {exc}") from None
 
 
+def _points_label(game: GameData) -> Any:
+    """`points_label(card.points)`: points with their unit in the game's language (6 points,
+    6 点); per-state points as `hand 40 / public 0 points`."""
+    _ = words(game.language)
+
+    def label(value: Any) -> str:
+        if isinstance(value, int):
+            return _.ngettext("%(num)d point", "%(num)d points", value)
+        return "" if value is None else _("%(points)s points", points=_points(value))
+    return label
+
+
 def card_context(game: GameData, card: Card) -> dict[str, Any]:
-    """What a face layout sees: the card, its category, set, colours, and the game."""
+    """What a face layout sees: the card, its category, set, colours, and the game, and
+    deckwright's words in the game's language (`_()`, `points_label()`)."""
     g = game.db.game
     sets = {s.id: s for s in g.sets}
     cats = {c.id: c for c in g.categories}
@@ -126,6 +140,7 @@ def card_context(game: GameData, card: Card) -> dict[str, Any]:
         "colors": colors,
         "game": g.model_dump(include={"id", "title", "reading", "title_en", "credit"}),
         "theme": g.theme.model_dump(),
+        "_": words(game.language), "points_label": _points_label(game),
     }
 
 

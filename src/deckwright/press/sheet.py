@@ -20,6 +20,7 @@ from typing import Callable, Iterable, Iterator, Literal
 from reportlab.lib.colors import HexColor, black, white
 from reportlab.pdfgen.canvas import Canvas
 
+from ..i18n import SOURCE, Words, words
 from ..model import UsageError
 from . import face as facemod
 from .cards import GamePress, Slot
@@ -225,7 +226,7 @@ def _back_slots(pdf: StreamingPDF, press: GamePress, g: Grid, slots: list[Slot])
         place(pdf, press.back(slot.card), g.back(i), g.bleed, "B")
 
 
-def _fold_line(c: Canvas, g: Grid) -> None:
+def _fold_line(c: Canvas, g: Grid, language: str) -> None:
     W, H = g.page
     c.saveState()
     c.setStrokeColor(HexColor("#999999"))
@@ -237,7 +238,8 @@ def _fold_line(c: Canvas, g: Grid) -> None:
         c.line(MARGIN / 2, H / 2, W - MARGIN / 2, H / 2)
     c.setFont(metrics("gothic").name, 6)
     c.setFillColor(HexColor("#777777"))
-    label = "山折り / fold"
+    _ = words(language)
+    label = _("fold here (mountain fold)")
     if g.mirror == "vertical":
         c.drawCentredString(W / 2, MARGIN / 2 - 2, label)
     else:
@@ -265,7 +267,7 @@ def draw_sheets(pdf: StreamingPDF, press: GamePress, slots: Callable[[], Iterabl
         _front_page(pdf, press, g, batch, opts)
         if opts.gutterfold:
             _back_slots(pdf, press, g, batch)
-            _fold_line(pdf.canvas, g)
+            _fold_line(pdf.canvas, g, press.game.language)
         elif opts.duplex != "off":
             pdf.end_page()
             _back_slots(pdf, press, g, batch)
@@ -296,9 +298,11 @@ def _scale(c: Canvas, x: float, y: float) -> None:
     c.line(x, y - 5 * MM, x, y + 5 * MM)
 
 
-def draw_calibration(pdf: StreamingPDF, g: Grid, title: str) -> None:
+def draw_calibration(pdf: StreamingPDF, g: Grid, title: str, _: Words | None = None) -> None:
     """A front page with a 50 mm square and a cross at every slot centre, and a back page with
-    a millimetre scale behind each cross (placed exactly as card backs are)."""
+    a millimetre scale behind each cross (placed exactly as card backs are); the instructions
+    in the game's language (`_`, English by default)."""
+    _ = _ or words(SOURCE)
     c = pdf.canvas
     W, H = g.page
     font = metrics("gothic").name
@@ -318,10 +322,12 @@ def draw_calibration(pdf: StreamingPDF, g: Grid, title: str) -> None:
     c.setFont(font, 9)
     c.drawCentredString(W / 2, H / 2 + 6, "50 mm × 50 mm")
     c.setFont(font, 6.5)
-    lines = [f"{title}: 位置合わせ用ページ (calibration)",
-             "1. 倍率 100% (実際のサイズ) で両面印刷し、正方形が 50 mm か定規で確かめる。",
-             "2. 光に透かし、裏面の目盛りで表の十字のずれを読む (右と上が +)。",
-             "3. deckwright build --back-offset X,Y (mm) で裏面をずらす。"]
+    lines = [_("%(title)s: calibration page", title=title),
+             _("1. Print both sides at 100% (actual size); check with a ruler that the square "
+               "is 50 mm."),
+             _("2. Hold the sheet against the light and read on the back's scale how far each "
+               "front cross is off (right and up are +)."),
+             _("3. Shift the backs with deckwright build --back-offset X,Y (mm).")]
     for k, text in enumerate(lines):
         c.drawCentredString(W / 2, H / 2 - 10 - k * 9, text)
     pdf.end_page()
@@ -333,6 +339,6 @@ def draw_calibration(pdf: StreamingPDF, g: Grid, title: str) -> None:
         _scale(c, b.x + w / 2, b.y + h / 2)
     c.setFont(font, 6.5)
     c.setFillColor(HexColor("#c0392b"))
-    c.drawCentredString(W / 2, MARGIN + 2, "裏面 (back): 目盛りは 1 mm")
+    c.drawCentredString(W / 2, MARGIN + 2, _("Back: the scale is in 1 mm steps"))
     pdf.end_page()
 
