@@ -50,7 +50,7 @@ catalogs: setup
 	$(BIN)/pybabel -q extract -F babel.cfg -k N_ --no-location --sort-output \
 	  --project=deckwright --copyright-holder="deckwright authors" -o $(LOCALE)/deckwright.pot src/deckwright
 	$(BIN)/pybabel -q update -D deckwright -i $(LOCALE)/deckwright.pot -d $(LOCALE) \
-	  --no-fuzzy-matching --ignore-obsolete --omit-header
+	  --no-fuzzy-matching --ignore-obsolete
 
 # Figures, never assertions: engine games/s and the RLCard comparison, press ms per card and
 # memory, rulebook seconds per page, simulation speed-up with 2 workers.

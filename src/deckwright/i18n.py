@@ -106,8 +106,9 @@ class Words:
         self._t = translations(language)
 
     def __call__(self, message: str, **args: Any) -> str:
-        text = self._t.gettext(message)
-        return text % args if args else text
+        """Like Jinja's new-style gettext, a message is always a %-format: a literal % is
+        written %% in every message, with or without arguments."""
+        return self._t.gettext(message) % args
 
     def ngettext(self, singular: str, plural: str, count: int, **args: Any) -> str:
         """A message with a count (`%(num)d` is the count)."""

@@ -49,7 +49,7 @@ def _rates(labels: Sequence[str], rates: Sequence[Rate], fair: float | None, tit
         ax.errorbar(labels, values, yerr=[lows, highs], fmt="none", ecolor=ACCENT, capsize=4)
         if fair is not None:
             ax.axhline(fair * 100, color=ACCENT, linestyle="--", linewidth=1)
-        ax.set_ylabel(_("win rate (%)"))
+        ax.set_ylabel(_("win rate (%%)"))
         ax.set_ylim(0, 100)
         ax.set_title(title)
         return _svg(fig)
@@ -59,13 +59,13 @@ def seat_plot(summary: Summary, _: Words) -> str:
     n = len(summary.seat_rates)
     labels = [f"p{i + 1}" for i in range(n)]
     return _rates(labels, summary.seat_rates, 1 / n,
-                  _("Win rate by seat with 95% confidence interval (dashed: even)"), _)
+                  _("Win rate by seat with 95%% confidence interval (dashed: even)"), _)
 
 
 def bot_plot(summary: Summary, _: Words) -> str:
     labels = list(summary.bot_rates)
     return _rates(labels, list(summary.bot_rates.values()), None,
-                  _("Win rate by bot with 95% confidence interval"), _)
+                  _("Win rate by bot with 95%% confidence interval"), _)
 
 
 def length_plot(summary: Summary, _: Words) -> str:

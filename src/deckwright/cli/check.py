@@ -8,14 +8,19 @@ from collections import Counter
 from rich.console import Console
 from rich.table import Table
 
-from ..model import GameData, Project, load_games
+from .. import i18n
+from ..model import GameData, Project
+from ..model.load import load_editions
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("check", help="validate game databases and print a summary per game",
-                       description="Validate cards/<GAME>.yaml and playtest/<GAME>/*.yaml. "
-                                   "Every problem is printed as file:line:col: field: message; "
-                                   "the exit status is 2 if any is found.")
+                       description="Validate cards/<GAME>.yaml, playtest/<GAME>/*.yaml and the "
+                                   "editions cards/<GAME>.<LANG>.yaml. Every problem is printed "
+                                   "as file:line:col: field: message; the exit status is 2 if "
+                                   "any is found. Words an edition leaves untranslated, and "
+                                   "deckwright's own messages missing from the catalog of a "
+                                   "game's language, are listed as warnings (exit status 0).")
     p.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
     p.set_defaults(run=run)
 
@@ -36,13 +41,34 @@ def summary(game: GameData) -> Table:
     table.add_row("rulings", f"{origins['designer']} designer, {origins['project']} project")
     examples = game.all_examples()
     table.add_row("examples", f"{len(db.examples)} in database, {len(examples) - len(db.examples)} in playtest/")
+    table.add_row("language", game.language + (f" (edition of {game.main_language})"
+                                               if game.edition else ""))
     return table
 
 
+def warnings(game: GameData) -> list[str]:
+    """What a language leaves to English or to the main database: an edition's untranslated
+    entries (file:line:col in the main database), the catalog's missing messages."""
+    out = [f"{p} [warning]" for p in game.untranslated]
+    missing = i18n.missing(game.language)
+    if missing:
+        catalog = i18n.po_path(i18n.normalise(game.language))
+        where = game.project.display(game.path) if game.edition is None else game.edition
+        out.append(f"{where}: game.language: deckwright has no {game.language} translation for "
+                   f"{len(missing)} of its own messages (printed in English); add them to "
+                   f"{catalog.relative_to(i18n.LOCALE_DIR.parent)} [warning]")
+        out += [f"  missing: {m!r}" for m in missing]
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
-    games = load_games(Project(args.project), args.games)
+    games = load_editions(Project(args.project), args.games)
     out = Console(highlight=False)
     for game in games:
         out.print(summary(game))
-    out.print(f"{len(games)} game(s) valid")
+        for line in warnings(game):
+            out.print(line, markup=False)
+    out.print(f"{len(games)} game(s) valid" if not any(g.edition for g in games) else
+              f"{sum(not g.edition for g in games)} game(s) and "
+              f"{sum(bool(g.edition) for g in games)} edition(s) valid")
     return 0

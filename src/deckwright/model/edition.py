@@ -237,6 +237,8 @@ def apply_edition(db: Database, playtests: list[tuple[str, Example]], ed: Editio
     ov.lay(g, ed.game, "game", ("game",), "game")
     if ed.game.reading is None and original_reading == g.get("reading"):
         g["reading"] = None  # a reading in the original script does not belong in the edition
+    if g.get("title_en") == g["title"]:
+        g["title_en"] = None  # the English title of an English edition is its title
     for kind, key in (("variants", "id"), ("sets", "id"), ("categories", "id"), ("backs", "id")):
         ov.keyed(g[kind], key, getattr(ed.game, kind), kind, ("game", kind), f"game.{kind}", kind[:-1])
     for key, colour in g["palette"].items():

@@ -323,7 +323,7 @@ def draw_calibration(pdf: StreamingPDF, g: Grid, title: str, _: Words | None = N
     c.drawCentredString(W / 2, H / 2 + 6, "50 mm × 50 mm")
     c.setFont(font, 6.5)
     lines = [_("%(title)s: calibration page", title=title),
-             _("1. Print both sides at 100% (actual size); check with a ruler that the square "
+             _("1. Print both sides at 100%% (actual size); check with a ruler that the square "
                "is 50 mm."),
              _("2. Hold the sheet against the light and read on the back's scale how far each "
                "front cross is off (right and up are +)."),
