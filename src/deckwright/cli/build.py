@@ -15,7 +15,7 @@ from typing import Callable
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from ..model import GameData, Project, UsageError, load_games
+from ..model import GameData, Project, UsageError
 from ..model.load import load_editions
 from ..press import targets as press_targets
 from ..press.cards import GamePress

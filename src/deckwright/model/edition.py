@@ -21,9 +21,9 @@ from typing import Any, Iterator
 from pydantic import Field, ValidationError
 
 from .errors import InputError, Problem
-from .schema import Database, Example, Language, RuleSection, Strict
-from .validate import schema_problems
-from .yamlsafe import Positions, load_yaml
+from .schema import Database, Example, Language, Strict
+from .validate import load_model, schema_problems
+from .yamlsafe import Positions
 
 # --- what an edition file may hold --------------------------------------------------------------
 
@@ -308,15 +308,8 @@ def edition_path(cards_dir: Path, game_id: str, lang: str) -> Path:
 
 
 def parse_edition(path: Path, display: str, lang: str) -> tuple[Edition, Positions]:
-    data, where = load_yaml(path, display)
-    if data is None:
-        data = {}
-    if not isinstance(data, dict):
-        raise InputError(Problem(display, 1, 1, "", "expected a mapping of translated words"))
-    try:
-        ed = Edition.model_validate(data)
-    except ValidationError as exc:
-        raise InputError(schema_problems(exc, data, where)) from None
+    ed, where, _ = load_model(path, display, Edition, "a mapping of translated words",
+                              empty_ok=True)
     if ed.language is not None and ed.language != lang:
         line, col = where.locate(("language",))
         raise InputError(Problem(display, line, col, "language",
@@ -324,4 +317,4 @@ def parse_edition(path: Path, display: str, lang: str) -> tuple[Edition, Positio
     return ed, where
 
 
-__all__ = ["Applied", "Edition", "RuleSection", "apply_edition", "edition_path", "parse_edition"]
+__all__ = ["Applied", "Edition", "apply_edition", "edition_path", "parse_edition"]

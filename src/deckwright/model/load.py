@@ -16,7 +16,8 @@ from pydantic import ValidationError
 from .edition import apply_edition, edition_path, parse_edition
 from .errors import InputError, Problem, UsageError
 from .schema import Card, Database, Deck, Example, PlaytestFile
-from .validate import check_database, check_examples, deck_contents, schema_problems
+from .validate import (check_database, check_examples, deck_contents, load_model,
+                       schema_problems)
 from .yamlsafe import load_yaml
 
 
@@ -145,14 +146,8 @@ class GameData:
 
 def parse_database(path: Path, project: Project) -> GameData:
     """Load and validate one database file; raises InputError with every problem found."""
-    name = project.display(path)
-    data, where = load_yaml(path, name)
-    if not isinstance(data, dict):
-        raise InputError(Problem(name, 1, 1, "", "expected a mapping with game, cards and decks"))
-    try:
-        db = Database.model_validate(data)
-    except ValidationError as exc:
-        raise InputError(schema_problems(exc, data, where)) from None
+    db, where, _ = load_model(path, project.display(path), Database,
+                              "a mapping with game, cards and decks")
     problems = check_database(db, where)
     if db.game.id != path.stem:
         problems.append(where.problem(("game", "id"), "game.id",

@@ -8,7 +8,6 @@ the template as plain data and is escaped by Jinja.
 from __future__ import annotations
 
 import json
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
