@@ -16,7 +16,7 @@ from jinja2 import ChainableUndefined, TemplateSyntaxError
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
 
-from ..i18n import words
+from ..i18n import N_, words
 from ..model import GameData
 from ..model.schema import Back, Card
 
@@ -110,6 +110,11 @@ def truthy(source: str, context: dict[str, Any]) -> bool:
         return bool(expr(**context))
     except Exception as exc:
         raise BindingError(f"{type(exc).__name__}: {exc}") from None
+
+
+#: Words the built-in face layouts (templates/faces/*.yaml) print through `_()`: marked here,
+#: since layouts are YAML that Babel's extractors do not read.
+FACE_WORDS = (N_("“%(name)s”"), N_("(against %(what)s)"))
 
 
 def _points_label(game: GameData) -> Any:
