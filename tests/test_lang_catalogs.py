@@ -22,16 +22,17 @@ def extracted() -> set[str | tuple[str, ...]]:
     """The messages the code marks today, extracted as `make catalogs` does (babel.cfg)."""
     method_map = [("**.py", "python"), ("templates/**.j2", "jinja2")]
     options = {"templates/**.j2": {"extensions": "jinja2.ext.i18n"}}
-    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
-    found: set[str | tuple[str, ...]] = set()
-    for _file, _line, message, _comments, _context in extract_from_dir(
+    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+                "N_": None}
+    found: set[tuple[str | None, str | tuple[str, ...]]] = set()
+    for _file, _line, message, _comments, context in extract_from_dir(
             str(PACKAGE), method_map, options, keywords=keywords):
-        found.add(message if isinstance(message, str) else tuple(message))
+        found.add((context, message if isinstance(message, str) else tuple(message)))
     return found
 
 
-def ids(catalog: Catalog) -> set[str | tuple[str, ...]]:
-    return {m.id if isinstance(m.id, str) else tuple(m.id) for m in catalog if m.id}
+def ids(catalog: Catalog) -> set[tuple[str | None, str | tuple[str, ...]]]:
+    return {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)) for m in catalog if m.id}
 
 
 def test_babel_config_names_what_the_test_extracts() -> None:
@@ -64,6 +65,8 @@ def test_words_in_each_language() -> None:
     ja, en = i18n.words("ja"), i18n.words("en")
     assert (ja("Card reference"), en("Card reference")) == ("カードリファレンス", "Card reference")
     assert ja.ngettext("%(num)d point", "%(num)d points", 6) == "6 点"
+    assert (ja("yes"), ja.pgettext("stat", "yes"), en.pgettext("stat", "yes")) == (
+        "はい", "あり", "yes")
     assert [en.ngettext("%(num)d point", "%(num)d points", n) for n in (1, 2)] == [
         "1 point", "2 points"]
     assert i18n.words("ja-JP")("Glossary") == "用語集"   # a region falls back to its language

@@ -114,6 +114,11 @@ class Words:
         """A message with a count (`%(num)d` is the count)."""
         return self._t.ngettext(singular, plural, count) % {"num": count, **args}
 
+    def pgettext(self, context: str, message: str, **args: Any) -> str:
+        """A message whose translation depends on where it is used (`stat`: yes/no of a card's
+        value reads あり/なし in Japanese, where an answer reads はい/いいえ)."""
+        return self._t.pgettext(context, message) % args
+
     def join(self, items: list[str]) -> str:
         """Items as the language lists them: `A, B` in English, `A・B` in Japanese."""
         # TRANSLATORS: the separator between the items of a short list
@@ -144,12 +149,15 @@ def missing(language: str) -> list[str]:
     never misses any, being the language of the ids."""
     if normalise(language).split("_")[0] == SOURCE:
         return []
-    template = catalog_template()
     cat = catalog(language)
-    done = {m.id for m in cat if m.id and m.string and not m.fuzzy
-            and (all(m.string) if isinstance(m.string, (list, tuple)) else True)} if cat else set()
-    ids = [m.id for m in template if m.id]
-    return [i if isinstance(i, str) else i[0] for i in ids if i not in done]
+    done = {(m.context, m.id) for m in cat if m.id and _translated(m)} if cat else set()
+    return [m.id if isinstance(m.id, str) else m.id[0]
+            for m in catalog_template() if m.id and (m.context, m.id) not in done]
+
+
+def _translated(message: Any) -> bool:
+    strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+    return not message.fuzzy and all(strings)
 
 
 @lru_cache(maxsize=1)

@@ -153,7 +153,7 @@ def _stat(value: Any, _: Words) -> str:
     if value is None:
         return "—"
     if isinstance(value, bool):
-        return _("yes") if value else _("no")
+        return _.pgettext("stat", "yes") if value else _.pgettext("stat", "no")
     if isinstance(value, list):
         return _.join([str(v) for v in value])
     return str(value)
