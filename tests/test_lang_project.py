@@ -144,3 +144,15 @@ def test_module_sentences_follow_the_language(monkeypatch: pytest.MonkeyPatch) -
     assert state.sentences() == ["p1 draws 2."]
     state.language = "ja"
     assert state.sentences() == ["p1 が 2 枚引く。"]
+
+
+def test_balance_report_is_english(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["-C", str(project), "simulate", "toymatch", "--games", "20", "--workers", "1",
+                 "--no-pdf"]) == 0
+    out = capsys.readouterr().out
+    assert "20 games played with 2 players" in out
+    html = (project / "build" / "toymatch" / "balance.html").read_text(encoding="utf-8")
+    for words in ("Balance report", "Win rate by seat", "Game length", "95% confidence interval",
+                  "The card played most often is"):
+        assert words in html, words
+    assert not JAPANESE.search(html), JAPANESE.findall(html)[:20]
