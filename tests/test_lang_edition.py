@@ -144,3 +144,19 @@ def test_build_lang_en_writes_the_english_edition(tmp_path: Path) -> None:
     assert all(term in text for term in originals)   # printed beside their translations
     cards = "\n".join(p.extract_text() for p in PdfReader(out / "pnp-a4.pdf").pages)
     assert "King Kick-back" in cards and not JAPANESE.search(cards)
+
+
+def test_a_plain_build_includes_every_edition() -> None:
+    from deckwright.model.load import load_editions
+    games = load_editions(Project(ROOT), ["super-page-one"])
+    assert [(g.id, g.edition) for g in games] == [("super-page-one", None),
+                                                  ("super-page-one", "en")]
+    assert games[1].out_dir == ROOT / "build" / "super-page-one" / "en"
+    assert Project(ROOT).game_ids().count("super-page-one") == 1
+
+
+def test_committed_edition_schema_is_in_sync() -> None:
+    import json
+    from deckwright.cli.schema import render
+    committed = (ROOT / "schema" / "edition.schema.json").read_text(encoding="utf-8")
+    assert json.loads(committed) == json.loads(render(edition=True)), "run: make schema"

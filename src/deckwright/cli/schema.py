@@ -5,19 +5,22 @@ from __future__ import annotations
 import argparse
 import json
 
+from ..model.edition import Edition
 from ..model.schema import Database
 
 
-def json_schema() -> dict:
-    """The committed schema/deckwright.schema.json: generated, never edited by hand."""
-    schema = Database.model_json_schema()
+def json_schema(edition: bool = False) -> dict:
+    """The committed schema/deckwright.schema.json (with `edition`, schema/edition.schema.json
+    for cards/<game>.<lang>.yaml): generated, never edited by hand."""
+    schema = (Edition if edition else Database).model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    schema["title"] = "deckwright card database"
+    schema["title"] = ("deckwright edition (translated words)" if edition
+                       else "deckwright card database")
     return schema
 
 
-def render() -> str:
-    return json.dumps(json_schema(), ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+def render(edition: bool = False) -> str:
+    return json.dumps(json_schema(edition), ensure_ascii=False, indent=2, sort_keys=True) + "\n"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,4 +28,6 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Print the JSON Schema generated from the model; editors use "
                                    "it through the yaml-language-server line at the top of each "
                                    "database.")
-    p.set_defaults(run=lambda args: print(render(), end="") or 0)
+    p.add_argument("--edition", action="store_true",
+                   help="the schema of an edition file cards/<game>.<lang>.yaml instead")
+    p.set_defaults(run=lambda args: print(render(args.edition), end="") or 0)
