@@ -11,6 +11,8 @@ from rich.table import Table
 from .. import i18n
 from ..model import GameData, Project
 from ..model.load import load_editions
+from ..rules import Registration, how_to_add
+from ..rules import games as registry
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,7 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def summary(game: GameData) -> Table:
+def summary(game: GameData, rules: Registration | None = None) -> Table:
     """The table `check` prints: what a designer wants to confirm at a glance."""
     db = game.db
     table = Table(title=f"{db.game.title} ({game.id})", title_justify="left", show_header=False)
@@ -43,6 +45,9 @@ def summary(game: GameData) -> Table:
     table.add_row("examples", f"{len(db.examples)} in database, {len(examples) - len(db.examples)} in playtest/")
     table.add_row("language", game.language + (f" (edition of {game.main_language})"
                                                if game.edition else ""))
+    table.add_row("rules", str(rules.origin) if rules else f"none: {how_to_add(game.id)}")
+    if rules and rules.shadows:
+        table.add_row("not used", ", ".join(str(o) for o in rules.shadows))
     return table
 
 
@@ -62,10 +67,12 @@ def warnings(game: GameData) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    games = load_editions(Project(args.project), args.games)
+    project = Project(args.project)
+    games = load_editions(project, args.games)
+    rules = registry(project)   # a project rules module that does not import: exit 2
     out = Console(highlight=False)
     for game in games:
-        out.print(summary(game))
+        out.print(summary(game, rules.get(game.id)))
         for line in warnings(game):
             out.print(line, markup=False)
     out.print(f"{len(games)} game(s) valid" if not any(g.edition for g in games) else

@@ -62,9 +62,21 @@ class Project:
         return sorted(p.stem.split(".", 1)[1] for p in self.cards_dir.glob(f"{game_id}.*.yaml")
                       if p.stem.count(".") == 1)
 
+    def require_games(self) -> None:
+        """Stop with a message naming the folder looked in when there is no game to work on."""
+        start = "start a project with 'deckwright new NAME', or name one with -C DIR"
+        if not self.root.is_dir():
+            raise UsageError(f"{self.root}: no such folder; {start}")
+        if not self.cards_dir.is_dir():
+            raise UsageError(f"{self.root}: not a deckwright project (it has no cards/ folder); "
+                             f"{start}")
+        if not self.game_ids():
+            raise UsageError(f"{self.cards_dir}: no game databases (cards/<game>.yaml); {start}")
+
     def database_path(self, game_id: str) -> Path:
         path = self.cards_dir / f"{game_id}.yaml"
         if not path.is_file():
+            self.require_games()
             known = ", ".join(self.game_ids()) or "none"
             raise UsageError(f"no game {game_id!r} in {self.display(self.cards_dir)} (games: {known})")
         return path
@@ -227,7 +239,7 @@ def load_games(project: Project, game_ids: list[str] | None = None,
     with `language`, each game's edition in that language."""
     ids = game_ids or project.game_ids()
     if not ids:
-        raise UsageError(f"no game databases found in {project.display(project.cards_dir)}/")
+        project.require_games()
     games: list[GameData] = []
     errors: list[InputError] = []
     for game_id in ids:
