@@ -49,7 +49,9 @@ def write_schemas(folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "deckwright.schema.json"
     path.write_text(render_schema(), encoding="utf-8")
-    return [path]
+    edition = folder / "edition.schema.json"   # for cards/<game>.<lang>.yaml (docs/languages.md)
+    edition.write_text(render_schema(edition=True), encoding="utf-8")
+    return [path, edition]
 
 
 def _copy_tree(source: Traversable, dest: Path, words: dict[str, str], rules: bool) -> None:
