@@ -153,17 +153,15 @@ def expect_of(state: State) -> dict[str, Any]:
 
 
 def start_points(table: Table) -> list[int]:
-    """Decision counts from which the position can be written as a setup, newest first."""
+    """Decision counts an example may start from, newest first: the position there can be
+    written as a setup and the decisions since replay from it to the same end (a state may
+    hold more than its setup keys say, such as a player already out; such points are left
+    out rather than saved and found wrong later)."""
     points = []
     for n in range(len(table.decisions), -1, -1):
-        state = table.state_at(n)
-        if state.is_over():
-            continue
         try:
-            ex = Example.model_validate({"id": "probe", "title": "probe",
-                                         "setup": setup_of(state), "steps": [], "expect": {}})
-            _built(table, ex, state)
-        except Exception:  # noqa: BLE001 - any failure means "not writable here"
+            example_from(table, n, "probe", "probe")
+        except Exception:  # noqa: BLE001 - any failure means "not a start point"
             continue
         points.append(n)
     return points

@@ -29,14 +29,15 @@ MM = 72.0 / 25.4
 COMMON_KEYS = {"kind", "x", "y", "w", "h", "when", "enabled", "layer"}
 KIND_KEYS: dict[str, set[str]] = {
     "frame": {"fill", "fill2", "split"},
-    "rect": {"fill", "stroke", "stroke_width", "radius", "shape"},
+    "rect": {"fill", "stroke", "stroke_width", "radius", "shape", "split"},
     "text": {"text", "font", "size", "min_size", "leading", "align", "valign", "color",
              "max_lines", "per_copy", "fill", "stroke", "stroke_width", "radius", "shape",
-             "padding"},
+             "padding", "split", "rotate", "group"},
     "image": {"src"},
 }
 TOP_KEYS = {"extends", "font", "description", "vary_by", "regions"}
 SHAPES = {"rect", "roundrect", "circle", "ellipse", "diamond"}
+SPLITS = {"diagonal", "vertical", "horizontal"}
 ALIGNS = {"left", "center", "right"}
 VALIGNS = {"top", "middle", "bottom"}
 
@@ -139,6 +140,12 @@ def _validate_region(name: str, props: dict[str, Any], where: Positions,
             bad(key, f"expected one of {', '.join(sorted(VALIGNS))}")
         elif key == "shape" and value not in SHAPES:
             bad(key, f"expected one of {', '.join(sorted(SHAPES))}")
+        elif key == "split" and value not in SPLITS:
+            bad(key, f"expected one of {', '.join(sorted(SPLITS))}")
+        elif key == "rotate" and (isinstance(value, bool) or value not in (0, 180)):
+            bad(key, "expected 0 or 180 (degrees; 180 prints a second index upside down)")
+        elif key == "group" and not isinstance(value, str):
+            bad(key, "expected a name (text regions of one group shrink together)")
         elif key == "font" and value not in {"gothic", "mincho"}:
             bad(key, "expected gothic or mincho")
         elif key in {"text", "when", "src", "fill", "fill2", "stroke", "color"} and not isinstance(value, str):
