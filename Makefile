@@ -41,8 +41,7 @@ $(PY_STAMP): pyproject.toml
 	@touch $@
 
 schema: setup
-	$(BIN)/deckwright schema > schema/deckwright.schema.json
-	$(BIN)/deckwright schema --edition > schema/edition.schema.json
+	$(BIN)/deckwright schema --write schema
 
 # deckwright's own words: extract the marked messages into locale/deckwright.pot and merge
 # them into every language's .po (a translator then fills the new, empty msgstr entries).

@@ -19,6 +19,7 @@ from ..model import GameData, Project, UsageError
 from ..model.load import load_editions
 from ..press import targets as press_targets
 from ..press.cards import GamePress
+from ..press.preflight import preflight
 from ..press.rulebook import target as rulebook_target
 from ..press.pod import SERVICES as POD_SERVICES
 from ..press.sheet import PAPERS, Options
@@ -170,12 +171,11 @@ def run(args: argparse.Namespace) -> int:
     names = chosen(args)
     games = load_editions(Project(args.project), args.games, args.lang)
     args.last_game = games[-1]
+    # the checks `check` runs, those these targets need, on every game before anything is written
+    presses = preflight(games, faces=any(TARGETS[n].draws_faces for n in names),
+                        rulebook="rulebook" in names)
     if "rulebook" in names:
         warn_unverified(games)
-    presses = [GamePress(g) for g in games]
-    if any(TARGETS[n].draws_faces for n in names):
-        for press in presses:  # every overflow of every game before anything is written
-            press.check()
     out = Console(highlight=False)
     written: list[Path] = []
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),

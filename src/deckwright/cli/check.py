@@ -1,4 +1,4 @@
-"""`deckwright check`: validate game databases and summarise what they hold."""
+"""`deckwright check`: everything `build` would refuse, found without drawing, in one run."""
 
 from __future__ import annotations
 
@@ -9,20 +9,24 @@ from rich.console import Console
 from rich.table import Table
 
 from .. import i18n
-from ..model import GameData, Project
-from ..model.load import load_editions
+from ..model import GameData, InputError, Project
+from ..model.load import load_each, with_editions
+from ..press.preflight import problems
 from ..rules import Registration, how_to_add
 from ..rules import games as registry
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("check", help="validate game databases and print a summary per game",
-                       description="Validate cards/<GAME>.yaml, playtest/<GAME>/*.yaml and the "
-                                   "editions cards/<GAME>.<LANG>.yaml. Every problem is printed "
-                                   "as file:line:col: field: message; the exit status is 2 if "
-                                   "any is found. Words an edition leaves untranslated, and "
-                                   "deckwright's own messages missing from the catalog of a "
-                                   "game's language, are listed as warnings (exit status 0).")
+    p = sub.add_parser(
+        "check", help="find every problem build would refuse, and summarise each game",
+        description="Validate cards/<GAME>.yaml, the sheets it names, playtest/<GAME>/*.yaml and "
+                    "the face layouts, and plan every face without drawing it: unknown or "
+                    "misspelt keys, colours, fonts and glyphs, text that does not fit, missing "
+                    "or unreadable art. Every problem of every file is printed in one run as "
+                    "file:line:col: field: message, sorted by file and line; the exit status is "
+                    "2 if any is found. The editions cards/<GAME>.<LANG>.yaml are checked too; "
+                    "words an edition leaves untranslated, and deckwright's own messages missing "
+                    "from the catalog of a game's language, are listed as warnings.")
     p.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
     p.set_defaults(run=run)
 
@@ -68,7 +72,11 @@ def warnings(game: GameData) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     project = Project(args.project)
-    games = load_editions(project, args.games)
+    games, found = load_each(project, args.games)
+    games, more = with_editions(games)
+    found += more + problems(games)[1]  # the games that loaded are checked as build would
+    if found:
+        raise InputError(found)
     rules = registry(project)   # a project rules module that does not import: exit 2
     out = Console(highlight=False)
     for game in games:

@@ -188,7 +188,7 @@ def save(table: Table, playtest_dir: Path, start: int, title: str) -> tuple[Path
     example = example_from(table, start, title or "Recorded at the table",
                            next_id(doc["examples"], title or "game"))
     doc["examples"].append(example.model_dump(exclude_defaults=True))
-    text = ("# yaml-language-server: $schema=../../schema/deckwright.schema.json\n"
+    text = ("# yaml-language-server: $schema=../../schema/playtest.schema.json\n"
             "# Examples recorded with `deckwright play`; move one into the database to print it.\n"
             + yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=100,
                              default_flow_style=None))

@@ -16,9 +16,9 @@ from pydantic import ValidationError
 from .edition import apply_edition, edition_path, parse_edition
 from .errors import InputError, Problem, UsageError
 from .schema import Card, Database, Deck, Example, PlaytestFile
-from .validate import (check_database, check_examples, deck_contents, load_model,
-                       schema_problems)
-from .yamlsafe import load_yaml
+from .spreadsheet import attach as attach_sheets
+from .validate import check_database, check_examples, deck_contents, salvage, schema_problems
+from .yamlsafe import Positions, load_yaml
 
 
 @dataclass
@@ -90,6 +90,10 @@ class GameData:
     path: Path
     project: Project
     playtests: list[tuple[str, Example]] = field(default_factory=list)
+    #: where each value of the database came from (YAML line or sheet cell), for later checks
+    positions: Positions | None = None
+    #: the spreadsheets the cards came from (`cards_from`), inputs just like the YAML
+    sheets: list[Path] = field(default_factory=list)
     #: the language of an edition built from `cards/<game>.<lang>.yaml`; None for the main one
     edition: str | None = None
     #: ids of the examples an edition translates (the others keep the main language)
@@ -123,6 +127,12 @@ class GameData:
         """Where this game's outputs go: build/<game>/, an edition's build/<game>/<lang>/."""
         root = self.project.build_dir / self.id
         return root / self.edition if self.edition else root
+
+    def located(self) -> Positions:
+        """Where each value of the database came from (read again if not kept)."""
+        if self.positions is None:
+            _, self.positions = load_yaml(self.path, self.project.display(self.path))
+        return self.positions
 
     @cached_property
     def cards(self) -> dict[str, Card]:
@@ -158,33 +168,50 @@ class GameData:
 
 def parse_database(path: Path, project: Project) -> GameData:
     """Load and validate one database file; raises InputError with every problem found."""
-    db, where, _ = load_model(path, project.display(path), Database,
-                              "a mapping with game, cards and decks")
-    problems = check_database(db, where)
+    name = project.display(path)
+    data, where = load_yaml(path, name)
+    if not isinstance(data, dict):
+        raise InputError(Problem(name, 1, 1, "", "expected a mapping with game, cards and decks"))
+    # cards_from: the sheets' rows join data["cards"]; their problems name the cell
+    where, problems, sheets = attach_sheets(data, where, project.root, project.display)
+    try:
+        db = Database.model_validate(data)
+    except ValidationError as exc:
+        problems += schema_problems(exc, data, where)
+        partial = salvage(data)  # cross-references too, in the same run
+        if partial is not None:
+            problems += check_database(partial[0], where, partial[1])
+        raise InputError(problems) from None
+    # a sheet that could not be read leaves cards out: deck totals would only add noise
+    problems += check_database(db, where, {"cards": set()} if problems else None)
     if db.game.id != path.stem:
         problems.append(where.problem(("game", "id"), "game.id",
                                       f"game id {db.game.id!r} must match the file name {path.stem!r}"))
     if problems:
         raise InputError(problems)
-    return GameData(db=db, path=path, project=project)
+    return GameData(db=db, path=path, project=project, positions=where, sheets=sheets)
 
 
-def parse_playtests(game: GameData) -> list[tuple[str, Example]]:
-    """Load `playtest/<game>/*.yaml`, checking each example against the game's database."""
-    folder = game.project.playtest_dir / game.id
+def parse_playtests(project: Project, game_id: str, db: Database | None) -> list[tuple[str, Example]]:
+    """Load `playtest/<game>/*.yaml`, checking each example against the game's database.
+
+    With no database (it has problems of its own), the files are still checked on their own,
+    so that one run reports the problems of every file.
+    """
+    folder = project.playtest_dir / game_id
     found: list[tuple[str, Example]] = []
     errors: list[InputError] = []
     for path in sorted(folder.glob("*.yaml")):
-        name = game.project.display(path)
+        name = project.display(path)
         try:
             data, where = load_yaml(path, name)
             try:
                 pf = PlaytestFile.model_validate(data)
             except ValidationError as exc:
                 raise InputError(schema_problems(exc, data, where)) from None
-            problems = check_examples(game.db, pf.examples, ("examples",), where)
-            if pf.game != game.id:
-                problems.append(where.problem(("game",), "game", f"expected {game.id!r}"))
+            problems = [] if db is None else check_examples(db, pf.examples, ("examples",), where)
+            if pf.game != game_id:
+                problems.append(where.problem(("game",), "game", f"expected {game_id!r}"))
             if problems:
                 raise InputError(problems)
             found += [(name, ex) for ex in pf.examples]
@@ -198,8 +225,15 @@ def parse_playtests(game: GameData) -> list[tuple[str, Example]]:
 def load_game(project: Project, game_id: str, language: str | None = None) -> GameData:
     """A game, or with `language` its edition in that language (the main database itself when
     it is written in that language)."""
-    game = parse_database(project.database_path(game_id), project)
-    game.playtests = parse_playtests(game)
+    try:
+        game = parse_database(project.database_path(game_id), project)
+    except InputError as exc:
+        try:
+            parse_playtests(project, game_id, None)
+        except InputError as more:
+            raise InputError.merge([exc, more]) from None
+        raise
+    game.playtests = parse_playtests(project, game_id, game.db)
     ids = [ex.id for _, ex in game.all_examples()]
     dupes = sorted({i for i in ids if ids.count(i) > 1})
     if dupes:
@@ -219,7 +253,7 @@ def load_edition(game: GameData, language: str) -> GameData:
         raise UsageError(f"no {language} edition of {game.id}: {project.display(path)} does not "
                          f"exist (editions: {known}; the game is written in {game.language})")
     edition, ed_where = parse_edition(path, project.display(path), language)
-    _, main_where = load_yaml(game.path, project.display(game.path))
+    main_where = game.located()
     playtest_where = {}
     for file in dict.fromkeys(f for f, _ in game.playtests):
         data, where = load_yaml(project.root / file, file)
@@ -229,27 +263,51 @@ def load_edition(game: GameData, language: str) -> GameData:
     applied = apply_edition(game.db, game.playtests, edition, language,
                             (main_where, ed_where, playtest_where))
     return GameData(db=applied.db, path=game.path, project=project, playtests=applied.playtests,
-                    edition=language, translated_examples=applied.translated_examples,
+                    positions=main_where, sheets=game.sheets, edition=language,
+                    translated_examples=applied.translated_examples,
                     untranslated=applied.untranslated, main_language=game.language)
+
+
+def load_each(project: Project, game_ids: list[str] | None = None,
+              language: str | None = None) -> tuple[list[GameData], list[Problem]]:
+    """The named games (all when none) that load, and the problems of those that do not; with
+    `language`, each game's edition in that language."""
+    ids = game_ids or project.game_ids()
+    if not ids:
+        project.require_games()
+    games: list[GameData] = []
+    problems: list[Problem] = []
+    for game_id in ids:
+        try:
+            games.append(load_game(project, game_id, language))
+        except InputError as exc:
+            problems += exc.problems
+    return games, problems
 
 
 def load_games(project: Project, game_ids: list[str] | None = None,
                language: str | None = None) -> list[GameData]:
     """Load the named games (all when none), reporting the problems of every file at once;
     with `language`, each game's edition in that language."""
-    ids = game_ids or project.game_ids()
-    if not ids:
-        project.require_games()
-    games: list[GameData] = []
-    errors: list[InputError] = []
-    for game_id in ids:
-        try:
-            games.append(load_game(project, game_id, language))
-        except InputError as exc:
-            errors.append(exc)
-    if errors:
-        raise InputError.merge(errors)
+    games, problems = load_each(project, game_ids, language)
+    if problems:
+        raise InputError(problems)
     return games
+
+
+def with_editions(games: list[GameData]) -> tuple[list[GameData], list[Problem]]:
+    """Each game followed by every edition it has (`cards/<game>.<lang>.yaml`), and the
+    problems of the editions that do not load."""
+    out: list[GameData] = []
+    problems: list[Problem] = []
+    for game in games:
+        out.append(game)
+        for lang in game.project.edition_languages(game.id):
+            try:
+                out.append(load_edition(game, lang))
+            except InputError as exc:
+                problems += exc.problems
+    return out, problems
 
 
 def load_editions(project: Project, game_ids: list[str] | None = None,
@@ -258,16 +316,7 @@ def load_editions(project: Project, game_ids: list[str] | None = None,
     written in it); without, each game followed by every edition it has."""
     if language is not None:
         return load_games(project, game_ids, language)
-    games = load_games(project, game_ids)
-    out: list[GameData] = []
-    errors: list[InputError] = []
-    for game in games:
-        out.append(game)
-        for lang in project.edition_languages(game.id):
-            try:
-                out.append(load_edition(game, lang))
-            except InputError as exc:
-                errors.append(exc)
-    if errors:
-        raise InputError.merge(errors)
-    return out
+    games, problems = with_editions(load_games(project, game_ids))
+    if problems:
+        raise InputError(problems)
+    return games

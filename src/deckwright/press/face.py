@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from . import icons
 from .binding import BindingError, render, truthy
-from .fonts import metrics
+from .fonts import Metrics, fontbook, metrics
 from .layout import MM, Layout, Region
 from .markup import parse
 from .textfit import STEP, Fitted, fit
@@ -56,6 +56,7 @@ class Item:
     color: str = "#000000"
     font: str = "gothic"
     image: Path | None = None
+    face: Metrics | None = None  # the font the text was fitted with (and is drawn with)
 
 
 @dataclass
@@ -82,6 +83,7 @@ class Planner:
         self.theme = theme
         self.w_mm, self.h_mm = size_mm
         self.root = project_root.resolve()
+        self.fonts = fontbook(self.root)
 
     # --- colours ---------------------------------------------------------------------------
     def colour(self, value: str | None, ctx: dict[str, Any], region: Region) -> str | None:
@@ -186,7 +188,7 @@ class Planner:
         return Item(region, box, fill=self.fills(region.get("fill", "none"), ctx, region),
                     stroke=self.colour(region.get("stroke", "none"), ctx, region), text=fitted,
                     color=self.colour(region.get("color", "ink"), ctx, region) or self.theme["ink"],
-                    font=region.get("font", plan.layout.font))
+                    font=region.get("font", plan.layout.font), face=self.face_of(region, plan))
 
     def text(self, region: Region, ctx: dict[str, Any], box: tuple[float, float, float, float],
              plan: Plan, size: float | None = None) -> Fitted | None:
@@ -195,9 +197,12 @@ class Planner:
         if not source:
             return None
         font = region.get("font", plan.layout.font)
-        m = metrics(font)
+        m = self.face_of(region, plan)
         tokens = parse(source)
         missing = m.missing("".join(getattr(t, "text", "") for t in tokens))
+        if m.emphasis is not None:
+            bold = m.emphasis.missing("".join(t.text for t in tokens if getattr(t, "emph", False)))
+            missing += "".join(ch for ch in bold if ch not in missing)
         if missing and size is None:
             plan.problems.append(FaceProblem(region, f"no glyph in the {font} font for {missing!r}"))
         pad = float(region.get("padding", 0.0)) * MM
@@ -209,6 +214,10 @@ class Planner:
             plan.problems.append(FaceProblem(
                 region, f"text does not fit region {region.name!r} even at its floor of {floor:g} pt"))
         return fitted
+
+    def face_of(self, region: Region, plan: Plan) -> Metrics:
+        """The font a text region is set in: its family (or the layout's) in its style."""
+        return self.fonts.metrics(region.get("font", plan.layout.font), region.get("style", "regular"))
 
     def image(self, region: Region, ctx: dict[str, Any], box: tuple[float, float, float, float],
               plan: Plan) -> Item | None:
@@ -222,7 +231,29 @@ class Planner:
         if not path.is_file():
             plan.problems.append(FaceProblem(region, f"art file {src!r} not found"))
             return None
+        stat = path.stat()
+        why = _unreadable(path, stat.st_mtime_ns, stat.st_size)
+        if why:
+            plan.problems.append(FaceProblem(region, f"art file {src!r} cannot be read: {why}"))
+            return None
         return Item(region, box, image=path)
+
+
+@lru_cache(maxsize=1024)
+def _unreadable(path: Path, mtime_ns: int, size: int) -> str:
+    """Why an image cannot be drawn ('' when it can); asked once per file version."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(path) as image:
+            image.verify()
+    except UnidentifiedImageError:
+        return "not an image format deckwright can read (use PNG or JPEG)"
+    except (OSError, SyntaxError, ValueError) as exc:  # truncated or damaged
+        return (str(exc) or type(exc).__name__).replace(str(path), path.name)
+    except Image.DecompressionBombError:
+        return "too many pixels"
+    return ""
 
 
 # --- drawing ---------------------------------------------------------------------------------
@@ -317,7 +348,9 @@ def draw_text(c: Canvas, item: Item, palette: dict[str, Any]) -> None:
         top = y + h - (h - fitted.height) / 2
     elif valign == "bottom":
         top = y + fitted.height
-    font = metrics(item.font).name
+    face = item.face or metrics(item.font)
+    font = face.name
+    bold = face.emphasis.name if face.emphasis is not None else None
     align = region.get("align", "left")
     ink = item.color
     baseline = top - size * ASCENT
@@ -349,7 +382,9 @@ def draw_text(c: Canvas, item: Item, palette: dict[str, Any]) -> None:
                 t.setFont(font, size)
             else:
                 t.setTextOrigin(sx, baseline)
-            t.setTextRenderMode(2 if seg.emph else 0)
+            if bold is not None:  # the family's bold face; else the outline is stroked
+                t.setFont(bold if seg.emph else font, size)
+            t.setTextRenderMode(2 if seg.emph and bold is None else 0)
             t.textOut(seg.text)
         baseline -= fitted.leading
     if t is not None:

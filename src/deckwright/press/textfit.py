@@ -151,7 +151,8 @@ def atoms(tokens: list[Token], m: Metrics) -> list[Atom | None]:
         elif isinstance(tok, Icon):
             out.append(Atom("", tok, False, width_em(tok)))
         elif isinstance(tok, Run):
-            _text_atoms(tok, m, out)
+            # a real bold face measures emphasis when the family has one
+            _text_atoms(tok, m.emphasis if tok.emph and m.emphasis is not None else m, out)
     return out
 
 
@@ -254,7 +255,8 @@ def _force_split(cluster: list[Atom], width: float, m: Metrics) -> list[list[Ato
     used = 0.0
     for atom in cluster:
         chars = [atom] if atom.icon or len(atom.text) <= 1 else [
-            Atom(ch, None, atom.emph, m.char(ch)) for ch in atom.text]
+            Atom(ch, None, atom.emph, (m.emphasis if atom.emph and m.emphasis else m).char(ch))
+            for ch in atom.text]
         for part in chars:
             if used + part.width > width and pieces[-1]:
                 pieces.append([])

@@ -19,6 +19,7 @@ from ... import i18n
 from ...atomic import write_text
 from ...model import GameData
 from .examples import VerdictLike
+from .fontcss import font_folder
 
 KEY_FILE = ".rulebook.key"
 OUTPUTS = ("rulebook.pdf", "rulebook.html", "rulebook.css")
@@ -45,6 +46,11 @@ def input_key(game: GameData, dirs: list[Path], out_dir: Path,
         add("edition", game.db.model_dump_json().encode())
     for path in _files(i18n.LOCALE_DIR):
         add(f"locale:{path.relative_to(i18n.LOCALE_DIR)}", path.read_bytes())
+    for i, sheet in enumerate(game.sheets):  # cards_from: the sheets are inputs too
+        add(f"sheet{i}", sheet.read_bytes())
+    for folder in font_folder(game):  # the theme's fonts from the project's fonts/
+        for path in _files(folder):
+            add(f"font:{path.name}", path.read_bytes())
     for i, folder in enumerate(dirs):
         for path in _files(folder):
             add(f"template{i}:{path.relative_to(folder)}", path.read_bytes())

@@ -18,6 +18,7 @@ from ...i18n import N_, Words, words
 from ...model import Card, GameData
 from ...model.schema import RuleSection, Ruling
 from .examples import DrawnExample, Drawer, MiniCard, VerdictLike, lines
+from .fontcss import font_css
 from .markup import inline, paragraphs
 
 ORIGIN_LABELS = {"designer": N_("Designer"), "project": N_("Project")}
@@ -296,7 +297,8 @@ class ContextBuilder:
                         else self._("%(min)s–%(max)s players", min=g.players.min,
                                     max=g.players.max)),
             "summary": self.text(g.summary), "variants": g.variants,
-            "theme": g.theme, "toc": chapters, "sections": sections,
+            "theme": g.theme, "font_css": font_css(self.game, self.out_dir),
+            "toc": chapters, "sections": sections,
             "components": self.components(groups), "cards": list(cards.values()),
             "card_groups": groups,
             "examples": drawn, "general_rulings": general, "fills": fills,
