@@ -14,7 +14,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any, Callable
 
-from ... import paths, sandbox
+from ... import i18n, paths, sandbox
 from ...model import InputError, Problem, UsageError
 from ...model.yamlsafe import decode_text
 
@@ -34,9 +34,14 @@ def template_dirs(project_templates: Path) -> list[Path]:
 
 
 @lru_cache(maxsize=8)
-def environment(dirs: tuple[Path, ...]) -> sandbox.BoundedSandbox:
-    return sandbox.environment(list(dirs), trim_blocks=False, lstrip_blocks=False,
-                               keep_trailing_newline=True, auto_reload=True)
+def environment(dirs: tuple[Path, ...], language: str = i18n.SOURCE) -> sandbox.BoundedSandbox:
+    """The environment of one set of template folders in one language: deckwright's own
+    words are `_()`, `ngettext()` and `{% trans %}` (jinja2.ext.i18n) from its catalogs."""
+    env = sandbox.environment(list(dirs), trim_blocks=False, lstrip_blocks=False,
+                              keep_trailing_newline=True, auto_reload=True,
+                              extensions=["jinja2.ext.i18n"])
+    i18n.install(env, language)
+    return env
 
 
 def _namer(display: Callable[[Path], str] | None) -> Callable[[str], str]:
@@ -47,11 +52,11 @@ def _namer(display: Callable[[Path], str] | None) -> Callable[[str], str]:
 
 def render_page(dirs: list[Path], context: dict[str, Any],
                 display: Callable[[Path], str] | None = None) -> str:
-    """The rulebook's HTML, from the first `rulebook.html.j2` the loader chain finds.
-
-    Errors are one line naming the template file and line (`display` names project files).
-    """
-    return sandbox.render(environment(tuple(dirs)), PAGE_TEMPLATE, context, _namer(display))
+    """The rulebook's HTML, from the first `rulebook.html.j2` the loader chain finds, in the
+    context's language (`lang`). Errors are one line naming the template file and line
+    (`display` names project files)."""
+    env = environment(tuple(dirs), context.get("lang", i18n.SOURCE))
+    return sandbox.render(env, PAGE_TEMPLATE, context, _namer(display))
 
 
 def preflight(project_templates: Path, display: Callable[[Path], str]) -> None:
