@@ -186,6 +186,7 @@ CASES: list[Case] = [
     Case("check-dotdot", "mini", ["check", "../../outside/secret"], r"deckwright: error: game '\.\./\.\./outside/secret' is not a plain id"),
     Case("check-absolute", "mini", ["check", "/etc/passwd"], r"deckwright: error: game '/etc/passwd' is not a plain id"),
     Case("check-unknown", "mini", ["check", "nope"], r"deckwright: error: no game 'nope' in cards"),
+    Case("build-lang-dotdot", "mini", ["build", "--lang", "../../x"], r"deckwright: error: language '\.\./\.\./x' is not a plain id"),
     Case("build-dotdot", "mini", ["build", "../x"], r"deckwright: error: game '\.\./x' is not a plain id"),
     Case("playtest-dotdot", "mini", ["playtest", "../x"], r"deckwright: error: game '\.\./x' is not a plain id"),
     Case("simulate-dotdot", "mini", ["simulate", "../x"], r"deckwright: error: game '\.\./x' is not a plain id"),
