@@ -76,7 +76,9 @@ def test_a_whole_game_against_two_greedy_bots_in_chromium(tmp_path):
             button.click()
             clicks += 1
             # the page has taken the decision in once its buttons are drawn anew
-            page.wait_for_function("b => !b.isConnected", arg=button)
+            page.wait_for_function("b => !b.isConnected || document.querySelector('#error').textContent",
+                                   arg=button, timeout=60000)
+            assert page.text_content("#error") == "", f"{texts[pick]!r} refused"
         status = page.text_content("#status")
         # the finished game, saved from the page as an example
         page.click("#recorder summary")
