@@ -236,6 +236,8 @@ CASES: list[Case] = [
          write("templates/rulebook/card.html.j2", "<p>\n\n{% for %}\n")),  # before pnp/png/tts write
     Case("stylesheet-http-full-build", "press", ["build"], r"templates/rulebook/rulebook\.css:1:\d+: stylesheet: refused 'https://x\.example/f\.woff'",
          write("templates/rulebook/rulebook.css", "@font-face { src: url('https://x.example/f.woff') }\n")),
+    Case("template-undefined-full-build", "press", ["build"], r"templates/rulebook/card\.html\.j2:2:1: template: 'no_such_name' is undefined",
+         write("templates/rulebook/card.html.j2", "<p>\n{{ no_such_name }}\n")),  # before pnp writes
     Case("template-undefined", "mini", ["build", "--only", "rulebook"], r"templates/rulebook/rulebook\.html\.j2:3:1: template: 'nothing_here' is undefined",
          write(PAGE, "<p>\n</p>\n{{ nothing_here }}\n")),
     Case("template-huge-repeat", "mini", ["build", "--only", "rulebook"], r"rulebook\.html\.j2:1:1: template: repeating a value 4000000000 times",
@@ -250,10 +252,10 @@ CASES: list[Case] = [
          write(PAGE, "{% macro f(n) %}{{ f(n) }}{% endmacro %}\n{{ f(1) }}\n")),
     Case("template-unsafe-attr", "mini", ["build", "--only", "rulebook"], r"rulebook\.html\.j2:1:1: template: .*unsafe",
          write(PAGE, "{{ ''.__class__.__mro__ }}\n")),
-    Case("template-include-symlink", "mini", ["build", "--only", "rulebook"], r"templates/rulebook/leak\.html:1:1: template: template file leads outside the project",
+    Case("template-include-symlink", "mini", ["build", "--only", "rulebook"], r"templates/rulebook/rulebook\.html\.j2:1:1: template: template 'leak\.html' leads outside the project",
          both(write(PAGE, "{% include 'leak.html' %}\n"), write("../outside/leak.html", "SECRET\n"),
               link("templates/rulebook/leak.html", "leak.html"))),
-    Case("template-include-etc", "mini", ["build", "--only", "rulebook"], r"templates/rulebook/hostname:1:1: template: template file leads outside the project",
+    Case("template-include-etc", "mini", ["build", "--only", "rulebook"], r"templates/rulebook/rulebook\.html\.j2:1:1: template: template 'hostname' leads outside the project",
          both(write(PAGE, "{% include 'hostname' %}\n"), link("templates/rulebook/hostname", "/etc/hostname"))),
     Case("template-include-dotdot", "mini", ["build", "--only", "rulebook"], r"template: template '\.\./\.\./outside/leak\.html' not found",
          both(write(PAGE, "{% include '../../outside/leak.html' %}\n"), write("../outside/leak.html", "SECRET\n"))),

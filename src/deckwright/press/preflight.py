@@ -43,9 +43,21 @@ def _rulebook_templates(game: GameData, press: GamePress) -> list[Problem]:
     from .rulebook.render import preflight as templates
     try:
         templates(game.project.templates_dir, game.project.display)
+        if (game.project.templates_dir / "rulebook").is_dir():
+            _trial_render(game)  # a project's own templates: errors only rendering finds
     except InputError as exc:
         return exc.problems
     return []
+
+
+def _trial_render(game: GameData) -> None:
+    """Render the rulebook's HTML once, without verdicts or pictures, so that an undefined
+    name or a sandbox refusal in a project's template stops `build` before any target writes."""
+    from .rulebook.context import ContextBuilder
+    from .rulebook.render import render_page, template_dirs
+    context = ContextBuilder(game, {}, game.out_dir, image=lambda card: None).build(
+        game.db.game.theme.page)
+    render_page(template_dirs(game.project.templates_dir), context, game.project.display)
 
 
 @dataclass(frozen=True)
