@@ -183,6 +183,11 @@ class Game(Strict):
     credit: str | None = Field(None, description="designer credit as the source text gives it")
     summary: str | None = None
     theme: Theme = Field(default_factory=Theme)
+    labels: dict[str, str] = Field(
+        default_factory=dict,
+        description="the game's words for the identifiers a reader would otherwise see: zones, "
+                    "stats, effect kinds, example keys and values, notation words "
+                    "(camp: 自陣, counter: 対抗); `deckwright check` names any that is missing")
 
     def size_mm(self) -> tuple[float, float]:
         if isinstance(self.card_size, CustomSize):

@@ -18,11 +18,10 @@ from markupsafe import Markup
 from ...model import Card, GameData
 from ...model.schema import RuleSection, Ruling
 from .examples import DrawnExample, Drawer, MiniCard, VerdictLike, lines
+from .labels import IDENT_RE, Labels, _
 from .markup import inline, paragraphs
 
-ORIGIN_LABELS = {"designer": "デザイナー", "project": "プロジェクト"}
-EFFECT_KINDS = {"normal": "通常", "on-play": "出したとき", "counter": "カウンター",
-                "forced-counter": "強制カウンター", "permanent": "永続", "rule": "ルール"}
+ORIGIN_LABELS = {"designer": _("デザイナー"), "project": _("プロジェクト")}
 
 
 @dataclass
@@ -147,13 +146,20 @@ def index_entries(groups: list[CardGroup]) -> list[CardView]:
     return sorted(entries, key=lambda c: (c.sort_key, c.id))
 
 
-def _stat(value: Any) -> str:
+def _stat(value: Any, labels: Labels, key: str) -> str:
+    """A stat's value in words: a label `key.value` when the game gives one (side.0: ¥0側),
+    an identifier (`effect: reset`) by its label, a card by its name."""
     if value is None:
         return "—"
-    if isinstance(value, bool):
-        return "あり" if value else "なし"
     if isinstance(value, list):
-        return "・".join(str(v) for v in value)
+        return "・".join(_stat(v, labels, key) for v in value)
+    scoped = labels.own.get(f"{key}.{value}")
+    if scoped is not None:
+        return scoped
+    if isinstance(value, bool):
+        return _("あり") if value else _("なし")
+    if isinstance(value, str) and IDENT_RE.match(value):
+        return labels.get(value, key) or labels.card(value) or labels.need(value, key)
     return str(value)
 
 
@@ -170,9 +176,11 @@ class ContextBuilder:
         self.game, self.db, self.verdicts, self.out_dir = game, game.db, verdicts, out_dir
         self.palette = game.db.game.palette
         self.drawer = Drawer(game)
+        self.labels = self.drawer.labels
 
     def text(self, value: str | None) -> Markup:
-        return inline(value, self.palette)
+        """A designer's text with its markup, quoting players, cards and places by name."""
+        return inline(self.labels.prose(value) if value else value, self.palette)
 
     # --- rulings -------------------------------------------------------------------------------
 
@@ -195,7 +203,8 @@ class ContextBuilder:
     def section(self, s: RuleSection, level: int, rulings: dict[str, RulingView]) -> Section:
         anchor = f"rule-{s.id}"
         own = [v for v in rulings.values() if v.where == anchor]
-        return Section(s.id, anchor, s.title, s.origin, level, paragraphs(s.body, self.palette),
+        return Section(s.id, anchor, s.title, s.origin, level,
+                       paragraphs(self.labels.prose(s.body), self.palette),
                        own, [self.section(c, level + 1, rulings) for c in s.sections])
 
     # --- cards ---------------------------------------------------------------------------------
@@ -203,18 +212,20 @@ class ContextBuilder:
     def facts(self, card: Card) -> list[tuple[str, str]]:
         facts: list[tuple[str, str]] = []
         if card.rank is not None:
-            facts.append(("ランク", str(card.rank)))
+            facts.append((_("ランク"), _stat(card.rank, self.labels, "rank")))
         if isinstance(card.points, dict):
-            facts.append(("点数", "、".join(f"{k} {v}" for k, v in card.points.items())))
+            facts.append((_("点数"), "、".join(f"{self.labels[k]} {v}"
+                                              for k, v in card.points.items())))
         elif card.points is not None:
-            facts.append(("点数", str(card.points)))
-        facts += [(str(k), _stat(v)) for k, v in card.stats.items() if v is not None]
+            facts.append((_("点数"), str(card.points)))
+        facts += [(self.labels[k], _stat(v, self.labels, k))
+                  for k, v in card.stats.items() if v is not None]
         return facts
 
     def effects(self, card: Card) -> list[EffectView]:
         views = []
         for e in card.effects:
-            parts = [EFFECT_KINDS.get(e.kind, e.kind)] + [p for p in (e.type, e.name) if p]
+            parts = [self.labels[e.kind]] + [p for p in (e.type, e.name) if p]
             views.append(EffectView("・".join(parts), e.cost, e.counter, self.text(e.text)))
         return views
 
@@ -285,7 +296,9 @@ class ContextBuilder:
             "components": self.components(groups), "cards": list(cards.values()),
             "card_groups": groups,
             "examples": drawn, "general_rulings": general, "fills": fills,
-            "glossary": sorted(self.db.glossary, key=lambda t: kana_key(t.reading or t.term)),
+            "glossary": [{"term": t.term, "reading": t.reading, "text": self.text(t.text)}
+                         for t in sorted(self.db.glossary,
+                                         key=lambda t: kana_key(t.reading or t.term))],
             "index": index_entries(groups),
             "counts": {s: sum(ex.status == s for ex in drawn)
                        for s in ("verified", "failing", "unverified")},

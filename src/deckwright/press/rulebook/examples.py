@@ -2,32 +2,19 @@
 
 The example is the same data the engine runs; here it only becomes something to look at. Press
 knows no game's rules, so a step without a `say` sentence is rendered generically: player ids
-become 「プレイヤーN」, card references become the card's name (and a mini card), and the few
-verbs of the shared notation are translated; anything else is shown as written.
+become 「プレイヤーN」, card references become the card's name (and a mini card), the few
+verbs of the shared notation are translated, and every other word is the game's label for it
+(labels.py): no identifier is ever shown as written.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol
 
 from ...model import Card, Example, GameData, Step
 from ...model.validate import CARD_REF_RE
-
-PLAYER_RE = re.compile(r"^p(\d+)$")
-
-#: Labels of the shared setup and expectation keys (docs/format.md); other keys show as written.
-KEY_LABELS = {
-    "players": "人数", "turn": "手番", "hands": "手札", "hand_sizes": "手札の枚数",
-    "deck": "山札", "discard": "捨て札", "top": "場札",
-    "direction": "順番の向き", "scores": "得点", "winner": "勝者", "over": "ゲーム終了",
-    "deck_size": "山札の枚数", "discard_size": "捨て札の枚数", "public": "公開中のカード",
-    "events": "起きること", "options": "設定",
-}
-
-#: Values of the shared expectation keys, in words (docs/format.md).
-WORDS = {"clockwise": "時計回り", "counterclockwise": "反時計回り"}
+from .labels import IDENT_RE, PLAYER_RE, Labels, is_notation, notation_tokens
 
 #: The shared notation's common verbs, as Japanese verbs taking their objects with を; a game's
 #: own verbs are shown as written.
@@ -152,12 +139,23 @@ class DrawnExample:
                 for c in s.cards]
 
 
+def _join(words: list[str]) -> str:
+    """Words of one phrase: cards in a row with ・ (「A」・「B」), anything else with a space."""
+    out = ""
+    for word in words:
+        if out:
+            out += "・" if out.endswith(("」", "）")) and word.startswith("「") else " "
+        out += word
+    return out
+
+
 class Drawer:
     """Turns examples of one game into `DrawnExample`s."""
 
     def __init__(self, game: GameData):
         self.game = game
         self.palette = game.db.game.palette
+        self.labels = Labels(game)
 
     # --- cards and words ---------------------------------------------------------------------
 
@@ -166,77 +164,113 @@ class Drawer:
         return self.game.cards.get(match.group(1)) if match else None
 
     def mini(self, card: Card) -> MiniCard:
+        """A card drawn small: its rank after its suit's symbol (♠7, 赤3) when it has both,
+        else its name (a short chip that widens for a long name, never clipped)."""
         inks = tuple(self.palette[c].hex for c in card.colors if c in self.palette)
-        short = len(card.name) <= 3
-        label = card.name if short or card.rank is None else str(card.rank)
+        symbols = [self.palette[c].symbol for c in card.colors[:1] if c in self.palette]
+        if card.rank is not None and len(card.name) > 3:
+            rank = self.labels.get(str(card.rank)) if isinstance(card.rank, str) else None
+            label = rank or f"{symbols[0] if symbols and symbols[0] else ''}{card.rank}"
+        else:
+            label = card.name
         return MiniCard(card.id, card.name, label, inks)
 
-    def word(self, token: str) -> str:
+    def word(self, token: str, mark: str = "") -> str:
+        """One word of a decision: a player, a card, a number, else the game's label."""
         player = PLAYER_RE.match(token)
         if player:
             return f"プレイヤー{player.group(1)}"
-        card = self.card_of(token)
-        return f"「{card.name}」" if card is not None else token
+        card = self.labels.card(token)
+        if card is not None:
+            return card + (self.labels[mark] if mark else "")
+        if token.isdigit() or token in self.palette:
+            return self.palette[token].name if token in self.palette else token
+        return self.labels[token]
 
     def sentence(self, notation: str) -> str:
         """A readable rendering of a decision in the shared notation:
-        `p1 plays red-2` -> プレイヤー1：「赤の2」を出す。 Unknown words are kept as written."""
-        tokens = notation.split()
+        `p1 plays red-2` -> プレイヤー1：「赤の2」を出す。 A preposition puts its particle after
+        its object (`moves X to Y` -> XをYへ動かす); a game's own verbs and words are its labels."""
+        tokens = notation_tokens(notation)
         subject = ""
-        if tokens and PLAYER_RE.match(tokens[0]):
-            subject, tokens = self.word(tokens[0]) + "：", tokens[1:]
-        if tokens and tokens[0] in BARE_VERBS and len(tokens) == 1:
-            return f"{subject}{BARE_VERBS[tokens[0]]}。"
-        if tokens and tokens[0] in VERBS and len(tokens) > 1:
-            rest, place = tokens[1:], ""
-            if "to" in rest[:-1]:  # `moves X to Y` -> XをYへ動かす
-                at = rest.index("to")
-                rest, place = rest[:at], " ".join(self.word(t) for t in rest[at + 1:]) + "へ"
-            objects = " ".join(self.word(t) for t in rest)
-            return f"{subject}{objects}を{place}{VERBS[tokens[0]]}。"
-        return subject + " ".join(self.word(t) for t in tokens) + "。"
+        if tokens and PLAYER_RE.match(tokens[0][0]):
+            subject, tokens = self.word(tokens[0][0]) + "：", tokens[1:]
+        if not tokens:
+            return subject + "。"
+        verb = tokens[0][0]
+        if len(tokens) == 1:
+            said = BARE_VERBS.get(verb) or VERBS.get(verb) or self.labels[verb]
+            return f"{subject}{said}。"
+        phrases: list[list[str]] = [[]]
+        tails: list[str] = ["を"]
+        for word, mark in tokens[1:]:
+            tail = self.labels.postposition(word)
+            if tail is not None:
+                phrases.append([])
+                tails.append(tail)
+            else:
+                phrases[-1].append(self.word(word, mark))
+        said = "".join(_join(words) + tail for i, (words, tail) in enumerate(zip(phrases, tails))
+                       if words or i)
+        return f"{subject}{said}{VERBS.get(verb) or self.labels[verb]}。"
 
     def cards_in(self, notation: str) -> list[MiniCard]:
-        found = [self.card_of(t) for t in notation.split()]
+        found = [self.card_of(t) for t, _ in notation_tokens(notation)]
         return [self.mini(c) for c in found if c is not None]
 
     # --- values ------------------------------------------------------------------------------
 
-    def value_text(self, value: Any) -> str:
-        """A value in words: players as P1, cards by name, lists and mappings spelled out."""
+    def value_text(self, value: Any, scope: str | None = None) -> str:
+        """A value in words: players as P1, cards by name, identifiers by their labels (a
+        label `key.value` first, `scope` being the key the value belongs to)."""
+        if value is None:
+            return "なし"
         if isinstance(value, bool):
             return "はい" if value else "いいえ"
         if isinstance(value, str):
-            card = self.card_of(value)
-            if card:
-                return f"「{card.name}」"
             if value in self.palette:
                 return self.palette[value].name
-            return WORDS.get(value) or self.who(value)
+            if scope == "events" or not is_notation(value):
+                return self.labels.prose(value)
+            return " ".join(self.who(w, scope) for w in value.split())
         if isinstance(value, list):
-            return "・".join(self.value_text(v) for v in value) or "なし"
+            return "・".join(self.value_text(v, scope) for v in value) or "なし"
         if isinstance(value, dict):
-            return "、".join(f"{self.who(k)} {self.value_text(v)}" for k, v in value.items())
+            return "、".join(f"{self.who(k, scope)} {self.value_text(v, self.scope(k, scope))}"
+                            for k, v in value.items())
         return str(value)
 
-    def part(self, value: Any, who: str | None = None) -> Part:
+    def scope(self, key: Any, outer: str | None) -> str | None:
+        """The key a nested value belongs to: a word key (`camp`), else the outer one."""
+        word = isinstance(key, str) and IDENT_RE.match(key) and not self.card_of(key)
+        return key if word and not PLAYER_RE.match(key) else outer
+
+    def part(self, value: Any, who: str | None = None, scope: str | None = None) -> Part:
         """Card references become mini cards; anything else becomes text."""
         if isinstance(value, list) and value and all(self.card_of(v) for v in value):
             return Part(who, [self.mini(self.card_of(v)) for v in value])  # type: ignore[arg-type]
         if isinstance(value, str) and self.card_of(value):
             return Part(who, [self.mini(self.card_of(value))])  # type: ignore[arg-type]
-        return Part(who, text=self.value_text(value))
+        return Part(who, text=self.value_text(value, scope))
 
-    def who(self, key: Any) -> str:
-        player = PLAYER_RE.match(str(key))
-        return f"P{player.group(1)}" if player else str(key)
+    def who(self, key: Any, scope: str | None = None) -> str:
+        """A mapping key or a word: a player, a card, a position, an identifier's label, or a
+        sentence as written."""
+        text = str(key)
+        found = self.labels.player(text) or self.labels.card(text)
+        if found is not None:
+            return found
+        if not isinstance(key, str) or text.isdigit() or not IDENT_RE.match(text):
+            return self.labels.prose(text)
+        return self.labels.need(text, scope)
 
     def rows(self, key: str, value: Any) -> list[Row]:
         """One row per setup or expectation entry; a mapping gets one part per player."""
-        label = KEY_LABELS.get(key, key)
+        label = self.who(key)
         if isinstance(value, dict) and value:
-            return [Row(label, [self.part(v, self.who(k)) for k, v in value.items()])]
-        return [Row(label, [self.part(value)])]
+            return [Row(label, [self.part(v, self.who(k, key), self.scope(k, key))
+                                for k, v in value.items()])]
+        return [Row(label, [self.part(value, scope=key)])]
 
     def mapping_rows(self, mapping: Mapping[str, Any] | None) -> list[Row]:
         """Rows of a setup or outcome; short plain values share one line (人数 4　手番 P1)."""
@@ -260,20 +294,23 @@ class Drawer:
         if isinstance(step, str):
             step = Step(do=step)
         if step.do is not None:
-            return DrawnStep("do", step.say or self.sentence(step.do), self.cards_in(step.do))
+            said = self.labels.prose(step.say) if step.say else self.sentence(step.do)
+            return DrawnStep("do", said, self.cards_in(step.do))
         if step.refused is not None:
-            said = step.say or self.sentence(step.refused)
+            said = self.labels.prose(step.say) if step.say else self.sentence(step.refused)
             reason = f"（理由：{step.reason}）" if step.reason else ""
             return DrawnStep("refused", f"{said}{reason}", self.cards_in(step.refused))
-        checks = "、".join(f"{KEY_LABELS.get(k, k)} {self.value_text(v)}"
+        checks = "、".join(f"{self.who(k)} {self.value_text(v, k)}"
                            for k, v in (step.expect or {}).items())
-        return DrawnStep("expect", step.say or "ここで確かめる：", checks=checks)
+        said = self.labels.prose(step.say) if step.say else "ここで確かめる："
+        return DrawnStep("expect", said, checks=checks)
 
     def draw(self, example: Example, verdict: VerdictLike | None, number: int) -> DrawnExample:
         status = verdict.status if verdict is not None else "unverified"
         detail = verdict.detail if verdict is not None else ""
         return DrawnExample(
-            id=example.id, number=number, title=example.title, text=example.text, origin=example.origin,
+            id=example.id, number=number, title=example.title,
+            text=self.labels.prose(example.text) if example.text else None, origin=example.origin,
             source=example.source, variant=example.variant,
             cards=[self.game.card(c) for c in example.cards],
             setup=self.mapping_rows(example.setup),
