@@ -9,6 +9,7 @@ import pytest
 from deckwright.model import Example, Project, load_game
 from deckwright.press.rulebook.context import ContextBuilder
 from deckwright.press.rulebook.examples import Drawer, lines
+from deckwright.press.rulebook.labels import MissingLabel
 from deckwright.press.rulebook.markup import inline
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,11 +23,12 @@ def game():
 def test_steps_without_say_are_rendered_from_the_notation(game):
     d = Drawer(game)
     assert d.sentence("p1 plays red-2") == "プレイヤー1：「赤の2」を出す。"
-    assert d.sentence("p2 plays draw-two#2") == "プレイヤー2：「ドロー2」を出す。"
+    assert d.sentence("p2 plays draw-two#2") == "プレイヤー2：「ドロー2」（2枚目）を出す。"
     assert d.sentence("p3 passes") == "プレイヤー3：パスする。"
     assert d.sentence("p2 draws") == "プレイヤー2：山札から引く。"
     assert d.sentence("p1 moves red-1 to blue-2") == "プレイヤー1：「赤の1」を「青の2」へ動かす。"
-    assert d.sentence("p1 scrambles f2") == "プレイヤー1：scrambles f2。"  # a game's own verb
+    with pytest.raises(MissingLabel):  # a game's own verb needs the game's word for it
+        d.sentence("p1 scrambles f2")
 
 
 def test_an_example_is_drawn_with_flow_steps_outcome_and_verdict(game):

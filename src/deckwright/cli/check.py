@@ -8,7 +8,8 @@ from collections import Counter
 from rich.console import Console
 from rich.table import Table
 
-from ..model import GameData, Project, load_games
+from ..model import GameData, InputError, Project, load_games
+from ..press.rulebook.labels import missing_labels
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -39,8 +40,27 @@ def summary(game: GameData) -> Table:
     return table
 
 
+def rules_words(game: GameData) -> dict[str, str]:
+    """The identifiers the game's rules module accepts in examples, each of which a rulebook
+    may one day print: its zones, its own setup keys and its own expectation keys."""
+    from ..engine.expect import SHARED
+    from ..rules import rules_for
+    cls = rules_for(game.id)
+    if cls is None:
+        return {}
+    words = {spec.name: "zone" for spec in cls.facts.zones}
+    words.update({key: "setup key" for key in cls.facts.setup_keys})
+    words.update({name[len("actual_"):]: "expectation key" for name in dir(cls.state_class)
+                  if name.startswith("actual_")})
+    words.update({key: "expectation key" for key in SHARED})
+    return {w: what for w, what in words.items() if not w.startswith("p") or not w[1:].isdigit()}
+
+
 def run(args: argparse.Namespace) -> int:
     games = load_games(Project(args.project), args.games)
+    problems = [p for game in games for p in missing_labels(game, rules_words(game))]
+    if problems:
+        raise InputError(problems)
     out = Console(highlight=False)
     for game in games:
         out.print(summary(game))

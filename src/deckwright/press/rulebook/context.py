@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
 from markupsafe import Markup
 
-from ...model import Card, GameData
+from ...model import Card, GameData, InputError
 from ...model.schema import RuleSection, Ruling
 from .examples import DrawnExample, Drawer, MiniCard, VerdictLike, lines
-from .labels import IDENT_RE, Labels, _
+from .labels import IDENT_RE, Labels, _, missing_labels
 from .markup import inline, paragraphs
 
 ORIGIN_LABELS = {"designer": _("デザイナー"), "project": _("プロジェクト")}
@@ -71,6 +72,7 @@ class CardView:
     copies: int
     variants: list[str]
     facts: list[tuple[str, str]]
+    points: str  # the points as printed, "—" when the card has none
     effects: list[EffectView]
     text: Markup
     origin: str
@@ -127,10 +129,18 @@ def group_cards(cards: list[Card], views: dict[str, CardView]) -> list[CardGroup
 @dataclass
 class DeckView:
     id: str
+    mark: str  # ①②③: the deck's column heading in the components table
     title: str
     variant: str | None
     description: str | None
     total: int
+
+
+@dataclass
+class ComponentRow:
+    group: "CardGroup"
+    cells: list[str]
+    note: str | None  # the set, when another row prints the same name (Reset, Reset)
 
 
 @dataclass
@@ -141,9 +151,24 @@ class TocEntry:
 
 
 def index_entries(groups: list[CardGroup]) -> list[CardView]:
-    """Every card name once per entry it is printed in, in kana order."""
+    """Every card name once per entry it is printed in, ordered by what the index shows:
+    names in Latin letters or digits alphabetically first, then the rest by reading in kana
+    order."""
     entries = [m for g in groups for m in (g.members[:1] if g.same_name else g.members)]
     return sorted(entries, key=lambda c: (c.sort_key, c.id))
+
+
+def name_key(name: str, reading: str | None) -> str:
+    """The index order of a printed name: Latin names as spelt, others by their reading."""
+    folded = unicodedata.normalize("NFKC", name)
+    if folded[:1].isascii() and folded[:1].isalnum():
+        return "0" + folded.casefold()
+    return "1" + kana_key(reading or name)
+
+
+def circled(n: int) -> str:
+    """①..⑳ for 1..20, else the number in brackets."""
+    return chr(0x2460 + n - 1) if 1 <= n <= 20 else f"({n})"
 
 
 def _stat(value: Any, labels: Labels, key: str) -> str:
@@ -213,14 +238,23 @@ class ContextBuilder:
         facts: list[tuple[str, str]] = []
         if card.rank is not None:
             facts.append((_("ランク"), _stat(card.rank, self.labels, "rank")))
-        if isinstance(card.points, dict):
-            facts.append((_("点数"), "、".join(f"{self.labels[k]} {v}"
-                                              for k, v in card.points.items())))
-        elif card.points is not None:
-            facts.append((_("点数"), str(card.points)))
+        if card.points is not None:
+            facts.append((_("点数"), self.points(card)))
         facts += [(self.labels[k], _stat(v, self.labels, k))
                   for k, v in card.stats.items() if v is not None]
         return facts
+
+    def points(self, card: Card) -> str:
+        if isinstance(card.points, dict):
+            return "、".join(f"{self.labels[k]} {v}" for k, v in card.points.items())
+        return "—" if card.points is None else str(card.points)
+
+    def picture(self, card: Card) -> str | None:
+        """The card's PNG, relative to the rulebook: the default deck's export
+        (`cards/<id>.png`), else the first deck's that holds it (`<deck>/cards/<id>.png`)."""
+        folders = ["cards"] + [f"{d.id}/cards" for d in self.db.decks]
+        return next((f"{f}/{card.id}.png" for f in folders
+                     if (self.out_dir / f / f"{card.id}.png").is_file()), None)
 
     def effects(self, card: Card) -> list[EffectView]:
         views = []
@@ -235,7 +269,6 @@ class ContextBuilder:
         category = next(c.title for c in g.categories if c.id == card.category)
         card_set = next((s for s in g.sets if s.id == card.set), None)
         variants = [v.title for v in g.variants if card.variants and v.id in card.variants]
-        png = self.out_dir / "cards" / f"{card.id}.png"
         anchor = f"card-{card.id}"
         return CardView(
             id=card.id, anchor=anchor, name=card.name, reading=card.reading, category=category,
@@ -243,24 +276,27 @@ class ContextBuilder:
             set_mark=card_set.mark if card_set else None,
             colours=[self.text("{%s}" % c) for c in card.colors if c in self.palette],
             copies=card.copies, variants=variants, facts=self.facts(card),
+            points=self.points(card),
             effects=self.effects(card), text=self.text(card.text), origin=card.origin,
-            image=f"cards/{card.id}.png" if png.is_file() else None,
+            image=self.picture(card),
             mini=self.drawer.mini(card),
             rulings=[v for v in rulings.values() if v.where == anchor],
             examples=examples.get(card.id, []),
-            sort_key=kana_key(card.reading or card.name))
+            sort_key=name_key(card.name, card.reading))
 
     # --- the whole book ------------------------------------------------------------------------
 
     def components(self, groups: list[CardGroup]) -> dict[str, Any]:
-        """One table: a row per card group, a column per deck (edition or variant)."""
+        """One table: a row per card group, a column per deck (edition or variant), headed
+        ①②③ after the list of decks above it (a deck's title would not fit a column)."""
         variants = {v.id: v.title for v in self.db.game.variants}
         decks, contents = [], []
-        for deck in self.db.decks:
+        for n, deck in enumerate(self.db.decks, 1):
             counts = self.game.deck_contents(deck)
             contents.append(counts)
-            decks.append(DeckView(deck.id, deck.title, variants.get(deck.variant or ""),
-                                  deck.description, sum(counts.values())))
+            decks.append(DeckView(deck.id, circled(n), deck.title,
+                                  variants.get(deck.variant or ""), deck.description,
+                                  sum(counts.values())))
         rows = []
         for group in groups:
             cells = []
@@ -269,10 +305,18 @@ class ContextBuilder:
                 cells.append("—" if not any(n) else str(n[0]) if len(n) == 1
                              else f"各{n[0]}" if len(set(n)) == 1 else "・".join(map(str, n)))
             if any(c != "—" for c in cells):
-                rows.append((group, cells))
+                rows.append(ComponentRow(group, cells, None))
+        names = Counter(tuple(m.name for m in r.group.members) for r in rows)
+        for r in rows:
+            if names[tuple(m.name for m in r.group.members)] > 1:
+                first = r.group.first
+                r.note = first.set_title or "・".join(first.variants) or first.category
         return {"decks": decks, "rows": rows}
 
     def build(self, page: str) -> dict[str, Any]:
+        problems = missing_labels(self.game)
+        if problems:  # `check` reports these too; a rulebook never prints an identifier
+            raise InputError(problems)
         g = self.db.game
         rulings = self.placed_rulings()
         drawn: list[DrawnExample] = [self.drawer.draw(ex, self.verdicts.get(ex.id), n)

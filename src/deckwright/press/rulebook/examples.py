@@ -164,15 +164,18 @@ class Drawer:
         return self.game.cards.get(match.group(1)) if match else None
 
     def mini(self, card: Card) -> MiniCard:
-        """A card drawn small: its rank after its suit's symbol (♠7, 赤3) when it has both,
-        else its name (a short chip that widens for a long name, never clipped)."""
+        """A card drawn small: a playing card as its suit and rank (♠A, the name with the suit's
+        name put as its symbol), a long name with a rank as the rank, else the name (the chip
+        widens for it, never clipping it)."""
         inks = tuple(self.palette[c].hex for c in card.colors if c in self.palette)
-        symbols = [self.palette[c].symbol for c in card.colors[:1] if c in self.palette]
-        if card.rank is not None and len(card.name) > 3:
-            rank = self.labels.get(str(card.rank)) if isinstance(card.rank, str) else None
-            label = rank or f"{symbols[0] if symbols and symbols[0] else ''}{card.rank}"
-        else:
-            label = card.name
+        colour = self.palette.get(card.colors[0]) if card.colors else None
+        label = card.name
+        if colour is not None and colour.symbol and card.name.startswith(colour.name) \
+                and len(card.name) > len(colour.name):
+            label = colour.symbol + card.name[len(colour.name):].removeprefix("の")
+        elif card.rank is not None and len(card.name) > 3:
+            rank = self.labels.get(card.rank) if isinstance(card.rank, str) else None
+            label = rank or f"{colour.symbol if colour and colour.symbol else ''}{card.rank}"
         return MiniCard(card.id, card.name, label, inks)
 
     def word(self, token: str, mark: str = "") -> str:

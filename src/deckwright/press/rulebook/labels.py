@@ -241,7 +241,8 @@ def missing_labels(game: GameData, rules_words: dict[str, str] | None = None) ->
     _, where = load_yaml(game.path, name)
     problems = [where.problem(path, format_path(path),
                               f"no label for {word!r}: add `{word}: <the game's word>` to "
-                              f"game.labels, or give the step a `say:` sentence")
+                              f"game.labels" + (", or give the step a `say:` sentence"
+                                                if "steps" in path else ""))
                 for word, path in missing.items()]
     for word, what in sorted((rules_words or {}).items()):
         if labels.get(word) is None and word not in missing:

@@ -5,6 +5,7 @@ package's `deckwright/templates/rulebook/`, so a designer can replace one partia
 `card.html.j2`) or the stylesheet without copying the rest. Autoescaping is on for every
 template: card text is data and reaches the page as text. The environment is sandboxed and
 undefined names are errors, so a template typo fails the build instead of printing nothing.
+The filter `jp` typesets a plain string: escaped, numbers kept with their counters.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from jinja2.exceptions import SecurityError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from ...model import UsageError
+from .typeset import keep_together
 
 PAGE_TEMPLATE = "rulebook.html.j2"
 STYLESHEET = "rulebook.css"
@@ -39,10 +41,13 @@ def template_dirs(project_templates: Path) -> list[Path]:
 @lru_cache(maxsize=8)
 def environment(dirs: tuple[Path, ...]) -> ImmutableSandboxedEnvironment:
     loader = ChoiceLoader([FileSystemLoader(str(d), encoding="utf-8") for d in dirs])
-    return ImmutableSandboxedEnvironment(
+    env = ImmutableSandboxedEnvironment(
         loader=loader, autoescape=True, undefined=StrictUndefined,
         trim_blocks=False, lstrip_blocks=False, keep_trailing_newline=True,
         auto_reload=True)
+    # `{{ text | jp }}`: a plain string escaped, its numbers kept with their counters
+    env.filters["jp"] = keep_together
+    return env
 
 
 def render_page(dirs: list[Path], context: dict[str, Any]) -> str:
