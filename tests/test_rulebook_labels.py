@@ -125,11 +125,14 @@ def spans(html: str) -> list[tuple[int, int]]:
 
 
 def unbreakable_pairs(text: str) -> list[int]:
-    """Positions i where a line must not break between text[i-1] and text[i]."""
+    """Positions i where a line must not break between text[i-1] and text[i] and the line
+    breakers would: inside 3.5, between a number and its counter, before a closer."""
     out = []
     for i in range(1, len(text)):
         a, b = text[i - 1], text[i]
-        number_in = a.isdigit() and b.isdigit()
+        # (two digits side by side no line breaker splits: UAX #14 NU x NU)
+        number_in = (a.isdigit() and b in ".,/" and text[i + 1:i + 2].isdigit()) or (
+            a in ".,/" and b.isdigit() and text[i - 2:i - 1].isdigit())
         counter = a.isdigit() and any(text.startswith(c, i) for c in COUNTERS)
         closer = b in CLOSERS and a.isdigit()
         if number_in or counter or closer:

@@ -17,7 +17,7 @@ from ...model.validate import CARD_REF_RE
 from .labels import IDENT_RE, PLAYER_RE, Labels, is_notation, notation_tokens
 
 #: The shared notation's common verbs, as Japanese verbs taking their objects with を; a game's
-#: own verbs are shown as written.
+#: own verbs are its labels (labels.py).
 VERBS = {"plays": "出す", "play": "出す", "draws": "引く", "draw": "引く", "declares": "宣言する",
          "flips": "めくる", "takes": "取る", "discards": "捨てる", "names": "指定する",
          "chooses": "選ぶ", "reveals": "公開する", "attacks": "攻撃する", "gives": "渡す",
@@ -168,11 +168,13 @@ class Drawer:
         name put as its symbol), a long name with a rank as the rank, else the name (the chip
         widens for it, never clipping it)."""
         inks = tuple(self.palette[c].hex for c in card.colors if c in self.palette)
-        colour = self.palette.get(card.colors[0]) if card.colors else None
+        colours = [self.palette[c] for c in card.colors if c in self.palette]
+        colour = next((c for c in colours if c.symbol), None)
+        suit = next((c for c in colours if c.symbol and card.name.startswith(c.name)
+                     and len(card.name) > len(c.name)), None)
         label = card.name
-        if colour is not None and colour.symbol and card.name.startswith(colour.name) \
-                and len(card.name) > len(colour.name):
-            label = colour.symbol + card.name[len(colour.name):].removeprefix("の")
+        if suit is not None:
+            label = suit.symbol + card.name[len(suit.name):].removeprefix("の")
         elif card.rank is not None and len(card.name) > 3:
             rank = self.labels.get(card.rank) if isinstance(card.rank, str) else None
             label = rank or f"{colour.symbol if colour and colour.symbol else ''}{card.rank}"

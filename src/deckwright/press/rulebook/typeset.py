@@ -22,15 +22,23 @@ COUNTERS = ("枚目", "番目", "人目", "回目", "ターン", "ページ", "�
 _NUMBER = r"[+\-−＋－±]?[0-9０-９]+(?:[.,:/／][0-9０-９]+)*"
 #: One group a line may not split: the character before a number (コスト0, 火2, ¥0), the
 #: number with its counter and a bracketed suffix (水8(C)), and the closers after it.
+#: Counters also kept when a space was typed before them (「54 枚」).
+SPACED = ("枚目", "ターン", "ページ", "枚", "点", "色", "回", "個")
 KEEP_RE = re.compile(
-    rf"[^\s0-9０-９]?{_NUMBER}(?:{'|'.join(map(re.escape, COUNTERS))})?"
+    rf"[^\s0-9０-９]?{_NUMBER}(?:{'|'.join(map(re.escape, COUNTERS))}"
+    rf"|[ \u3000](?:{'|'.join(map(re.escape, SPACED))}))?"
     rf"(?:\([A-Za-z]\)|（[A-Za-z]）)?[{re.escape(CLOSERS)}]*")
+
+
+BARE_RE = re.compile(r"[0-9０-９]+")
 
 
 def keep_together(text: str) -> Markup:
     """`text` escaped, with every number group wrapped so that no line breaks inside it."""
     out, pos = [], 0
     for match in KEEP_RE.finditer(text):
+        if BARE_RE.fullmatch(match.group(0)):
+            continue  # digits alone: no line breaker splits them
         out.append(str(escape(text[pos:match.start()])))
         out.append(f'<span class="nw">{escape(match.group(0))}</span>')
         pos = match.end()
