@@ -148,7 +148,7 @@ def test_no_page_is_nearly_empty(books, game_id) -> None:
 def test_bridge_over_components_table(books) -> None:
     _, _, html, texts = books["bridge-over"]
     text = "\n".join(texts)
-    components = [t for t in texts if t.lstrip().startswith("内容物")]  # its running header
+    components = [t for t in texts if "内容物\u3000" in t]  # its running header
     assert len(components) >= 2 and "\n".join(components).count("合計") == 1
     assert "Reset（Basic）" in text.replace(" ", "") and "Reset（Expansion）" in text.replace(" ", "")
     assert "0・0・0・0" not in text
