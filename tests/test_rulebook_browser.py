@@ -18,7 +18,7 @@ from deckwright.press.rulebook.context import ContextBuilder
 from deckwright.press.rulebook.render import render_page, stylesheet, template_dirs
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ["bridge-over", "original-tcg"]
+GAMES = sorted(p.stem for p in (ROOT / "cards").glob("*.yaml"))
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 
