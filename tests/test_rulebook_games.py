@@ -209,6 +209,8 @@ def test_effect_headings_say_taikou_not_counter(books) -> None:
     _, _, _, texts = books["original-tcg"]
     text = "\n".join(texts)
     assert "■対抗" in text and "■強制対抗" in text and "■カウンター" not in text
+    # an example's long row labels stay on one line
+    assert "置き場所" in text and "ダメージカウンター" in text
 
 
 @pytest.mark.parametrize("game_id", ["super-page-one", "ghost-couple"])
