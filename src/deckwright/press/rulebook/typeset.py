@@ -20,12 +20,13 @@ COUNTERS = ("枚目", "番目", "人目", "回目", "ターン", "ページ", "�
             "枚", "点", "人", "分", "秒", "回", "色", "個", "番", "つ", "歳", "件", "倍", "割",
             "度", "位", "手", "列", "段", "本", "匹", "体", "mm", "cm", "pt", "px", "%", "％")
 _NUMBER = r"[+\-−＋－±]?[0-9０-９]+(?:[.,:/／][0-9０-９]+)*"
-#: One group a line may not split: the character before a number (コスト0, 火2, ¥0), the
-#: number with its counter and a bracketed suffix (水8(C)), and the closers after it.
+#: One group a line may not split: the character before a number when it belongs to it
+#: (コスト0, 火2, ¥0; not a particle: を4色 may break after を), the number with its counter
+#: and a bracketed suffix (水8(C)), and the closers after it.
 #: Counters also kept when a space was typed before them (「54 枚」).
 SPACED = ("枚目", "ターン", "ページ", "枚", "点", "色", "回", "個")
 KEEP_RE = re.compile(
-    rf"[^\s0-9０-９]?{_NUMBER}(?:{'|'.join(map(re.escape, COUNTERS))}"
+    rf"[^\s0-9０-９ぁ-ゖ]?{_NUMBER}(?:{'|'.join(map(re.escape, COUNTERS))}"
     rf"|[ \u3000](?:{'|'.join(map(re.escape, SPACED))}))?"
     rf"(?:\([A-Za-z]\)|（[A-Za-z]）)?[{re.escape(CLOSERS)}]*")
 
