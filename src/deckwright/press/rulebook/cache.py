@@ -17,6 +17,7 @@ from typing import Iterable, Mapping
 from ...atomic import write_text
 from ...model import GameData
 from .examples import VerdictLike
+from .pictures import card_pictures
 
 KEY_FILE = ".rulebook.key"
 OUTPUTS = ("rulebook.pdf", "rulebook.html", "rulebook.css")
@@ -42,10 +43,8 @@ def input_key(game: GameData, dirs: list[Path], out_dir: Path,
     for i, folder in enumerate(dirs):
         for path in _files(folder):
             add(f"template{i}:{path.relative_to(folder)}", path.read_bytes())
-    for card_id in sorted(game.cards):
-        png = out_dir / "cards" / f"{card_id}.png"
-        if png.is_file():
-            add(f"png:{card_id}", png.read_bytes())
+    for card_id, picture in sorted(card_pictures(game, out_dir).items()):
+        add(f"png:{card_id}:{picture}", (out_dir / picture).read_bytes())
     for ex in game.db.examples:
         v = verdicts.get(ex.id)
         add(f"verdict:{ex.id}", json.dumps([v.status, v.detail] if v else None).encode())

@@ -21,6 +21,7 @@ from ...model.schema import RuleSection, Ruling
 from .examples import DrawnExample, Drawer, MiniCard, VerdictLike, lines
 from .labels import IDENT_RE, Labels, _, missing_labels
 from .markup import inline, paragraphs
+from .pictures import card_pictures
 
 ORIGIN_LABELS = {"designer": _("デザイナー"), "project": _("プロジェクト")}
 
@@ -202,6 +203,7 @@ class ContextBuilder:
         self.palette = game.db.game.palette
         self.drawer = Drawer(game)
         self.labels = self.drawer.labels
+        self.pictures = card_pictures(game, out_dir)
 
     def text(self, value: str | None) -> Markup:
         """A designer's text with its markup, quoting players, cards and places by name."""
@@ -249,13 +251,6 @@ class ContextBuilder:
             return "、".join(f"{self.labels[k]} {v}" for k, v in card.points.items())
         return "—" if card.points is None else str(card.points)
 
-    def picture(self, card: Card) -> str | None:
-        """The card's PNG, relative to the rulebook: the default deck's export
-        (`cards/<id>.png`), else the first deck's that holds it (`<deck>/cards/<id>.png`)."""
-        folders = ["cards"] + [f"{d.id}/cards" for d in self.db.decks]
-        return next((f"{f}/{card.id}.png" for f in folders
-                     if (self.out_dir / f / f"{card.id}.png").is_file()), None)
-
     def effects(self, card: Card) -> list[EffectView]:
         views = []
         for e in card.effects:
@@ -278,7 +273,7 @@ class ContextBuilder:
             copies=card.copies, variants=variants, facts=self.facts(card),
             points=self.points(card),
             effects=self.effects(card), text=self.text(card.text), origin=card.origin,
-            image=self.picture(card),
+            image=self.pictures.get(card.id),
             mini=self.drawer.mini(card),
             rulings=[v for v in rulings.values() if v.where == anchor],
             examples=examples.get(card.id, []),
