@@ -12,13 +12,14 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from markupsafe import Markup
 
 from ...model import Card, GameData, InputError
 from ...model.schema import RuleSection, Ruling
 from .examples import DrawnExample, Drawer, MiniCard, VerdictLike, lines
+from .fontcss import font_css
 from .labels import IDENT_RE, Labels, _, missing_labels
 from .markup import inline, paragraphs
 from .pictures import card_pictures
@@ -198,12 +199,16 @@ def kana_key(text: str) -> str:
 class ContextBuilder:
     """Builds the context of one game's rulebook."""
 
-    def __init__(self, game: GameData, verdicts: Mapping[str, VerdictLike], out_dir: Path):
+    def __init__(self, game: GameData, verdicts: Mapping[str, VerdictLike], out_dir: Path,
+                 image: Callable[[Card], str | None] | None = None):
+        """`image(card)` gives the picture's address; by default the built PNG beside the
+        rulebook, when there is one (the live preview serves its own)."""
         self.game, self.db, self.verdicts, self.out_dir = game, game.db, verdicts, out_dir
+        self.image = image or self.built_png
         self.palette = game.db.game.palette
         self.drawer = Drawer(game)
         self.labels = self.drawer.labels
-        self.pictures = card_pictures(game, out_dir)
+        self.pictures = card_pictures(game, out_dir) if image is None else {}
 
     def text(self, value: str | None) -> Markup:
         """A designer's text with its markup, quoting players, cards and places by name."""
@@ -258,6 +263,10 @@ class ContextBuilder:
             views.append(EffectView("・".join(parts), e.cost, e.counter, self.text(e.text)))
         return views
 
+    def built_png(self, card: Card) -> str | None:
+        """The PNG export's picture of the card, from whichever deck's folder holds it."""
+        return self.pictures.get(card.id)
+
     def card(self, card: Card, rulings: dict[str, RulingView],
              examples: dict[str, list[tuple[str, str]]]) -> CardView:
         g = self.db.game
@@ -273,7 +282,7 @@ class ContextBuilder:
             copies=card.copies, variants=variants, facts=self.facts(card),
             points=self.points(card),
             effects=self.effects(card), text=self.text(card.text), origin=card.origin,
-            image=self.pictures.get(card.id),
+            image=self.image(card),
             mini=self.drawer.mini(card),
             rulings=[v for v in rulings.values() if v.where == anchor],
             examples=examples.get(card.id, []),
@@ -331,7 +340,8 @@ class ContextBuilder:
             "players": (f"{g.players.min}人" if g.players.min == g.players.max
                         else f"{g.players.min}〜{g.players.max}人"),
             "summary": self.text(g.summary), "variants": g.variants,
-            "theme": g.theme, "toc": chapters, "sections": sections,
+            "theme": g.theme, "font_css": font_css(self.game, self.out_dir),
+            "toc": chapters, "sections": sections,
             "components": self.components(groups), "cards": list(cards.values()),
             "card_groups": groups,
             "examples": drawn, "general_rulings": general, "fills": fills,

@@ -18,7 +18,6 @@ from typing import Any, Iterator
 from ...model import GameData, Problem
 from ...model.errors import Path as DataPath, format_path
 from ...model.validate import CARD_REF_RE
-from ...model.yamlsafe import load_yaml
 
 
 def _(text: str) -> str:
@@ -226,26 +225,31 @@ def reader_words(game: GameData) -> Iterator[tuple[DataPath, str, str | None]]:
                 yield from _step_words(game, text or "", base + ("steps", j))
 
 
-def missing_labels(game: GameData, rules_words: dict[str, str] | None = None) -> list[Problem]:
-    """A problem for every identifier without a label: those the database's rulebook prints,
-    and (given by the caller, who may ask the rules module) every zone and example key the
-    game's rules module accepts, which an example may name tomorrow."""
+def missing_labels(game: GameData) -> list[Problem]:
+    """A problem, at its place in the database, for every identifier its rulebook would print
+    without a label."""
     labels = Labels(game)
     missing: dict[str, DataPath] = {}
     for path, word, scope in reader_words(game):
         if labels.get(word, scope) is None and word not in missing:
             missing[word] = path
-    if not missing and not rules_words:
+    where = game.located() if missing else None
+    return [where.problem(path, format_path(path),
+                          f"no label for {word!r}: add `{word}: <the game's word>` to "
+                          f"game.labels" + (", or give the step a `say:` sentence"
+                                            if "steps" in path else ""))
+            for word, path in missing.items()] if where else []
+
+
+def unlabelled_rules_words(game: GameData, words: dict[str, str]) -> list[Problem]:
+    """A problem for every zone and example key of the game's rules module (`words`, word ->
+    what it is, which the caller asks the module for) without a label: an example may name it
+    tomorrow."""
+    labels = Labels(game)
+    missing = sorted((w, what) for w, what in words.items() if labels.get(w) is None)
+    if not missing:
         return []
-    name = game.project.display(game.path)
-    _, where = load_yaml(game.path, name)
-    problems = [where.problem(path, format_path(path),
-                              f"no label for {word!r}: add `{word}: <the game's word>` to "
-                              f"game.labels" + (", or give the step a `say:` sentence"
-                                                if "steps" in path else ""))
-                for word, path in missing.items()]
-    for word, what in sorted((rules_words or {}).items()):
-        if labels.get(word) is None and word not in missing:
-            problems.append(where.problem(("game",), "game.labels",
-                                          f"no label for the rules module's {what} {word!r}"))
-    return problems
+    where = game.located()
+    return [where.problem(("game",), "game.labels",
+                          f"no label for the rules module's {what} {word!r}")
+            for word, what in missing]
