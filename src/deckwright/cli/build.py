@@ -23,6 +23,7 @@ from ..press.rulebook import target as rulebook_target
 from ..press.pod import SERVICES as POD_SERVICES
 from ..press.sheet import PAPERS, Options
 from ..rules import RulesImportError, how_to_add, rules_for
+from .check import rules_words
 
 Tick = Callable[[int], None]
 
@@ -166,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
     games = load_games(Project(args.project), args.games)
     # the checks `check` runs, those these targets need, on every game before anything is written
     presses = preflight(games, faces=any(TARGETS[n].draws_faces for n in names),
-                        rulebook="rulebook" in names)
+                        rulebook="rulebook" in names, vocabulary=rules_words)
     if "rulebook" in names:
         warn_unverified(games)
     out = Console(highlight=False)
