@@ -16,15 +16,16 @@ from typing import Any, Callable, Mapping
 
 from markupsafe import Markup
 
+from ...i18n import N_, Words, words
 from ...model import Card, GameData, InputError
 from ...model.schema import RuleSection, Ruling
 from .examples import DrawnExample, Drawer, MiniCard, VerdictLike, lines
 from .fontcss import font_css
-from .labels import IDENT_RE, Labels, _, missing_labels
+from .labels import IDENT_RE, Labels, missing_labels
 from .markup import inline, paragraphs
 from .pictures import card_pictures
 
-ORIGIN_LABELS = {"designer": _("デザイナー"), "project": _("プロジェクト")}
+ORIGIN_LABELS = {"designer": N_("Designer"), "project": N_("Project")}
 
 
 @dataclass
@@ -81,7 +82,7 @@ class CardView:
     image: str | None  # relative to the rulebook, when the card PNG export exists
     mini: MiniCard
     rulings: list[RulingView]
-    examples: list[tuple[str, str]]  # (anchor, "例N"): examples are found by number
+    examples: list[tuple[str, str]]  # (anchor, "Example N"): examples are found by number
     sort_key: str
 
 
@@ -160,40 +161,26 @@ def index_entries(groups: list[CardGroup]) -> list[CardView]:
     return sorted(entries, key=lambda c: (c.sort_key, c.id))
 
 
-def name_key(name: str, reading: str | None) -> str:
-    """The index order of a printed name: Latin names as spelt, others by their reading."""
-    folded = unicodedata.normalize("NFKC", name)
-    if folded[:1].isascii() and folded[:1].isalnum():
-        return "0" + folded.casefold()
-    return "1" + kana_key(reading or name)
-
-
 def circled(n: int) -> str:
     """①..⑳ for 1..20, else the number in brackets."""
     return chr(0x2460 + n - 1) if 1 <= n <= 20 else f"({n})"
 
 
-def _stat(value: Any, labels: Labels, key: str) -> str:
+def _stat(value: Any, labels: Labels, key: str, _: Words) -> str:
     """A stat's value in words: a label `key.value` when the game gives one (side.0: ¥0側),
     an identifier (`effect: reset`) by its label, a card by its name."""
     if value is None:
         return "—"
     if isinstance(value, list):
-        return "・".join(_stat(v, labels, key) for v in value)
+        return _.join([_stat(v, labels, key, _) for v in value])
     scoped = labels.own.get(f"{key}.{value}")
     if scoped is not None:
         return scoped
     if isinstance(value, bool):
-        return _("あり") if value else _("なし")
+        return _.pgettext("stat", "yes") if value else _.pgettext("stat", "no")
     if isinstance(value, str) and IDENT_RE.match(value):
         return labels.get(value, key) or labels.card(value) or labels.need(value, key)
     return str(value)
-
-
-def kana_key(text: str) -> str:
-    """Sort key in gojūon order: katakana folded to hiragana, width and case normalised."""
-    text = unicodedata.normalize("NFKC", text).lower()
-    return "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in text)
 
 
 class ContextBuilder:
@@ -207,17 +194,31 @@ class ContextBuilder:
         self.image = image or self.built_png
         self.palette = game.db.game.palette
         self.drawer = Drawer(game)
+        self._ = words(game.language)
         self.labels = self.drawer.labels
         self.pictures = card_pictures(game, out_dir) if image is None else {}
 
     def text(self, value: str | None) -> Markup:
         """A designer's text with its markup, quoting players, cards and places by name."""
-        return inline(self.labels.prose(value) if value else value, self.palette)
+        return inline(self.labels.prose(value) if value else value, self.palette, self._)
+
+    def sort_key(self, primary: str | None, fallback: str) -> str:
+        """Index and glossary order: a Japanese game sorts by reading (gojūon), others by
+        the word itself."""
+        return self._.sort_key((primary if self._.is_japanese else None) or fallback)
+
+    def name_key(self, name: str, reading: str | None) -> str:
+        """The index order of a printed name: names in Latin letters or digits as spelt (so
+        "Wild" is not filed under わ), then the others in the language's order."""
+        folded = unicodedata.normalize("NFKC", name)
+        if folded[:1].isascii() and folded[:1].isalnum():
+            return "0" + folded.casefold()
+        return "1" + self.sort_key(reading, name)
 
     # --- rulings -------------------------------------------------------------------------------
 
     def ruling(self, r: Ruling, where: str) -> RulingView:
-        return RulingView(r.id, f"ruling-{r.id}", r.title, r.origin, ORIGIN_LABELS[r.origin],
+        return RulingView(r.id, f"ruling-{r.id}", r.title, r.origin, self._(ORIGIN_LABELS[r.origin]),
                           self.text(r.text), r.source, where)
 
     def placed_rulings(self) -> dict[str, RulingView]:
@@ -236,31 +237,32 @@ class ContextBuilder:
         anchor = f"rule-{s.id}"
         own = [v for v in rulings.values() if v.where == anchor]
         return Section(s.id, anchor, s.title, s.origin, level,
-                       paragraphs(self.labels.prose(s.body), self.palette),
+                       paragraphs(self.labels.prose(s.body), self.palette, self._),
                        own, [self.section(c, level + 1, rulings) for c in s.sections])
 
     # --- cards ---------------------------------------------------------------------------------
 
     def facts(self, card: Card) -> list[tuple[str, str]]:
+        _ = self._
         facts: list[tuple[str, str]] = []
         if card.rank is not None:
-            facts.append((_("ランク"), _stat(card.rank, self.labels, "rank")))
+            facts.append((_("Rank"), _stat(card.rank, self.labels, "rank", _)))
         if card.points is not None:
-            facts.append((_("点数"), self.points(card)))
-        facts += [(self.labels[k], _stat(v, self.labels, k))
+            facts.append((_("Points"), self.points(card)))
+        facts += [(self.labels[k], _stat(v, self.labels, k, _))
                   for k, v in card.stats.items() if v is not None]
         return facts
 
     def points(self, card: Card) -> str:
         if isinstance(card.points, dict):
-            return "、".join(f"{self.labels[k]} {v}" for k, v in card.points.items())
+            return self._("; ").join(f"{self.labels[k]} {v}" for k, v in card.points.items())
         return "—" if card.points is None else str(card.points)
 
     def effects(self, card: Card) -> list[EffectView]:
         views = []
         for e in card.effects:
             parts = [self.labels[e.kind]] + [p for p in (e.type, e.name) if p]
-            views.append(EffectView("・".join(parts), e.cost, e.counter, self.text(e.text)))
+            views.append(EffectView(self._.join(parts), e.cost, e.counter, self.text(e.text)))
         return views
 
     def built_png(self, card: Card) -> str | None:
@@ -286,7 +288,7 @@ class ContextBuilder:
             mini=self.drawer.mini(card),
             rulings=[v for v in rulings.values() if v.where == anchor],
             examples=examples.get(card.id, []),
-            sort_key=name_key(card.name, card.reading))
+            sort_key=self.name_key(card.name, card.reading))
 
     # --- the whole book ------------------------------------------------------------------------
 
@@ -307,14 +309,15 @@ class ContextBuilder:
             for counts in contents:
                 n = [counts.get(m.id, 0) for m in group.members]
                 cells.append("—" if not any(n) else str(n[0]) if len(n) == 1
-                             else f"各{n[0]}" if len(set(n)) == 1 else "・".join(map(str, n)))
+                             else self._("%(n)s each", n=n[0]) if len(set(n)) == 1
+                             else self._.join([str(x) for x in n]))
             if any(c != "—" for c in cells):
                 rows.append(ComponentRow(group, cells, None))
         names = Counter(tuple(m.name for m in r.group.members) for r in rows)
         for r in rows:
             if names[tuple(m.name for m in r.group.members)] > 1:
                 first = r.group.first
-                r.note = first.set_title or "・".join(first.variants) or first.category
+                r.note = first.set_title or self._.join(first.variants) or first.category
         return {"decks": decks, "rows": rows}
 
     def build(self, page: str) -> dict[str, Any]:
@@ -328,7 +331,8 @@ class ContextBuilder:
         per_card: dict[str, list[tuple[str, str]]] = {}
         for ex in drawn:
             for c in ex.cards:
-                per_card.setdefault(c.id, []).append((f"example-{ex.id}", f"例{ex.number}"))
+                per_card.setdefault(c.id, []).append(
+                    (f"example-{ex.id}", self._("Example %(n)s", n=ex.number)))
         cards = {c.id: self.card(c, rulings, per_card) for c in self.db.cards}
         sections = [self.section(s, 2, rulings) for s in self.db.rules]
         general = [v for v in rulings.values() if v.where == "rulings"]
@@ -336,9 +340,11 @@ class ContextBuilder:
         chapters = self.chapters(sections, drawn, general, fills)
         groups = group_cards(self.db.cards, cards)
         return {
-            "game": g, "title": g.title, "page": page, "lang": "ja", "lines": lines,
-            "players": (f"{g.players.min}人" if g.players.min == g.players.max
-                        else f"{g.players.min}〜{g.players.max}人"),
+            "game": g, "title": g.title, "page": page, "lang": g.language, "lines": lines,
+            "players": (self._.ngettext("%(num)d player", "%(num)d players", g.players.min)
+                        if g.players.min == g.players.max
+                        else self._("%(min)s–%(max)s players", min=g.players.min,
+                                    max=g.players.max)),
             "summary": self.text(g.summary), "variants": g.variants,
             "theme": g.theme, "font_css": font_css(self.game, self.out_dir),
             "toc": chapters, "sections": sections,
@@ -347,7 +353,7 @@ class ContextBuilder:
             "examples": drawn, "general_rulings": general, "fills": fills,
             "glossary": [{"term": t.term, "reading": t.reading, "text": self.text(t.text)}
                          for t in sorted(self.db.glossary,
-                                         key=lambda t: kana_key(t.reading or t.term))],
+                                         key=lambda t: self.sort_key(t.reading, t.term))],
             "index": index_entries(groups),
             "counts": {s: sum(ex.status == s for ex in drawn)
                        for s in ("verified", "failing", "unverified")},
@@ -359,35 +365,39 @@ class ContextBuilder:
         items: list[dict[str, Any]] = []
         for v in rulings.values():
             if v.origin == "project":
-                items.append({"kind": "裁定", "title": v.title, "anchor": v.anchor, "text": v.text})
+                items.append({"kind": self._("Ruling"), "title": v.title, "anchor": v.anchor,
+                              "text": v.text})
 
         def walk(ss: list[Section]) -> None:
             for s in ss:
                 if s.origin == "project":
-                    items.append({"kind": "ルール", "title": s.title, "anchor": s.anchor,
+                    items.append({"kind": self._("Rule"), "title": s.title, "anchor": s.anchor,
                                   "text": s.body[0] if s.body else Markup("")})
                 walk(s.sections)
         walk(sections)
-        items += [{"kind": "カード", "title": c.name, "anchor": c.anchor, "text": c.text}
+        items += [{"kind": self._("Card"), "title": c.name, "anchor": c.anchor, "text": c.text}
                   for c in cards.values() if c.origin == "project"]
-        items += [{"kind": "例", "title": f"例{ex.number} {ex.title}", "anchor": f"example-{ex.id}",
-                   "text": Markup("")} for ex in drawn if ex.origin == "project"]
+        items += [{"kind": self._("Example"),
+                   "title": self._("Example %(n)s", n=ex.number) + " " + ex.title,
+                   "anchor": f"example-{ex.id}", "text": Markup("")}
+                  for ex in drawn if ex.origin == "project"]
         return items
 
     def chapters(self, sections: list[Section], drawn: list[DrawnExample],
                  general: list[RulingView], fills: list[dict[str, Any]]) -> list[TocEntry]:
         """The table of contents: chapters and the rules' first level of subsections."""
-        toc = [TocEntry("components", "内容物", 1)]
+        _ = self._
+        toc = [TocEntry("components", _("Components"), 1)]
         if sections:
-            toc.append(TocEntry("rules", "ルール", 1))
+            toc.append(TocEntry("rules", _("Rules"), 1))
             toc += [TocEntry(s.anchor, s.title, 2) for s in sections]
         if drawn:
-            toc.append(TocEntry("examples", "遊びの例", 1))
-        toc.append(TocEntry("cards", "カードリファレンス", 1))
+            toc.append(TocEntry("examples", _("Examples of play"), 1))
+        toc.append(TocEntry("cards", _("Card reference"), 1))
         if general:
-            toc.append(TocEntry("rulings", "その他の裁定", 1))
-        toc.append(TocEntry("fills", "この版で補ったこと", 1))
+            toc.append(TocEntry("rulings", _("Other rulings"), 1))
+        toc.append(TocEntry("fills", _("What this edition filled in"), 1))
         if self.db.glossary:
-            toc.append(TocEntry("glossary", "用語集", 1))
-        toc.append(TocEntry("index", "カード索引", 1))
+            toc.append(TocEntry("glossary", _("Glossary"), 1))
+        toc.append(TocEntry("index", _("Card index"), 1))
         return toc

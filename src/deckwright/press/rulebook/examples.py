@@ -2,9 +2,10 @@
 
 The example is the same data the engine runs; here it only becomes something to look at. Press
 knows no game's rules, so a step without a `say` sentence is rendered generically: player ids
-become 「プレイヤーN」, card references become the card's name (and a mini card), the few
-verbs of the shared notation are translated, and every other word is the game's label for it
-(labels.py): no identifier is ever shown as written.
+become "Player N" (プレイヤーN), card references become the card's name (and a mini card), the
+few verbs of the shared notation become sentences in the game's language (deckwright's catalogs,
+see i18n.py), and every other word is the game's label for it (labels.py): no identifier is ever
+shown as written.
 """
 
 from __future__ import annotations
@@ -12,23 +13,41 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol
 
+from ...i18n import N_, words
 from ...model import Card, Example, GameData, Step
 from ...model.validate import CARD_REF_RE
 from .labels import IDENT_RE, PLAYER_RE, Labels, is_notation, notation_tokens
 
-#: The shared notation's common verbs, as Japanese verbs taking their objects with を; a game's
-#: own verbs are its labels (labels.py).
-VERBS = {"plays": "出す", "play": "出す", "draws": "引く", "draw": "引く", "declares": "宣言する",
-         "flips": "めくる", "takes": "取る", "discards": "捨てる", "names": "指定する",
-         "chooses": "選ぶ", "reveals": "公開する", "attacks": "攻撃する", "gives": "渡す",
-         "counters": "打ち消す", "places": "置く", "moves": "動かす", "activates": "使う",
-         "uses": "使う", "returns": "戻す", "vanishes": "消す", "turns": "めくる",
-         "calls": "宣言する", "shuffles": "混ぜる"}
+#: The shared notation's common verbs with an object, as sentences; a game's own verbs are
+#: its labels (labels.py).
+VERBS = {
+    "plays": N_("%(who)s plays %(what)s."), "play": N_("%(who)s plays %(what)s."),
+    "draws": N_("%(who)s draws %(what)s."), "draw": N_("%(who)s draws %(what)s."),
+    "declares": N_("%(who)s declares %(what)s."), "calls": N_("%(who)s declares %(what)s."),
+    "flips": N_("%(who)s turns over %(what)s."), "turns": N_("%(who)s turns over %(what)s."),
+    "takes": N_("%(who)s takes %(what)s."), "discards": N_("%(who)s discards %(what)s."),
+    "names": N_("%(who)s names %(what)s."), "chooses": N_("%(who)s chooses %(what)s."),
+    "reveals": N_("%(who)s reveals %(what)s."), "attacks": N_("%(who)s attacks %(what)s."),
+    "gives": N_("%(who)s gives %(what)s."), "counters": N_("%(who)s counters %(what)s."),
+    "places": N_("%(who)s places %(what)s."), "moves": N_("%(who)s moves %(what)s."),
+    "activates": N_("%(who)s uses %(what)s."), "uses": N_("%(who)s uses %(what)s."),
+    "returns": N_("%(who)s returns %(what)s."), "vanishes": N_("%(who)s removes %(what)s."),
+    "shuffles": N_("%(who)s shuffles %(what)s."),
+}
+#: The verbs that take `to PLACE` (`moves X to Y`).
+TO_VERBS = {
+    "moves": N_("%(who)s moves %(what)s to %(where)s."),
+    "gives": N_("%(who)s gives %(what)s to %(where)s."),
+    "places": N_("%(who)s places %(what)s on %(where)s."),
+    "returns": N_("%(who)s returns %(what)s to %(where)s."),
+}
 #: Verbs without an object.
-BARE_VERBS = {"passes": "パスする", "pass": "パスする", "draws": "山札から引く",
-              "draw": "山札から引く", "ends": "手番を終える", "shuffles": "山札を混ぜる"}
+BARE_VERBS = {"passes": N_("%(who)s passes."), "pass": N_("%(who)s passes."),
+              "draws": N_("%(who)s draws from the deck."), "draw": N_("%(who)s draws from the deck."),
+              "ends": N_("%(who)s ends the turn."), "shuffles": N_("%(who)s shuffles the deck.")}
 
-STATUS_LABELS = {"verified": "検証済み", "failing": "検証で不一致", "unverified": "未検証"}
+STATUS_LABELS = {"verified": N_("verified"), "failing": N_("does not match"),
+                 "unverified": N_("not verified")}
 
 
 class VerdictLike(Protocol):
@@ -155,6 +174,7 @@ class Drawer:
     def __init__(self, game: GameData):
         self.game = game
         self.palette = game.db.game.palette
+        self._ = words(game.language)
         self.labels = Labels(game)
 
     # --- cards and words ---------------------------------------------------------------------
@@ -181,43 +201,62 @@ class Drawer:
         return MiniCard(card.id, card.name, label, inks)
 
     def word(self, token: str, mark: str = "") -> str:
-        """One word of a decision: a player, a card, a number, else the game's label."""
+        """One word of a decision: a player, a card (a numbered copy says which), a number, a
+        colour, else the game's label for it."""
         player = PLAYER_RE.match(token)
         if player:
-            return f"プレイヤー{player.group(1)}"
-        card = self.labels.card(token)
+            return self._("Player %(n)s", n=player.group(1))
+        card = self.card_of(token)
         if card is not None:
-            return card + (self.labels[mark] if mark else "")
-        if token.isdigit() or token in self.palette:
-            return self.palette[token].name if token in self.palette else token
-        return self.labels[token]
+            name = self._("“%(name)s”", name=card.name)
+            copy = token.partition("#")[2]
+            if copy:
+                name = self._("%(card)s (copy %(n)s)", card=name, n=copy)
+            return name + (self.labels[mark] if mark else "")
+        if token in self.palette:
+            return self.palette[token].name
+        return token if token.isdigit() else self.labels[token]
 
     def sentence(self, notation: str) -> str:
-        """A readable rendering of a decision in the shared notation:
-        `p1 plays red-2` -> プレイヤー1：「赤の2」を出す。 A preposition puts its particle after
-        its object (`moves X to Y` -> XをYへ動かす); a game's own verbs and words are its labels."""
+        """A readable rendering of a decision in the shared notation: `p1 plays red-2` ->
+        Player 1 plays “Red 2”. (プレイヤー1：「赤の2」を出す。) A decision with the game's own
+        verb, or with phrases (`on X`, `paying A, B`), is put together from the game's labels:
+        the object, then each phrase (its label's 〜 is where the words go), then the verb."""
+        _ = self._
         tokens = notation_tokens(notation)
-        subject = ""
+        who = ""
         if tokens and PLAYER_RE.match(tokens[0][0]):
-            subject, tokens = self.word(tokens[0][0]) + "：", tokens[1:]
+            who, tokens = self.word(tokens[0][0]), tokens[1:]
         if not tokens:
-            return subject + "。"
-        verb = tokens[0][0]
-        if len(tokens) == 1:
-            said = BARE_VERBS.get(verb) or VERBS.get(verb) or self.labels[verb]
-            return f"{subject}{said}。"
-        phrases: list[list[str]] = [[]]
-        tails: list[str] = ["を"]
-        for word, mark in tokens[1:]:
-            tail = self.labels.postposition(word)
-            if tail is not None:
-                phrases.append([])
-                tails.append(tail)
+            return who
+        verb, rest = tokens[0][0], tokens[1:]
+        if self.labels.shared_form(verb, [w for w, _m in rest]):
+            if not rest:
+                return _(BARE_VERBS[verb], who=who).strip()
+            plain = [w for w, _m in rest]
+            if "to" in plain:  # `moves X to Y`
+                at = plain.index("to")
+                where = " ".join(self.word(w, m) for w, m in rest[at + 1:])
+                what = " ".join(self.word(w, m) for w, m in rest[:at])
+                return _(TO_VERBS[verb], who=who, what=what, where=where).strip()
+            what = " ".join(self.word(w, m) for w, m in rest)
+            return _(VERBS[verb], who=who, what=what).strip()
+        said = self.labels[verb]
+        if not rest:
+            return _("%(who)s: %(verb)s.", who=who, verb=said).strip()
+        objects: list[str] = []
+        phrases: list[tuple[str, list[str]]] = []
+        for word, mark in rest:
+            template = self.labels.phrase(word)
+            if template is not None:
+                phrases.append((template, []))
             else:
-                phrases[-1].append(self.word(word, mark))
-        said = "".join(_join(words) + tail for i, (words, tail) in enumerate(zip(phrases, tails))
-                       if words or i)
-        return f"{subject}{said}{VERBS.get(verb) or self.labels[verb]}。"
+                (phrases[-1][1] if phrases else objects).append(self.word(word, mark))
+        # TRANSLATORS: the object of a decision; Japanese adds its particle (「X」を)
+        parts = [_.pgettext("object", "%(what)s", what=_join(objects))] if objects else []
+        parts += [template.replace("〜", _join(ws)) for template, ws in phrases]
+        what = "".join(parts).strip()
+        return _("%(who)s: %(what)s %(verb)s.", who=who, what=what, verb=said).strip()
 
     def cards_in(self, notation: str) -> list[MiniCard]:
         found = [self.card_of(t) for t, _ in notation_tokens(notation)]
@@ -228,10 +267,11 @@ class Drawer:
     def value_text(self, value: Any, scope: str | None = None) -> str:
         """A value in words: players as P1, cards by name, identifiers by their labels (a
         label `key.value` first, `scope` being the key the value belongs to)."""
+        _ = self._
         if value is None:
-            return "なし"
+            return _("none")
         if isinstance(value, bool):
-            return "はい" if value else "いいえ"
+            return _("yes") if value else _("no")
         if isinstance(value, str):
             if value in self.palette:
                 return self.palette[value].name
@@ -239,10 +279,11 @@ class Drawer:
                 return self.labels.prose(value)
             return " ".join(self.who(w, scope) for w in value.split())
         if isinstance(value, list):
-            return "・".join(self.value_text(v, scope) for v in value) or "なし"
+            return _.join([self.value_text(v, scope) for v in value]) or _("none")
         if isinstance(value, dict):
-            return "、".join(f"{self.who(k, scope)} {self.value_text(v, self.scope(k, scope))}"
-                            for k, v in value.items())
+            # TRANSLATORS: the separator between the entries of a mapping (P1 3; P2 4)
+            return _("; ").join(f"{self.who(k, scope)} {self.value_text(v, self.scope(k, scope))}"
+                                for k, v in value.items())
         return str(value)
 
     def scope(self, key: Any, outer: str | None) -> str | None:
@@ -259,8 +300,8 @@ class Drawer:
         return Part(who, text=self.value_text(value, scope))
 
     def who(self, key: Any, scope: str | None = None) -> str:
-        """A mapping key or a word: a player, a card, a position, an identifier's label, or a
-        sentence as written."""
+        """A mapping key or a word: a player (P1), a card, a position, an identifier's label,
+        or a sentence as written."""
         text = str(key)
         found = self.labels.player(text) or self.labels.card(text)
         if found is not None:
@@ -303,11 +344,11 @@ class Drawer:
             return DrawnStep("do", said, self.cards_in(step.do))
         if step.refused is not None:
             said = self.labels.prose(step.say) if step.say else self.sentence(step.refused)
-            reason = f"（理由：{step.reason}）" if step.reason else ""
+            reason = self._(" (reason: %(reason)s)", reason=step.reason) if step.reason else ""
             return DrawnStep("refused", f"{said}{reason}", self.cards_in(step.refused))
-        checks = "、".join(f"{self.who(k)} {self.value_text(v, k)}"
-                           for k, v in (step.expect or {}).items())
-        said = self.labels.prose(step.say) if step.say else "ここで確かめる："
+        checks = self._("; ").join(f"{self.who(k)} {self.value_text(v, k)}"
+                                   for k, v in (step.expect or {}).items())
+        said = self.labels.prose(step.say) if step.say else self._("Check here:")
         return DrawnStep("expect", said, checks=checks)
 
     def draw(self, example: Example, verdict: VerdictLike | None, number: int) -> DrawnExample:
@@ -321,4 +362,5 @@ class Drawer:
             setup=self.mapping_rows(example.setup),
             steps=[self.step(s) for s in example.steps],
             outcome=self.mapping_rows(example.expect),
-            status=status, status_label=STATUS_LABELS.get(status, status), detail=detail)
+            status=status, detail=detail,
+            status_label=self._(STATUS_LABELS[status]) if status in STATUS_LABELS else status)

@@ -15,31 +15,31 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator
 
+from ...i18n import N_, words
 from ...model import GameData, Problem
 from ...model.errors import Path as DataPath, format_path
 from ...model.validate import CARD_REF_RE
 
 
-def _(text: str) -> str:
-    """deckwright's own words; the translation catalogue (gettext) takes this name over."""
-    return text
-
-
-#: Shared setup and expectation keys (docs/format.md) and the shared zones.
-SHARED: dict[str, str] = {
-    "players": _("人数"), "turn": _("手番"), "hands": _("手札"), "hand_sizes": _("手札の枚数"),
-    "deck": _("山札"), "discard": _("捨て札"), "top": _("場札"),
-    "direction": _("順番の向き"), "scores": _("得点"), "winner": _("勝者"), "over": _("ゲーム終了"),
-    "deck_size": _("山札の枚数"), "discard_size": _("捨て札の枚数"), "public": _("公開中のカード"),
-    "events": _("起きること"), "options": _("設定"), "hand": _("手札"), "box": _("箱"),
-    "clockwise": _("時計回り"), "counterclockwise": _("反時計回り"),
+#: Shared setup and expectation keys (docs/format.md) and the shared zones and values, in
+#: deckwright's words (English message ids, translated by the game's language catalog).
+KEY_LABELS = {
+    "players": N_("Players"), "turn": N_("Turn"), "hands": N_("Hands"),
+    "hand_sizes": N_("Hand sizes"), "deck": N_("Deck"), "discard": N_("Discard pile"),
+    "top": N_("Top card"), "direction": N_("Direction of play"), "scores": N_("Scores"),
+    "winner": N_("Winner"), "over": N_("Game over"), "deck_size": N_("Cards in the deck"),
+    "discard_size": N_("Cards in the discard pile"), "public": N_("Face-up cards"),
+    "events": N_("What happens"), "options": N_("Options"),
 }
+WORDS = {"clockwise": N_("clockwise"), "counterclockwise": N_("counterclockwise")}
+SHARED: dict[str, str] = {**KEY_LABELS, **WORDS, "hand": N_("Hands")}
 
-#: Prepositions of the shared notation and the Japanese particle that follows their object
-#: (`moves X to Y` -> XをYへ動かす). A game adds its own with a label starting 〜 (the object's
-#: place): `paying: 〜を支払って`.
-PARTICLES: dict[str, str] = {"to": _("へ"), "on": _("に"), "at": _("に"), "as": _("として"),
-                             "from": _("から"), "against": _("に対して"), "into": _("に")}
+#: Prepositions of the shared notation: where their object goes (`moves X to Y` -> XをYへ動かす).
+#: A game adds its own with a label holding 〜 for the object: `paying: 〜を支払って`.
+PARTICLES: dict[str, str] = {
+    "to": N_(" to %(what)s"), "on": N_(" on %(what)s"), "at": N_(" at %(what)s"),
+    "as": N_(" as %(what)s"), "from": N_(" from %(what)s"),
+    "against": N_(" against %(what)s"), "into": N_(" into %(what)s")}
 
 PLAYER_RE = re.compile(r"^p(\d+)$")
 #: An identifier: what a program reads, never what a reader should (`graveyard`, `hand_sizes`).
@@ -61,6 +61,7 @@ class Labels:
     def __init__(self, game: GameData):
         self.own = dict(game.db.game.labels)
         self.cards = game.cards
+        self._ = words(game.language)
 
     def get(self, word: str, scope: str | None = None) -> str | None:
         """The label of `word`; under a key (`scope`) a label `key.word` comes first, so
@@ -70,7 +71,7 @@ class Labels:
         if word in self.own:
             return self.own[word]
         if word in SHARED:
-            return SHARED[word]
+            return self._(SHARED[word])
         numbered = NUMBERED_RE.match(word)
         if numbered:
             stem = self.get(numbered.group(1))
@@ -86,13 +87,26 @@ class Labels:
             raise MissingLabel(word)
         return label
 
-    def postposition(self, word: str) -> str | None:
-        """What follows the object of a preposition of the notation: `to` -> へ, or a game
-        word labelled 〜を支払って (`paying A, B` -> A B を支払って)."""
+    def phrase(self, word: str) -> str | None:
+        """A preposition's phrase with 〜 where its object goes: `to` -> 〜へ, or a game word
+        labelled 〜を支払って (`paying A, B` -> A B を支払って)."""
         own = self.own.get(word)
-        if own is not None and own.startswith("〜"):
-            return own[1:]
-        return PARTICLES.get(word)
+        if own is not None and "〜" in own:
+            return own
+        return self._(PARTICLES[word], what="〜") if word in PARTICLES else None
+
+    def shared_form(self, verb: str, rest: list[str]) -> bool:
+        """Whether a decision reads as one of the shared notation's sentences: a shared verb
+        the game does not name itself, with no phrase but `to` after a verb that takes it."""
+        from .examples import BARE_VERBS, TO_VERBS, VERBS
+        if verb in self.own:
+            return False
+        if not rest:
+            return verb in BARE_VERBS
+        phrases = [w for w in rest if self.phrase(w) is not None]
+        if phrases == ["to"] and rest[-1] != "to":
+            return verb in TO_VERBS
+        return verb in VERBS and not phrases
 
     def card(self, ref: str) -> str | None:
         """A card reference by name: 「名前」, a numbered copy 「名前」（2枚目）."""
@@ -100,8 +114,9 @@ class Labels:
         card = self.cards.get(match.group(1)) if match else None
         if card is None:
             return None
+        name = self._("“%(name)s”", name=card.name)
         copy = ref.partition("#")[2]
-        return f"「{card.name}」" + (f"（{copy}枚目）" if copy else "")
+        return self._("%(card)s (copy %(n)s)", card=name, n=copy) if copy else name
 
     def prose(self, text: str) -> str:
         """A sentence as written, with the identifiers it quotes as a reader knows them:
@@ -180,16 +195,16 @@ def notation_tokens(text: str) -> list[tuple[str, str]]:
 
 def _step_words(game: GameData, text: str,
                 path: DataPath) -> Iterator[tuple[DataPath, str, str | None]]:
-    from .examples import BARE_VERBS, VERBS
+    labels = Labels(game)
     tokens = notation_tokens(text)
     if tokens and PLAYER_RE.match(tokens[0][0]):
         tokens = tokens[1:]
-    for n, (word, mark) in enumerate(tokens):
+    if tokens and labels.shared_form(tokens[0][0], [w for w, _m in tokens[1:]]):
+        tokens = [("", "")] + tokens[1:]  # the shared sentence says the verb
+    for word, mark in tokens:
         if mark:
             yield path, mark, None
-        if n == 0 and (word in VERBS or word in BARE_VERBS):
-            continue
-        if (PLAYER_RE.match(word) or _is_card(game, word) or word in PARTICLES
+        if (not word or PLAYER_RE.match(word) or _is_card(game, word) or word in PARTICLES
                 or word.isdigit() or word in game.db.game.palette):
             continue
         yield path, word, None
