@@ -18,7 +18,7 @@ from deckwright.press.rulebook.context import ContextBuilder
 from deckwright.press.rulebook.render import render_page, stylesheet, template_dirs
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = sorted(p.stem for p in (ROOT / "cards").glob("*.yaml"))
+GAMES = sorted(p.stem for p in (ROOT / "cards").glob("*.yaml") if "." not in p.stem)  # not editions
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 
