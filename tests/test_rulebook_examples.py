@@ -10,6 +10,7 @@ from deckwright.i18n import words
 from deckwright.model import Example, Project, load_game
 from deckwright.press.rulebook.context import ContextBuilder
 from deckwright.press.rulebook.examples import Drawer, lines
+from deckwright.press.rulebook.labels import MissingLabel
 from deckwright.press.rulebook.markup import inline
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,11 +24,12 @@ def game():
 def test_steps_without_say_are_rendered_from_the_notation(game):
     d = Drawer(game)
     assert d.sentence("p1 plays red-2") == "プレイヤー1：「赤の2」を出す。"
-    assert d.sentence("p2 plays draw-two#2") == "プレイヤー2：「ドロー2」を出す。"
+    assert d.sentence("p2 plays draw-two#2") == "プレイヤー2：「ドロー2」（2枚目）を出す。"
     assert d.sentence("p3 passes") == "プレイヤー3：パスする。"
     assert d.sentence("p2 draws") == "プレイヤー2：山札から引く。"
     assert d.sentence("p1 moves red-1 to blue-2") == "プレイヤー1：「赤の1」を「青の2」へ動かす。"
-    assert d.sentence("p1 scrambles f2") == "プレイヤー1：scrambles f2。"  # a game's own verb
+    with pytest.raises(MissingLabel):  # a game's own verb needs the game's word for it
+        d.sentence("p1 scrambles f2")
 
 
 def test_an_example_is_drawn_with_flow_steps_outcome_and_verdict(game):
@@ -77,11 +79,12 @@ def test_components_table_has_a_column_per_deck_and_grouped_rows(game):
     table = ctx["components"]
     assert [(d.title, d.variant, d.total) for d in table["decks"]] == [
         ("基本デッキ", "基本版", 17), ("拡張デッキ", "拡張版", 21)]
-    rows = {"・".join(m.name for m in g.members): cells for g, cells in table["rows"]}
+    rows = {"・".join(m.name for m in r.group.members): r.cells for r in table["rows"]}
     assert rows["ワイルド"] == ["—", "2"]
     assert rows["赤の1・青の1"] == ["各2", "各2"]  # same rank and points, colour apart
     assert rows["緑の5"] == ["1", "1"]
-    assert sum(len(g.members) for g, _ in table["rows"]) == len(game.db.cards)
+    assert sum(len(r.group.members) for r in table["rows"]) == len(game.db.cards)
+    assert [d.mark for d in table["decks"]] == ["①", "②"]
 
 
 def test_cards_differing_only_in_colour_share_an_entry(tmp_path: Path):
@@ -93,7 +96,7 @@ def test_cards_differing_only_in_colour_share_an_entry(tmp_path: Path):
     g = load_game(Project(tmp_path), "mini")
     ctx = ContextBuilder(g, {}, tmp_path / "build" / "mini").build("a5")
     assert [[m.id for m in group.members] for group in ctx["card_groups"]] == [["red-1", "blue-2"]]
-    assert ctx["components"]["rows"][0][1] == ["2・3"]
+    assert ctx["components"]["rows"][0].cells == ["2・3"]
 
 
 def test_inline_markup_escapes_then_renders(game):

@@ -25,6 +25,7 @@ from ..press.rulebook import target as rulebook_target
 from ..press.pod import SERVICES as POD_SERVICES
 from ..press.sheet import PAPERS, Options
 from ..rules import RulesImportError, how_to_add, rules_for
+from .check import rules_words
 
 Tick = Callable[[int], None]
 
@@ -174,7 +175,7 @@ def run(args: argparse.Namespace) -> int:
     args.last_game = games[-1]
     # the checks `check` runs, those these targets need, on every game before anything is written
     presses = preflight(games, faces=any(TARGETS[n].draws_faces for n in names),
-                        rulebook="rulebook" in names)
+                        rulebook="rulebook" in names, vocabulary=rules_words)
     if "rulebook" in names:
         warn_unverified(games)
     paths.prepare_build_dir(Project(args.project).root)  # a file or unwritable: one line, now

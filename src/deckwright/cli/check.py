@@ -55,6 +55,25 @@ def summary(game: GameData, rules: Registration | None = None) -> Table:
     return table
 
 
+def rules_words(game: GameData) -> dict[str, str]:
+    """The identifiers the game's rules module accepts in examples, each of which a rulebook
+    may one day print: its zones, its own setup keys and its own expectation keys."""
+    from ..engine.expect import SHARED
+    from ..rules import RulesImportError, rules_for
+    try:
+        cls = rules_for(game.id, game.project)
+    except RulesImportError:
+        return {}  # the module that does not import is reported on its own
+    if cls is None:
+        return {}
+    words = {spec.name: "zone" for spec in cls.facts.zones}
+    words.update({key: "setup key" for key in cls.facts.setup_keys})
+    words.update({name[len("actual_"):]: "expectation key" for name in dir(cls.state_class)
+                  if name.startswith("actual_")})
+    words.update({key: "expectation key" for key in SHARED})
+    return {w: what for w, what in words.items() if not w.startswith("p") or not w[1:].isdigit()}
+
+
 def warnings(game: GameData) -> list[str]:
     """What a language leaves to English or to the main database: an edition's untranslated
     entries (file:line:col in the main database), the catalog's missing messages."""
@@ -74,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     project = Project(args.project)
     games, found = load_each(project, args.games)
     games, more = with_editions(games)
-    found += more + problems(games)[1]  # the games that loaded are checked as build would
+    found += more + problems(games, vocabulary=rules_words)[1]  # the games that loaded are checked as build would
     if found:
         raise InputError(found)
     rules = registry(project)   # a project rules module that does not import: exit 2

@@ -232,6 +232,12 @@ class Game(Strict):
                               "狐を追いかける2〜4人用のカードゲーム。", default=None)
     theme: Theme = doc("rulebook colours, fonts and page size", {"primary": "#3a4a6b", "page": "a5"},
                        default_factory=Theme)
+    labels: dict[str, str] = doc(
+        "the game's words for the identifiers a reader would otherwise see: zones, stats, "
+        "effect kinds, example keys and values, notation words; `deckwright check` names any "
+        "that is missing (docs/format.md)",
+        {"graveyard": "墓地", "counter": "対抗", "phase.main": "行動フェイズ"},
+        default_factory=dict)
 
     def size_mm(self) -> tuple[float, float]:
         if isinstance(self.card_size, CustomSize):

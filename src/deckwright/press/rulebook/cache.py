@@ -20,6 +20,7 @@ from ...atomic import write_text
 from ...model import GameData, InputError, Problem
 from .examples import VerdictLike
 from .fontcss import font_folder
+from .pictures import card_pictures
 
 KEY_FILE = ".rulebook.key"
 OUTPUTS = ("rulebook.pdf", "rulebook.html", "rulebook.css")
@@ -60,10 +61,8 @@ def input_key(game: GameData, dirs: list[Path], out_dir: Path,
                 raise InputError(Problem(game.project.display(path), 1, 1, "template",
                                          str(exc))) from None
             add(f"template{i}:{path.relative_to(folder)}", data)
-    for card_id in sorted(game.cards):
-        png = out_dir / "cards" / f"{card_id}.png"
-        if png.is_file():
-            add(f"png:{card_id}", png.read_bytes())
+    for card_id, picture in sorted(card_pictures(game, out_dir).items()):
+        add(f"png:{card_id}:{picture}", (out_dir / picture).read_bytes())
     for ex in game.db.examples:
         v = verdicts.get(ex.id)
         add(f"verdict:{ex.id}", json.dumps([v.status, v.detail] if v else None).encode())

@@ -5,6 +5,7 @@ package's `deckwright/templates/rulebook/`, so a designer can replace one partia
 `card.html.j2`) or the stylesheet without copying the rest. Autoescaping is on for every
 template: card text is data and reaches the page as text. The environment is sandboxed and
 undefined names are errors, so a template typo fails the build instead of printing nothing.
+The filter `jp` typesets a plain string: escaped, numbers kept with their counters.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any, Callable
 from ... import i18n, paths, sandbox
 from ...model import InputError, Problem, UsageError
 from ...model.yamlsafe import decode_text
+from .typeset import keep_together
 
 PAGE_TEMPLATE = "rulebook.html.j2"
 STYLESHEET = "rulebook.css"
@@ -41,6 +43,8 @@ def environment(dirs: tuple[Path, ...], language: str = i18n.SOURCE) -> sandbox.
                               keep_trailing_newline=True, auto_reload=True,
                               extensions=["jinja2.ext.i18n"])
     i18n.install(env, language)
+    # `{{ text | jp }}`: a plain string escaped, its numbers kept with their counters
+    env.filters["jp"] = keep_together
     return env
 
 
