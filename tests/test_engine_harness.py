@@ -120,9 +120,21 @@ def test_an_invariant_broken_by_a_rule_fails_the_example(monkeypatch):
 def test_verify_examples_of_the_toy_game():
     toy.rules()
     verdicts = verify_examples(toy.data())
-    assert list(verdicts) == ["match-colour", "plus2-blocked", "reverse-then-skip"]
+    assert list(verdicts) == ["match-colour", "plus2-blocked", "reverse-then-skip",
+                              "steal-countered-twice", "gift-resolves-from-the-giver",
+                              "call-rechecks-who-can-snap"]
     assert all(v.status == "verified" for v in verdicts.values()), verdicts
     assert "p2 が red-block で +2 を防ぐ。" in verdicts["plus2-blocked"].log
+    # the three other windows, each as the toy plays it
+    steal = verdicts["steal-countered-twice"].log
+    assert steal.index("p3 が blue-block で対抗する。") < steal.index("p1 が red-block で対抗する。")
+    assert "blue-block は打ち消される。" in steal and "p1 が p2 から 1 枚もらう。" in steal
+    gift = [s for s in verdicts["gift-resolves-from-the-giver"].log if "点を得る" in s]
+    assert gift == ["p2 が blue-2 の 2 点を得る。", "p3 が blue-1 の 1 点を得る。",
+                    "p1 が red-3 の 3 点を得る。"]
+    call = verdicts["call-rechecks-who-can-snap"].log
+    assert [s for s in call if "スナップ" in s] == [
+        "p2 が red-2 をスナップする。", "p3 が blue-2 をスナップする。", "p1 が blue-3 をスナップする。"]
 
 
 def test_a_game_without_rules_module_is_unverified():
@@ -148,7 +160,7 @@ def test_playtest_command_passes(capsys):
     toy.rules()
     assert main(["-C", str(toy.FIXTURE), "playtest", "toymatch"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[-1] == "3 passed, 0 failed"
+    assert out[-1] == "6 passed, 0 failed"
 
 
 def test_playtest_command_reports_a_failure(capsys, broken_project):
@@ -158,7 +170,7 @@ def test_playtest_command_reports_a_failure(capsys, broken_project):
     assert "FAIL toymatch/match-colour (cards/toymatch.yaml)" in out
     assert "deck_size: expected 5, got 1" in out
     assert "event log:" in out and "p2 が 1 枚引く。" in out
-    assert out.splitlines()[-1] == "2 passed, 1 failed"
+    assert out.splitlines()[-1] == "5 passed, 1 failed"
 
 
 def test_playtest_command_without_rules_module_and_bad_input(capsys, tmp_path):

@@ -109,13 +109,13 @@ def test_counter_right_goes_to_the_turn_player_first(data: GameData) -> None:
                     "warehouse": ["gilbia-flame-swordsman#1", "gilbia-flame-swordsman#2"]},
              "p2": {"camp": {"3": ["overcloud-golem#2"]}}}
     state = position(data, setup, ["p1 activates demon-dragon-flame fireball on p2"])
-    assert state.current_player() == 0 and state.cw
+    assert state.current_player() == 0 and state.window is not None
     with pytest.raises(Refused, match="順番"):
         state.apply(state.parse_action("p2 passes")[1], 1)
     state.apply(("pass",), 0)
     assert state.current_player() == 1
     state.apply(("pass",), 1)
-    assert not state.cw and state.counters == [0, 2]
+    assert state.window is None and state.counters == [0, 2]
 
 
 def test_facedown_spell_is_hidden_from_the_opponent(data: GameData) -> None:

@@ -58,6 +58,9 @@ def game_for_example(game_cls: type[Game], data: GameData, example: Example) -> 
             counts[card_id] = max(counts.get(card_id, 0), n)
     except CardRefError as exc:
         raise SetupError(str(exc)) from None
+    least = game_cls.facts.example_copies
+    if least:
+        counts = {c.id: max(counts.get(c.id, 0), least) for c in data.db.cards}
     return game_cls(data, deck, counts=counts)
 
 

@@ -38,6 +38,10 @@ TERMINAL = -4
 _IMMUTABLE = (int, str, float, bool, type(None), tuple, frozenset, bytes)
 
 
+def _frozen(contents: dict[str, int]) -> frozenset:
+    return frozenset(contents.items())
+
+
 class Refused(Exception):
     """A decision the rules refuse; the message is the rule's reason, for the player to read."""
 
@@ -141,6 +145,11 @@ class State:
     def after_setup(self, setup: dict[str, Any]) -> None:
         """Called after an example's setup placed the cards: read `options` and own keys."""
 
+    def pass_action(self) -> Action | None:
+        """The decider's "I do not respond" in the open response window, or None when nobody
+        is being asked (the example harness passes with it under `auto_pass: true`)."""
+        return None
+
     def greedy_value(self, action: Action) -> float | None:
         """A heuristic value of an action for the greedy bot; None = the engine's default."""
         return None
@@ -225,6 +234,20 @@ class State:
         for _ in range(per_hand):
             for p in range(self.players):
                 self.zones.draw(deck, hands[p])
+
+    def deal_seat_decks(self, piles: "Sequence[int]") -> list[int]:
+        """A game with seat decks (`GameFacts.seat_decks`): every card goes from the box to its
+        seat's pile `piles[seat]`, each pile shuffled. Which seat plays which deck is rotated by
+        chance when the decks differ, so that seat statistics measure the seat, not the deck.
+        Returns the owning seat of every card instance."""
+        decks = self.game.seat_decks
+        turn = self.chance_index(self.players) if len(set(map(_frozen, decks))) > 1 else 0
+        owner = [(seat + turn) % self.players for seat in self.game.seat_of]
+        for inst, seat in enumerate(owner):
+            self.zones.move(inst, piles[seat])
+        for p in range(self.players):
+            self.shuffle(piles[p])
+        return owner
 
     def chance_index(self, n: int) -> int:
         """A uniform random index below `n` (who starts, a random target): a chance event."""

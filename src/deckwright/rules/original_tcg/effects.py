@@ -234,7 +234,7 @@ class Effects:
 
     def counter_options(self, p: int) -> Iterator[tuple[int, Effect]]:
         """(card, effect) pairs of p that answer the top of the stack now (cost not checked)."""
-        top = self.stack[-1]
+        top = self.window.top()
         counters = self.game.counters_of
         for i in self.my_field_cards(p):
             if not counters[i]:

@@ -86,9 +86,6 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         self.phase = "main"
         self.turn_no = 1
         self.stack: list[tuple[Any, ...]] = []
-        self.cw = False
-        self.right = 0
-        self.passes = 0
         self.todo: list[tuple[Any, ...]] = []
         self.combat: list[int] = []
         self.hurt: list[int] = []
@@ -101,13 +98,8 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         """Who plays which sample deck is decided by chance, so that seat statistics measure
         the seat and not the deck; then each seat shuffles, lays five life cards and draws five."""
         g = self.game
-        swap = self.chance_index(2) if len(g.seat_decks) == 2 else 0
-        for i, seat in enumerate(g.seat_of):
-            seat ^= swap
-            self.owner[i] = seat
-            self.zones.move(i, g.SUPPORT[seat])
+        self.owner = self.deal_seat_decks(g.SUPPORT)
         for p in (0, 1):
-            self.shuffle(g.SUPPORT[p])
             for _ in range(LIFE_START):
                 self.zones.draw(g.SUPPORT[p], g.LIFE[p])
             for _ in range(HAND_START):
@@ -117,11 +109,6 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         self.start_turn()
 
     # --- the engine's vocabulary --------------------------------------------------------------
-
-    def current_player(self) -> int:
-        if self.over:
-            return -4
-        return self.right if self.cw else self.turns.current
 
     def returns(self) -> list[float]:
         if not self.over or self.loser < 0:
@@ -157,7 +144,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
     def reason(self, a: Action, p: int) -> str | None:
         """Why player p may not take action a now; None when it is legal."""
         verb = a[0]
-        if self.cw:
+        if self.window is not None:
             if verb == "pass":
                 return "強制対抗は必ず発動しなければならない" if self.forced_pending(p) else None
             if verb != "act":
@@ -295,7 +282,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         if eff is None:
             return f"{self.label_of(i)} に効果 {eid} はない"
         if counter:
-            top = self.stack[-1]
+            top = self.window.top()
             subject = top[2] if top[0] == "E" else top[3]
             if against >= 0 and against != subject:
                 return "対抗できるのは一番新しい効果か出来事だけ"
@@ -324,7 +311,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
 
     def legal_actions(self) -> list[Action]:
         p = self.current_player()
-        if self.cw:
+        if self.window is not None:
             acts = self._counter_actions(p)
             if not self.forced_pending(p):
                 acts.append(("pass",))
@@ -502,13 +489,13 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
             self.log.add("sacrifice", card=i)
             self.destroy(i, quiet=True)
         item = ("E", p, i, eid, targets, mode, x)
-        if self.cw:
+        if self.window is not None:
             self.respond(item)
         else:
             self.open_window(item)
 
     def _do_pass(self, a: Action) -> None:
-        self.log.add("pass", p=self.right)
+        self.log.add("pass", p=self.window.current)
         self.pass_right()
 
     def _do_buy(self, a: Action) -> None:
@@ -556,7 +543,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         for i in self.zones.piles[g.ARENA]:
             if not self.combat or self.combat[0] != i:
                 yield f"{self.label_of(i)} waits in the arena outside a combat"
-        if not self.cw and self.stack:
+        if self.window is None and self.stack:
             yield "counter stack left unresolved"
 
 

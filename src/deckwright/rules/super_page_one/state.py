@@ -14,7 +14,8 @@ Phases (`self.phase`) say what is being decided:
   effect lives again and its Q window comes back once.
 - `react`: after the table settles (a card landed, a K took one, a hand changed), each player
   who could declare Dobon or Revolution (or kick back the top card, when the top changed) is
-  asked in play order from the next player; the turn player last.
+  asked in play order from the next player; the turn player last (the engine's
+  `Window.rechecking`).
 """
 
 from __future__ import annotations
@@ -67,7 +68,6 @@ class SuperPageOneState(Notation, TableView, State):
         super().__init__(game, players, seed)
         self.phase = "turn"
         self.cont = "end"         # what follows the react window: end | turn | drawn
-        self.react: list[int] = []
         self.react_kick = False
         self.pending = 0          # cards the next 2-draw victim draws
         self.victim = NONE        # who the pending draw falls on (ruling two-draw-lapse)
@@ -443,37 +443,36 @@ class SuperPageOneState(Notation, TableView, State):
     # --- reactions, special wins, end of turn -------------------------------------------------
 
     def _settle(self, kick: bool, others_only: bool = False) -> None:
-        """Ask every player who may now declare Dobon / Revolution (or kick back the new top);
+        """Ask every player who may now declare Dobon / Revolution (or kick back the new top),
+        in play order from the next player (the engine's rechecking window: who can declare is
+        looked at again before each player, since a declaration changes the table);
         `others_only` leaves out the turn player, who is about to decide anyway."""
-        self.window = None
         self.react_kick = kick
         cur = self.turns.current
-        self.react = self.turns.in_play_order_from(self.turns.following(cur))
-        if others_only and cur in self.react:
-            self.react.remove(cur)
+        self.phase = "react"
+        self.window = Window.rechecking(self.turns, self.turns.following(cur),
+                                        leave_out=(cur,) if others_only else ())
         self._next_react()
 
     def _next_react(self) -> None:
-        while self.react and not self._has_reaction(self.react[0]):
-            self.react.pop(0)
-        if self.react:
-            p = self.react[0]
-            self.phase = "react"
-            self.window = Window.holders(self.turns, [p], p)
+        window = self.window
+        if window is not None and window.ask_next(self._has_reaction, self.finished) is not None:
             return
         self.window = None
         self._continue()
 
     def _react(self, p: int, code: int, arg: int) -> None:
-        self.window = None
-        self.react.pop(0)
+        window = self.window
         if code == PASS:
+            window.pass_(p)
             self.log.add("pass", p=p)
             self._next_react()
         elif code == KICK:
-            self.react = []
+            window.close()
+            self.window = None
             self._kick(p, arg)
         else:
+            window.respond(p, code)
             self._special_win(p, code)
             if not self.over:
                 self._next_react()
