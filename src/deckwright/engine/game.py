@@ -57,10 +57,10 @@ class Game:
         return self.data.deck(deck) if isinstance(deck, str) else deck
 
     def _default_seats(self) -> list[Deck]:
-        """Seat 1 plays the chosen deck, the other seats the database's other decks in order
-        (again from the first when there are fewer decks than seats)."""
+        """Seat 1 plays the chosen deck, the other seats (of the game's bench player count) the
+        database's other decks in order (again from the first when there are fewer decks)."""
         others = [d for d in self.data.db.decks if d.id != self.deck.id] or [self.deck]
-        n = self.facts.max_players
+        n = self.facts.bench_players
         return [self.deck] + [others[k % len(others)] for k in range(n - 1)]
 
     def _seats_of_instances(self) -> tuple[int, ...]:

@@ -239,12 +239,15 @@ class State:
         """A game with seat decks (`GameFacts.seat_decks`): every card goes from the box to its
         seat's pile `piles[seat]`, each pile shuffled. Which seat plays which deck is rotated by
         chance when the decks differ, so that seat statistics measure the seat, not the deck.
-        Returns the owning seat of every card instance."""
-        decks = self.game.seat_decks
-        turn = self.chance_index(self.players) if len(set(map(_frozen, decks))) > 1 else 0
-        owner = [(seat + turn) % self.players for seat in self.game.seat_of]
+        Decks of seats beyond the players in this game stay in the box. Returns the owning seat
+        of every card instance (-1 for a card left in the box)."""
+        n = self.players
+        decks = self.game.seat_decks[:n]
+        turn = self.chance_index(n) if len(set(map(_frozen, decks))) > 1 else 0
+        owner = [(seat + turn) % n if seat < n else -1 for seat in self.game.seat_of]
         for inst, seat in enumerate(owner):
-            self.zones.move(inst, piles[seat])
+            if seat >= 0:
+                self.zones.move(inst, piles[seat])
         for p in range(self.players):
             self.shuffle(piles[p])
         return owner
