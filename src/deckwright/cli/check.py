@@ -8,12 +8,14 @@ from collections import Counter
 from rich.console import Console
 from rich.table import Table
 
-from ..model import GameData, Project, load_games
+from ..model import GameData, InputError, Project, load_games
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("check", help="validate game databases and print a summary per game",
-                       description="Validate cards/<GAME>.yaml and playtest/<GAME>/*.yaml. "
+                       description="Validate cards/<GAME>.yaml and playtest/<GAME>/*.yaml, "
+                                   "and for a game with a rules module every example's steps, "
+                                   "cards, players and expectation keys against its notation. "
                                    "Every problem is printed as file:line:col: field: message; "
                                    "the exit status is 2 if any is found.")
     p.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
@@ -40,7 +42,12 @@ def summary(game: GameData) -> Table:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..engine.verify import notation_problems   # orchestration: check asks the engine
+
     games = load_games(Project(args.project), args.games)
+    problems = [p for game in games for p in notation_problems(game)]
+    if problems:
+        raise InputError(problems)
     out = Console(highlight=False)
     for game in games:
         out.print(summary(game))

@@ -6,8 +6,8 @@ import argparse
 
 from rich.console import Console
 
-from ..engine.verify import Verdict, verify_examples
-from ..model import GameData, Project, load_games
+from ..engine.verify import Verdict, bad_input_problems, verify_examples
+from ..model import GameData, InputError, Project, load_games
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -17,7 +17,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "every decision must be scripted, refusals must give their reason, "
                     "expectations are checked mid-script and at the end. Each failure is printed "
                     "with expected vs actual and the event log; the last line is "
-                    "'N passed, M failed'. Exit status 1 if any example fails, 2 for bad input. "
+                    "'N passed, M failed'. Each failure names the file:line of its step or "
+                    "expectation and only the entries that differ. Exit status 1 if any example "
+                    "fails, 2 for bad input (also a step, card, player or expectation key the "
+                    "game's notation does not know). "
                     "Games without a rules module are reported as not yet verified.")
     p.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
     p.add_argument("-v", "--verbose", action="store_true",
@@ -56,10 +59,15 @@ def run(args: argparse.Namespace) -> int:
     games = load_games(Project(args.project), args.games)
     out = Console(highlight=False, soft_wrap=True)
     passed = failed = unverified = 0
+    bad = []
     for game in games:
-        p, f, u = _report_game(out, game, verify_examples(game), args.verbose)
+        verdicts = verify_examples(game)
+        p, f, u = _report_game(out, game, verdicts, args.verbose)
         passed, failed, unverified = passed + p, failed + f, unverified + u
+        bad += bad_input_problems(verdicts)
     if unverified:
         out.print(f"{unverified} example(s) not yet verified (no rules module)", markup=False)
     out.print(f"{passed} passed, {failed} failed", markup=False)
+    if bad:
+        raise InputError(bad)
     return 1 if failed else 0

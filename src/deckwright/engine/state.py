@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Sequence
 
 from .cards import CardRefError
 from .events import EventLog, sentences
+from .reasons import Reason
 from .turns import TurnOrder
 from .windows import Window
 from .zones import EMPTY, Zones
@@ -177,12 +178,19 @@ class State:
     def refusal(self, action: Action, player: int | None = None) -> str | None:
         """Why `player` (default: whoever decides) may not take `action` now; None if legal."""
         if self.is_over():
-            return "ゲームはもう終わっている"
+            return Reason("game-over", "ゲームはもう終わっている")
         current = self.current_player()
         if player is not None and player != current:
-            return (f"{self.player_name(player)} の順番ではない"
-                    f"（いまは {self.player_name(current)} が決める）")
+            return self.out_of_turn(action, player) or Reason(
+                "turn-order", f"{self.player_name(player)} の順番ではない"
+                              f"（いまは {self.player_name(current)} が決める）")
         return self.illegal(action)
+
+    def out_of_turn(self, action: Action, player: int) -> str | None:
+        """The rule's own reason when `player`, who is not deciding now, tries `action` (a
+        declaration they could not make even when asked); None = "not your turn". A module
+        answers this for decisions a player may make at any moment they are asked."""
+        return None
 
     def illegal(self, action: Action) -> str | None:
         """The rule's reason when `action` is not legal for the decider now, else None.

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PlainValidator, WithJsonSchema
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, PrivateAttr, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
 # --- value types with the messages a designer should read -------------------------------------
@@ -287,6 +287,8 @@ class Step(Strict):
     do: str | None = None
     refused: str | None = Field(None, description="a decision the rules must refuse")
     reason: str | None = Field(None, description="text the refusal reason must contain")
+    because: str | None = Field(None, description="the id of the rule (section or ruling) the "
+                                                  "refusal must cite")
     expect: dict[str, Any] | None = None
     say: str | None = Field(None, description="the sentence the rulebook prints for this step")
 
@@ -305,6 +307,23 @@ class Example(Strict):
     setup: dict[str, Any] = Field(default_factory=dict)
     steps: list[Step | str] = Field(default_factory=list)
     expect: dict[str, Any] | None = None
+    auto_pass: bool | None = Field(None, description="a response window the next step does not "
+                                   "name passes by itself (default: the playtest file's, else no)")
+    #: Where the example's parts are in its file (set by the loader): file name and
+    #: path-within-the-example -> (line, column).
+    _where: tuple[str, dict[tuple[Any, ...], tuple[int, int]]] | None = PrivateAttr(None)
+
+    def locate(self, *path: Any) -> tuple[str, int, int] | None:
+        """(file, line, column) of a part of this example, e.g. `locate("steps", 2)`: the
+        longest prefix of `path` the file has; None for an example built in code."""
+        if self._where is None:
+            return None
+        name, marks = self._where
+        for end in range(len(path), -1, -1):
+            mark = marks.get(tuple(path[:end]))
+            if mark is not None:
+                return (name, mark[0], mark[1])
+        return None
 
 
 class Database(Strict):
@@ -323,4 +342,6 @@ class PlaytestFile(Strict):
     """A `playtest/<game>/*.yaml` file: longer scripted examples for one game."""
 
     game: Slug
+    auto_pass: bool = Field(False, description="auto_pass for every example of the file that "
+                                               "does not say otherwise")
     examples: list[Example] = Field(min_length=1)

@@ -141,6 +141,11 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
 
     # --- legality ------------------------------------------------------------------------------
 
+    def pass_action(self) -> Action | None:
+        """Declining the counter right (a forced counter refuses it, and the script must give
+        the counter)."""
+        return ("pass",) if self.window is not None else None
+
     def reason(self, a: Action, p: int) -> str | None:
         """Why player p may not take action a now; None when it is legal."""
         verb = a[0]

@@ -146,6 +146,10 @@ class SuperPageOneState(Notation, TableView, State):
         verb = GIVE if phase == "give" else DISCARD
         return [(verb, c) for c in self.hand(p)]
 
+    def pass_action(self) -> Action | None:
+        """Letting a Q, J or Dobon / Revolution / kick-back moment go by."""
+        return (PASS, NONE) if self.phase in ("q", "j", "react") and not self.over else None
+
     def _declarations(self, p: int, kick: bool) -> list[Action]:
         acts: list[Action] = []
         if self.can_dobon(p):

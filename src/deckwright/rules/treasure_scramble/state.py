@@ -161,6 +161,10 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
             return [("flip", s) for s in self.field_slots()]
         return self._gathering_actions(self.turns.current)
 
+    def pass_action(self) -> tuple | None:
+        """Declining to declare in the interrupt window."""
+        return ("pass",) if self.window is not None and self.pending is None else None
+
     def _gathering_actions(self, p: int) -> list[tuple]:
         g = self.game
         acts: list[tuple] = []
