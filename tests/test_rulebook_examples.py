@@ -51,6 +51,19 @@ def test_an_example_is_drawn_with_flow_steps_outcome_and_verdict(game):
     assert outcome == {"手番": "P2", "起きること": "スキップ"}
 
 
+def test_automatic_passes_show_compactly_in_the_flow(game):
+    class V:
+        status, detail = "verified", ""
+        auto_passes = ((2, ("p2", "p3")), (3, ("p1",)))
+
+    ex = next(e for e in game.db.examples if e.id == "skip-two-players")
+    drawn = Drawer(game).draw(ex, V(), 2)
+    assert [s.sentence for s in drawn.steps] == [
+        "プレイヤー1：「スキップ」を出す。",
+        "P2・P3 はパス。プレイヤー1：「赤の3」を出す。P1 はパス。"]
+    assert len(drawn.flow) == 2          # passes add no step: the numbering stays the script's
+
+
 def test_refused_steps_and_checks(game):
     ex = next(e for e in game.db.examples if e.id == "play-same-colour")
     drawn = Drawer(game).draw(ex, None, 1)

@@ -51,6 +51,13 @@ def _press_target(name: str) -> tuple[Callable, Callable]:
     return run, units
 
 
+def _rulebook(game: GameData, press: GamePress, args: argparse.Namespace, tick: Tick) -> list[Path]:
+    """The one place the build runs the engine: its verdicts go to press as data."""
+    from ..engine import verify   # only this target needs the rules engine
+
+    return rulebook_target.run(game, press, args, tick, verdicts=verify.verify_examples(game))
+
+
 #: Build targets in the order they run; `--only` picks some of them.
 TARGETS: dict[str, Target] = {
     "pnp": Target("print-and-play sheets pnp-<paper>.pdf and calibration-<paper>.pdf",
@@ -59,7 +66,7 @@ TARGETS: dict[str, Target] = {
                   *_press_target("png")),
     "tts": Target("tts/: Tabletop Simulator deck sheets, back image and deck JSON",
                   *_press_target("tts")),
-    "rulebook": Target(rulebook_target.HELP, rulebook_target.run, rulebook_target.units,
+    "rulebook": Target(rulebook_target.HELP, _rulebook, rulebook_target.units,
                        rulebook_target.add_arguments, draws_faces=False),
 }
 

@@ -48,7 +48,8 @@ def input_key(game: GameData, dirs: list[Path], out_dir: Path,
             add(f"png:{card_id}", png.read_bytes())
     for ex in game.db.examples:
         v = verdicts.get(ex.id)
-        add(f"verdict:{ex.id}", json.dumps([v.status, v.detail] if v else None).encode())
+        add(f"verdict:{ex.id}", json.dumps([v.status, v.detail, getattr(v, "auto_passes", ())]
+                                           if v else None).encode())
     return h.hexdigest()
 
 

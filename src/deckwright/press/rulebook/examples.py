@@ -43,9 +43,14 @@ BARE_VERBS = {"passes": "パスする", "pass": "パスする", "draws": "山札
 
 STATUS_LABELS = {"verified": "検証済み", "failing": "検証で不一致", "unverified": "未検証"}
 
+#: How an example's automatic passes read (`auto_pass: true`): "others pass", naming them.
+PASSED = "{who} はパス。"
+
 
 class VerdictLike(Protocol):
-    """What the rulebook reads from an engine verdict (deckwright.engine.verify.Verdict)."""
+    """What the rulebook reads from an engine verdict (deckwright.engine.verify.Verdict);
+    a verdict may also carry `auto_passes`: (step number, players) passed by themselves before
+    that step (after the last one when the number is past the end)."""
 
     status: str
     detail: str
@@ -263,11 +268,39 @@ class Drawer:
             return DrawnStep("do", step.say or self.sentence(step.do), self.cards_in(step.do))
         if step.refused is not None:
             said = step.say or self.sentence(step.refused)
-            reason = f"（理由：{step.reason}）" if step.reason else ""
+            why = step.reason or self.rule_title(step.because)
+            reason = f"（理由：{why}）" if why else ""
             return DrawnStep("refused", f"{said}{reason}", self.cards_in(step.refused))
         checks = "、".join(f"{KEY_LABELS.get(k, k)} {self.value_text(v)}"
                            for k, v in (step.expect or {}).items())
         return DrawnStep("expect", step.say or "ここで確かめる：", checks=checks)
+
+    def rule_title(self, rule_id: str | None) -> str:
+        """The title of the rules section or ruling a refusal cites (`because:`)."""
+        if not rule_id:
+            return ""
+        sections = list(self.game.db.rules)
+        while sections:
+            section = sections.pop()
+            if section.id == rule_id:
+                return section.title
+            sections += section.sections
+        ruling = next((r for r in self.game.db.rulings if r.id == rule_id), None)
+        return ruling.title if ruling is not None else rule_id
+
+    def passed(self, players: Any) -> str:
+        return PASSED.format(who="・".join(self.who(p) for p in players))
+
+    def steps(self, example: Example, verdict: VerdictLike | None) -> list[DrawnStep]:
+        """The steps, with the passes the engine made by itself shown compactly: before the
+        step they came before, or after the last step."""
+        steps = [self.step(s) for s in example.steps]
+        for n, players in getattr(verdict, "auto_passes", ()) or ():
+            if 1 <= n <= len(steps):
+                steps[n - 1].sentence = f"{self.passed(players)}{steps[n - 1].sentence}"
+            elif steps:
+                steps[-1].sentence = f"{steps[-1].sentence}{self.passed(players)}"
+        return steps
 
     def draw(self, example: Example, verdict: VerdictLike | None, number: int) -> DrawnExample:
         status = verdict.status if verdict is not None else "unverified"
@@ -277,6 +310,6 @@ class Drawer:
             source=example.source, variant=example.variant,
             cards=[self.game.card(c) for c in example.cards],
             setup=self.mapping_rows(example.setup),
-            steps=[self.step(s) for s in example.steps],
+            steps=self.steps(example, verdict),
             outcome=self.mapping_rows(example.expect),
             status=status, status_label=STATUS_LABELS.get(status, status), detail=detail)
