@@ -12,6 +12,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Iterator
 
+from deckwright.engine import Reason
+
 from .board import camp_row
 from .facts import THRESHOLD, Effect
 
@@ -122,6 +124,8 @@ class Effects:
         if eff.modes and not eff.mode(mode):
             names = "、".join(m for m, _c, _o in eff.modes)
             return f"モードを選ぶ必要がある（{names}）"
+        if len(set(targets)) != len(targets):
+            return Reason("distinct-targets", "同じものを二度は選べない（「〜枚まで」の対象はそれぞれ別のもの）")
         bound: dict[str, list[int]] = {s["name"]: [] for s in choose}
         for t in targets:
             for s in choose:

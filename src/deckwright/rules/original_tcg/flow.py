@@ -80,8 +80,8 @@ class Flow:
                 self.resolve_effect(item)
             self.stack.pop()
         self.stack.clear()
-        if effects and not self.combat:
-            self.doom()
+        if effects:
+            self.doom()     # 効果処理終了時, also with a move's combat waiting behind the stack
 
     def doom(self) -> None:
         """無限地獄: soldiers damaged during the combat or effect that just ended are destroyed."""
@@ -168,7 +168,9 @@ class Flow:
             self.end_combat_window()
 
     def fight(self, a: int, d: int, pa: int, pd: int) -> None:
-        """Step 2 and step 4 of a combat between two soldiers."""
+        """Steps ③ and ④ of a combat between two soldiers. On a drill ground (ruling
+        drill-ground-combat) the loser is not destroyed; the rest stands: the winner's -X and
+        the damage to the loser's owner (step ④ is about the loss, not the destruction)."""
         drill = self.owner[a] == self.owner[d] and self.drill_safe(self.owner[a])
         if pa == pd:
             self.log.add("tie")
@@ -178,10 +180,11 @@ class Flow:
             return
         win, lose = (a, d) if pa > pd else (d, a)
         self.log.add("win", card=win)
-        if drill:
-            return
         x = max(0, self.power(lose) - 2)
-        self.destroy(lose)
+        if drill:
+            self.log.add("drill", card=lose)
+        else:
+            self.destroy(lose)
         self.mods.append((win, 0, 0, -x, "leaves", -1))
         self.log.add("penalty", card=win, x=x)
         self.damage_player(self.owner[lose], abs(pa - pd))

@@ -59,6 +59,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         "life": "カウンターが10を超えた。{p:player} の戦力の一番上のカードが手札に加わる。",
         "hurt": "{card:card} が {n} ダメージを受ける(カウンター {total})。",
         "destroy": "{card:card} を破棄する。",
+        "drill": "練兵場の訓練なので {card:card} は破棄されない。",
         "sacrifice": "コストとして {card:card} を墓地に送る。",
         "doom": "無限地獄により {card:card} を破棄する。",
         "modify": "{card:card} に補正 {delta}。",
