@@ -181,3 +181,10 @@ def test_same_seed_same_game_and_replay_rebuilds_it(game: Any) -> None:
     again = game.replay(3, first.history)
     assert again.is_over() and again.scores() == first.scores()
     assert again.zones.where == first.zones.where
+
+
+def test_reconstructed_effects_of_named_cards_are_marked() -> None:
+    from deckwright.model import Project, load_game
+    data = load_game(Project(Path(__file__).resolve().parent.parent), "treasure-scramble")
+    marked = {(c.id, e.kind) for c in data.db.cards for e in c.effects if e.origin == "project"}
+    assert {("time-skip", "use"), ("swap", "use"), ("swap", "taken"), ("big-release", "use")} <= marked

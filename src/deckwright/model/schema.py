@@ -203,6 +203,8 @@ class Effect(Strict):
     text: str
     script: list[dict[str, Any]] | dict[str, Any] | None = Field(
         None, description="machine-readable form the game's rules module reads")
+    origin: Literal["designer", "project"] = Field(
+        "designer", description="project: the effect is (partly) the project's reconstruction")
 
 
 class Card(Strict):
