@@ -321,3 +321,18 @@ def test_refusals_match_by_rule_id(monkeypatch):
     assert not out.passed
     assert ("refused with '場札と色も数も合わない' (rule match-rule), expected rule 'turn-order'"
             in out.detail)
+
+
+def test_cards_drawn_from_a_deck_the_setup_did_not_give_are_reported():
+    """An outcome that depends on the unstated deck (the rest, shuffled) names those cards, so
+    the rulebook can print them with the setup."""
+    setup = {k: v for k, v in SETUP.items() if k != "deck"}
+    setup["hands"] = {"p1": ["blue-3"], "p2": ["blue-1"]}
+    out = run(["p1 draws"], setup=setup)
+    assert out.passed, out.detail
+    drawn = out.setup_defaults["deck"]
+    assert len(drawn) == 1
+    hand = out.state.zones.piles[out.state.game.HAND[0]]
+    assert drawn == [out.state.game.catalogue.ref(hand[-1])]
+    # a stacked deck is stated: nothing to report
+    assert run(["p1 plays red-2", "p2 draws"]).setup_defaults == {}

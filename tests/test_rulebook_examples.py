@@ -64,6 +64,21 @@ def test_automatic_passes_show_compactly_in_the_flow(game):
     assert len(drawn.flow) == 2          # passes add no step: the numbering stays the script's
 
 
+def test_automatic_events_and_setup_defaults_are_printed(game):
+    class V:
+        status, detail = "verified", ""
+        automatic = ((0, ("p1 が 1 枚引く。",)), (2, ("p2 が 1 枚引く。",)))
+        setup_defaults = (("deck", "残りを切って置く"),)
+
+    ex = next(e for e in game.db.examples if e.id == "skip-two-players")
+    drawn = Drawer(game).draw(ex, V(), 2)
+    assert [s.sentence for s in drawn.steps] == [
+        "（自動：p1 が 1 枚引く。）プレイヤー1：「スキップ」を出す。",
+        "プレイヤー1：「赤の3」を出す。（自動：p2 が 1 枚引く。）"]
+    assert drawn.setup[-1].label == "山札（指定のない分）"
+    assert drawn.setup[-1].parts[0].text == "残りを切って置く"
+
+
 def test_refused_steps_and_checks(game):
     ex = next(e for e in game.db.examples if e.id == "play-same-colour")
     drawn = Drawer(game).draw(ex, None, 1)

@@ -243,3 +243,11 @@ def test_four_players_and_the_tentative_hand_size_are_marked_as_the_projects() -
     # the two "+1" set abilities are in the project's words, not the source's
     texts = {e.text for c in data.db.cards for e in c.effects if "汁親父" in e.text and "真の漢ぱら" in e.text}
     assert texts and not any("そろえると、さらに+1点" in t for t in texts)
+
+
+def test_field_places_the_setup_leaves_open_are_reported_with_their_rule() -> None:
+    from deckwright.engine.verify import verify_examples
+    data = load_game(Project(ROOT), "ghost-couple")
+    verdict = verify_examples(data)["pc-colour-rule"]
+    assert dict(verdict.setup_defaults) == {
+        "field": "1〜6・8〜11・14〜25番: 箱に残ったカードをデータベース順に伏せて置く"}

@@ -29,6 +29,7 @@ from ..model import Example, GameData, Step
 from . import expect as expectations
 from .game import Game
 from .setup import SetupError, build_state, game_for_example
+from .events import sentence
 from .state import InvariantError, NotationError, State
 
 
@@ -59,6 +60,10 @@ class Outcome:
     bad_input: bool = False
     #: (step number, players who passed by themselves before it); step len(steps)+1 is the end.
     auto_passes: list[tuple[int, list[str]]] = field(default_factory=list)
+    #: (step number, sentences of events that happened by themselves during it; 0: at setup)
+    automatic: list[tuple[int, list[str]]] = field(default_factory=list)
+    #: what the rules module filled in where the setup was silent (State.setup_defaults)
+    setup_defaults: dict[str, Any] = field(default_factory=dict)
 
 
 class _Stop(Exception):
@@ -87,7 +92,20 @@ class Run:
         self.failures: list[Failure] = []
         self.bad_input = False
         self.auto_passes: list[tuple[int, list[str]]] = []
+        self.automatic: list[tuple[int, list[str]]] = []
+        self._seen = 0
         self.state: State | None = None
+
+    def note_automatic(self, n: int) -> None:
+        """The events that happened by themselves since the last look, credited to step n."""
+        state = self.state
+        entries = state.log.entries
+        kinds = state.AUTOMATIC
+        if kinds:
+            found = [sentence(state, k, a) for k, a in entries[self._seen:] if k in kinds]
+            if found:
+                self.automatic.append((n, found))
+        self._seen = len(entries)
 
     # --- where -------------------------------------------------------------------------------
 
@@ -213,32 +231,41 @@ class Run:
     def steps(self) -> None:
         example = self.example
         self.check_keys()
+        self.note_automatic(0)
         for i, step in enumerate(example.steps):
             n, path = i + 1, ("steps", i)
-            if isinstance(step, str):
-                self.do(step, n, path)
-                continue
-            given = [k for k in ("do", "refused", "expect") if getattr(step, k) is not None]
-            if len(given) > 1:
-                self.fail(path, f"step {n}: give one of do, refused or expect per step, not "
-                                f"{given}", bad_input=True)
-                raise _BadInput
-            if (step.reason is not None or step.because is not None) and step.refused is None:
-                self.fail(path, f"step {n}: 'reason' and 'because' belong to a 'refused' step",
-                          bad_input=True)
-                raise _BadInput
-            if step.do is not None:
-                self.do(step.do, n, path + ("do",))
-            elif step.refused is not None:
-                self.refused(step, n, path + ("refused",))
-            else:
-                if example.auto_pass:
-                    self.auto_pass(n, None)
-                self.expect(step.expect, path + ("expect",), "expect")
+            try:
+                self.step(step, n, path)
+            finally:
+                self.note_automatic(n)
         if example.auto_pass:
             self.auto_pass(len(example.steps) + 1, None)
         if example.expect:
             self.expect(example.expect, ("expect",), "expect")
+
+    def step(self, step: Step | str, n: int, path: tuple[Any, ...]) -> None:
+        """One step: a decision, a refusal or a check."""
+        example = self.example
+        if isinstance(step, str):
+            self.do(step, n, path)
+            return
+        given = [k for k in ("do", "refused", "expect") if getattr(step, k) is not None]
+        if len(given) > 1:
+            self.fail(path, f"step {n}: give one of do, refused or expect per step, not "
+                            f"{given}", bad_input=True)
+            raise _BadInput
+        if (step.reason is not None or step.because is not None) and step.refused is None:
+            self.fail(path, f"step {n}: 'reason' and 'because' belong to a 'refused' step",
+                      bad_input=True)
+            raise _BadInput
+        if step.do is not None:
+            self.do(step.do, n, path + ("do",))
+        elif step.refused is not None:
+            self.refused(step, n, path + ("refused",))
+        elif step.expect is not None:
+            if example.auto_pass:
+                self.auto_pass(n, None)
+            self.expect(step.expect, path + ("expect",), "expect")
 
 
 def run_example(game_cls: type[Game], data: GameData, example: Example,
@@ -262,8 +289,27 @@ def run_example(game_cls: type[Game], data: GameData, example: Example,
         run.fail(("steps",), f"rules module error: {type(exc).__name__}: {exc} "
                              f"({where.filename.rsplit('/', 1)[-1]}:{where.lineno})")
     detail = "\n".join(str(f) for f in run.failures)
+    defaults = _defaults(run.state)
     return Outcome(not run.failures, detail, _log(run.state), run.state, run.failures,
-                   run.bad_input, run.auto_passes)
+                   run.bad_input, run.auto_passes, run.automatic, defaults)
+
+
+def _defaults(state: State | None) -> dict[str, Any]:
+    """What the example's outcome drew on that its setup did not state: the module's defaults,
+    and the cards that left a deck the setup did not give (top first)."""
+    if state is None:
+        return {}
+    try:
+        found = dict(state.setup_defaults())
+    except Exception:  # noqa: BLE001 - only shown in the rulebook
+        found = {}
+    if state.unstated_deck:
+        deck = state.zones.layout.of("deck")
+        used = [state.game.catalogue.ref(i) for i in state.unstated_deck
+                if state.zones.where[i] != deck and i not in state.setup_placed]
+        if used:
+            found.setdefault("deck", used)
+    return found
 
 
 def _log(state: State | None) -> list[str]:

@@ -87,6 +87,7 @@ def take(state: State, ref: Any, where: str, piles: tuple[int, ...] = (0,)) -> i
     for pile in piles:
         for inst in candidates:
             if placed[inst] == pile:
+                state.setup_placed.add(inst)
                 return inst
     raise SetupError(f"setup.{where}: no copy of {ref!r} left to place (each copy goes in one place)")
 
@@ -161,6 +162,7 @@ def _fill_deck(state: State, example: Example, game: Game) -> None:
         if wanted.get(card_id, 0) >= state.game.catalogue.copy[inst]:
             state.zones.move(inst, deck_pile)
     state.shuffle(deck_pile)
+    state.unstated_deck = tuple(reversed(state.zones.piles[deck_pile]))   # top first
 
 
 def _players_named(setup: dict[str, Any], game: Game) -> int:

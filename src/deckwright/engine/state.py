@@ -84,6 +84,9 @@ def _copy(value: Any) -> Any:
 class State:
     #: Event kind -> sentence template (see events.py), e.g. {"play": "{p:player} が {card:card} を出す。"}.
     EVENTS: ClassVar[dict[str, str]] = {}
+    #: Event kinds that happen by themselves, without anyone's decision (a turn's forced draw):
+    #: an example's printed flow shows them next to the step they followed.
+    AUTOMATIC: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, game: "Game", players: int, seed: int = 0):
         self.game = game
@@ -101,6 +104,10 @@ class State:
         self.checking = False
         self._replay: list[Any] | None = None
         self._replay_at = 0
+        #: an example's deck made of the cards its setup did not place (top first), if any,
+        #: and the cards its setup named (setup.take), which are stated wherever they went
+        self.unstated_deck: tuple[int, ...] = ()
+        self.setup_placed: set[int] = set()
 
     # --- what a module writes -------------------------------------------------------------
 
@@ -150,6 +157,12 @@ class State:
         """The decider's "I do not respond" in the open response window, or None when nobody
         is being asked (the example harness passes with it under `auto_pass: true`)."""
         return None
+
+    def setup_defaults(self) -> dict[str, Any]:
+        """What the module filled in by default when an example's setup did not say (in the
+        example's notation, e.g. {"field": {3: "s-5"}}): the rulebook prints it with the setup,
+        so an example's outcome never depends on something the reader cannot see."""
+        return {}
 
     def greedy_value(self, action: Action) -> float | None:
         """A heuristic value of an action for the greedy bot; None = the engine's default."""

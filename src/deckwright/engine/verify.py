@@ -8,7 +8,7 @@ through the strict harness when the game has a rules module; without one every e
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from ..model import GameData, Problem
 from .script import Failure, run_example
@@ -28,6 +28,11 @@ class Verdict:
     #: (step number, players) who passed by themselves before that step (auto_pass: true);
     #: step number len(steps)+1 means after the last step
     auto_passes: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    #: (step number, sentences) of events that happened by themselves during that step
+    #: (0: when the setup was placed), e.g. a turn's forced draw
+    automatic: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    #: what the rules filled in where the example's setup was silent, in its notation
+    setup_defaults: tuple[tuple[str, Any], ...] = ()
 
 
 def verify_examples(game: GameData) -> dict[str, Verdict]:
@@ -48,14 +53,17 @@ def verify_examples(game: GameData) -> dict[str, Verdict]:
         outcome = run_example(game_cls, game, ex, source)
         log = tuple(outcome.log)
         passes = tuple((n, tuple(who)) for n, who in outcome.auto_passes)
+        shown = {"auto_passes": passes,
+                 "automatic": tuple((n, tuple(s)) for n, s in outcome.automatic),
+                 "setup_defaults": tuple(outcome.setup_defaults.items())}
         if outcome.passed:
-            verdicts[ex.id] = Verdict(ex.id, "verified", "", log, auto_passes=passes)
+            verdicts[ex.id] = Verdict(ex.id, "verified", "", log, **shown)
         else:
             detail = outcome.detail
             if log:
                 detail += "\nevent log:\n" + "\n".join(f"  {i}. {s}" for i, s in enumerate(log, 1))
             verdicts[ex.id] = Verdict(ex.id, "failing", detail, log, tuple(outcome.failures),
-                                      outcome.bad_input, passes)
+                                      outcome.bad_input, **shown)
     return verdicts
 
 

@@ -45,6 +45,10 @@ STATUS_LABELS = {"verified": "検証済み", "failing": "検証で不一致", "u
 
 #: How an example's automatic passes read (`auto_pass: true`): "others pass", naming them.
 PASSED = "{who} はパス。"
+#: Events that happened by themselves (a forced draw), shown beside the step they followed.
+AUTOMATIC = "（自動：{what}）"
+#: The label of what the rules filled in where the setup was silent.
+DEFAULTED = "{label}（指定のない分）"
 
 
 class VerdictLike(Protocol):
@@ -275,6 +279,15 @@ class Drawer:
                            for k, v in (step.expect or {}).items())
         return DrawnStep("expect", step.say or "ここで確かめる：", checks=checks)
 
+    def default_rows(self, verdict: VerdictLike | None) -> list[Row]:
+        """What the rules filled in where the setup was silent, labelled as such."""
+        out: list[Row] = []
+        for key, value in getattr(verdict, "setup_defaults", ()) or ():
+            for row in self.rows(key, value):
+                row.label = DEFAULTED.format(label=row.label)
+                out.append(row)
+        return out
+
     def rule_title(self, rule_id: str | None) -> str:
         """The title of the rules section or ruling a refusal cites (`because:`)."""
         if not rule_id:
@@ -295,6 +308,12 @@ class Drawer:
         """The steps, with the passes the engine made by itself shown compactly: before the
         step they came before, or after the last step."""
         steps = [self.step(s) for s in example.steps]
+        for n, sentences in getattr(verdict, "automatic", ()) or ():
+            what = AUTOMATIC.format(what="".join(sentences))
+            if n == 0 and steps:
+                steps[0].sentence = f"{what}{steps[0].sentence}"
+            elif 1 <= n <= len(steps):
+                steps[n - 1].sentence = f"{steps[n - 1].sentence}{what}"
         for n, players in getattr(verdict, "auto_passes", ()) or ():
             if 1 <= n <= len(steps):
                 steps[n - 1].sentence = f"{self.passed(players)}{steps[n - 1].sentence}"
@@ -309,7 +328,7 @@ class Drawer:
             id=example.id, number=number, title=example.title, text=example.text, origin=example.origin,
             source=example.source, variant=example.variant,
             cards=[self.game.card(c) for c in example.cards],
-            setup=self.mapping_rows(example.setup),
+            setup=self.mapping_rows(example.setup) + self.default_rows(verdict),
             steps=self.steps(example, verdict),
             outcome=self.mapping_rows(example.expect),
             status=status, status_label=STATUS_LABELS.get(status, status), detail=detail)

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ...engine import EMPTY, Cards, State, Window
+from ...engine import BOX, EMPTY, Cards, State, Window
+from ...engine.setup import take
 from .actions import (ACTIVATE, CANCEL, DECLINE, DISCARD, DOBON, DRAW, ECHO, GIVE, KEEP, KICK, NONE,
                       PASS, PLAY, REVOLUTION, TARGET, Action)
 from .notation import Notation
@@ -96,8 +97,8 @@ class SuperPageOneState(Notation, TableView, State):
         refs = setup.get("zone") or []
         if not isinstance(refs, list):
             raise ValueError("setup.zone: expected a list of cards")
-        for ref in refs:
-            self.zones.move(self._boxed(ref), self.game.ZONE)
+        for k, ref in enumerate(refs):
+            self.zones.move(take(self, ref, f"zone[{k}]", (BOX, self.game.DECK)), self.game.ZONE)
         self._start()
 
     def _start(self) -> None:
@@ -105,13 +106,6 @@ class SuperPageOneState(Notation, TableView, State):
         self._begin_turn()
         self.cont = "turn"
         self._settle(kick=False, others_only=True)
-
-    def _boxed(self, ref: str) -> int:
-        """The instance of `ref` still in the box or the deck (for the `zone:` setup key)."""
-        for inst in self.game.catalogue.resolve(ref):
-            if self.zones.where[inst] in (0, self.game.DECK):
-                return inst
-        raise ValueError(f"setup.zone: no copy of {ref!r} left to place")
 
     # --- decisions ----------------------------------------------------------------------------
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Iterable
 
-from deckwright.engine import EMPTY, TERMINAL, State
+from deckwright.engine import BOX, EMPTY, TERMINAL, State
+from deckwright.engine.setup import take
 from deckwright.engine.expect import CardAt, Cards
 
 from .effects import MagicMixin
@@ -26,11 +27,13 @@ if TYPE_CHECKING:
 
 
 class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
+    AUTOMATIC = frozenset({"turn-draw"})
     """One game in progress (see the package docstring for the rules it follows)."""
 
     EVENTS = {
         "deal": "{n} 枚ずつ配る。規定枚数は {quota} 枚。",
         "draw": "{p:player} が山札から {n} 枚引く。",
+        "turn-draw": "{p:player} が手番のはじめに山札から {n} 枚引く。",
         "place": "{p:player} が {slot} にカードを伏せる。",
         "pass": "{p:player} は伏せられるカードがなく、何もしない。",
         "use": "{p:player} が {card:card} を使う。",
@@ -89,25 +92,18 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
         if phase not in (GATHERING, SCRAMBLE):
             raise ValueError(f"setup.phase: expected gathering or scramble, got {phase!r}")
         self.phase = phase
-        for ref in setup.get("field") or []:
-            self._place_field(self._take_unplaced(ref), None)
+        free = (BOX, self.game.DECK)   # the box, or the (unstacked) deck
+        for k, ref in enumerate(setup.get("field") or []):
+            self._place_field(take(self, ref, f"field[{k}]", free), None)
         for token, refs in (setup.get("treasures") or {}).items():
             p = self.parse_player(token)
-            for ref in refs or []:
-                inst = self._take_unplaced(ref)
+            for k, ref in enumerate(refs or []):
+                inst = take(self, ref, f"treasures.{token}[{k}]", free)
                 self.zones.move(inst, self.game.WON[p])
                 self.score[p] += self.game.points[inst]
         for token in (setup.get("options") or {}).get("skips", []):
             self.turns.skips[self.parse_player(token)] = 1
         self._begin_turn()
-
-    def _take_unplaced(self, ref: str) -> int:
-        """The instance a setup reference names, from the box or the (unstacked) deck."""
-        free = (0, self.game.DECK)
-        for inst in self.game.catalogue.resolve(ref):
-            if self.zones.where[inst] in free:
-                return inst
-        raise ValueError(f"no copy of {ref!r} left to place")
 
     # --- reading the state -------------------------------------------------------------
 
@@ -295,7 +291,7 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
 
     def _begin_turn(self) -> None:
         if self.phase == GATHERING:
-            self._draw(self.turns.current, 1)
+            self._draw(self.turns.current, 1, "turn-draw")   # by itself: no step gives it
 
     def _end_turn(self) -> None:
         g = self.game
@@ -335,7 +331,7 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
 
     # --- zones helpers -----------------------------------------------------------------
 
-    def _draw(self, p: int, n: int) -> int:
+    def _draw(self, p: int, n: int, kind: str = "draw") -> int:
         g = self.game
         got = 0
         for _ in range(n):
@@ -343,7 +339,7 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
                 break
             got += 1
         if got:
-            self.log.add("draw", p=p, n=got)
+            self.log.add(kind, p=p, n=got)
         return got
 
     def _place_field(self, inst: int, owner: int | None) -> None:
