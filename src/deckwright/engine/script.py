@@ -64,6 +64,8 @@ class Outcome:
     automatic: list[tuple[int, list[str]]] = field(default_factory=list)
     #: what the rules module filled in where the setup was silent (State.setup_defaults)
     setup_defaults: dict[str, Any] = field(default_factory=dict)
+    #: (step number, reason, rule id) of every `refused:` step the rules did refuse
+    refusals: list[tuple[int, str, str]] = field(default_factory=list)
 
 
 class _Stop(Exception):
@@ -93,6 +95,7 @@ class Run:
         self.bad_input = False
         self.auto_passes: list[tuple[int, list[str]]] = []
         self.automatic: list[tuple[int, list[str]]] = []
+        self.refusals: list[tuple[int, str, str]] = []
         self._seen = 0
         self.state: State | None = None
 
@@ -192,6 +195,7 @@ class Run:
                             "but the rules allow it")
             return
         rule = getattr(reason, "rule", "")
+        self.refusals.append((n, str(reason), rule))
         if (step.reason and step.reason not in reason) or (step.because and step.because != rule):
             cited = f" (rule {rule})" if rule else " (no rule id)"
             self.fail(path, f"{text!r}: refused with {str(reason)!r}{cited}, expected {wanted}")
@@ -291,7 +295,7 @@ def run_example(game_cls: type[Game], data: GameData, example: Example,
     detail = "\n".join(str(f) for f in run.failures)
     defaults = _defaults(run.state)
     return Outcome(not run.failures, detail, _log(run.state), run.state, run.failures,
-                   run.bad_input, run.auto_passes, run.automatic, defaults)
+                   run.bad_input, run.auto_passes, run.automatic, defaults, run.refusals)
 
 
 def _defaults(state: State | None) -> dict[str, Any]:

@@ -123,7 +123,7 @@ class Effects:
         choose, _ops = self.slots(eff, mode)
         if eff.modes and not eff.mode(mode):
             names = "、".join(m for m, _c, _o in eff.modes)
-            return f"モードを選ぶ必要がある（{names}）"
+            return Reason("effects", f"モードを選ぶ必要がある（{names}）")
         if len(set(targets)) != len(targets):
             return Reason("distinct-targets", "同じものを二度は選べない（「〜枚まで」の対象はそれぞれ別のもの）")
         bound: dict[str, list[int]] = {s["name"]: [] for s in choose}
@@ -139,25 +139,25 @@ class Effects:
             if len(bound[s["name"]]) < need:
                 if need and not self.candidates(p, src, s["pick"]) and s.get("name") == "t" and eff.forced:
                     continue        # a forced effect with nothing to choose does nothing
-                return "対象を選んでいない（対象が足りない）"
+                return Reason("effects", "対象を選んでいない（対象が足りない）")
         return bound
 
     def _assign_gold(self, p: int, src: int, x: int, targets: tuple[int, ...]) -> dict[str, list[int]] | str:
         if x < 1:
-            return "X は 1 以上にする"
+            return Reason("gold-x", "X は 1 以上にする")
         if len(targets) != x or len(set(targets)) != x:
-            return f"召喚コスト{x}以上の自陣の兵をちょうど {x} 枚選ぶ"
+            return Reason("gold-x", f"召喚コスト{x}以上の自陣の兵をちょうど {x} 枚選ぶ")
         for t in targets:
             if (t == src or is_player(t) or not self.game.is_soldier[t] or self.owner[t] != p
                     or self.zones.where[t] != self.game.SOLD or self.cell_of(t) // 5 != camp_row(p)
                     or self.stats(t)[0] < x):
-                return f"{self.label_of(t)} は召喚コスト{x}以上の自陣の兵ではないので対象にできない"
+                return Reason("gold-x", f"{self.label_of(t)} は召喚コスト{x}以上の自陣の兵ではないので対象にできない")
         return {"t": list(targets)}
 
     def _target_reason(self, p: int, src: int, t: int) -> str:
         if not is_player(t) and self.game.is_soldier[t] and self.immune(t, src):
-            return f"{self.label_of(t)} は深淵の兵なので、相手の呪術の効果を受けず対象にできない"
-        return f"{self.label_of(t)} はこの効果の対象にできない"
+            return Reason("abyss-spells", f"{self.label_of(t)} は深淵の兵なので、相手の呪術の効果を受けず対象にできない")
+        return Reason("targets-at-activation", f"{self.label_of(t)} はこの効果の対象にできない")
 
     def target_choices(self, p: int, src: int, eff: Effect) -> Iterator[tuple[str, int, tuple[int, ...]]]:
         """(mode, x, targets) a bot may choose; capped at CHOICE_CAP per effect."""
@@ -228,12 +228,12 @@ class Effects:
         """Why p may not activate effect `eff` of card i now (source side only)."""
         g = self.game
         if not self.on_field(i) or self.owner[i] != p:
-            return f"{self.label_of(i)} は自分の場にない"
+            return Reason("effects", f"{self.label_of(i)} は自分の場にない")
         if i in self.fresh and g.cat[i] != "spell" and not (counter and "self-summon" in eff.trigger):
             word = "召喚" if g.is_soldier[i] else "展開"
-            return f"{word}したターンには効果を発動できない"
+            return Reason("summoning-sickness", f"{word}したターンには効果を発動できない")
         if (i, eff.eid) in self.used:
-            return "同じカードの同じ効果は一ターンに一度しか発動できない"
+            return Reason("effect-once-per-turn", "同じカードの同じ効果は一ターンに一度しか発動できない")
         return None
 
     def counter_options(self, p: int) -> Iterator[tuple[int, Effect]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckwright.engine import EMPTY, State
+from deckwright.engine import EMPTY, Reason, State
 
 from .board import Board, camp_row
 from .costs import Costs, Payment
@@ -134,7 +134,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         return self.reason(action, self.current_player())
 
     def why_illegal(self, action: Action) -> str:
-        return self.reason(action, self.current_player()) or "いまはできない"
+        return self.reason(action, self.current_player()) or Reason("turn", "いまはできない")
 
     def _apply(self, action: Action) -> None:
         getattr(self, "_do_" + action[0])(action)
@@ -152,57 +152,59 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         verb = a[0]
         if self.window is not None:
             if verb == "pass":
-                return "強制対抗は必ず発動しなければならない" if self.forced_pending(p) else None
+                return Reason("effects", "強制対抗は必ず発動しなければならない") if self.forced_pending(p) else None
             if verb != "act":
-                return "対抗権の処理中: 対抗するか見送る(pass)しかない"
+                return Reason("counter-right", "対抗権の処理中: 対抗するか見送る(pass)しかない")
             return self._act_reason(a, p, counter=True)
         if verb == "pass":
-            return "いまは対抗できる場面ではない"
+            return Reason("counter-right", "いまは対抗できる場面ではない")
         if verb == "act":
             if self.phase != "main":
-                return "通常効果はフェイズ②でだけ発動できる"
+                return Reason("phase-2", "通常効果はフェイズ②でだけ発動できる")
             return self._act_reason(a, p, counter=False)
         check = getattr(self, "_why_" + verb, None)
         if check is None:
-            return "いまはできない"
+            return Reason("turn", "いまはできない")
         return check(a, p)
 
     def _phase(self, want: tuple[str, ...], what: str) -> str | None:
         if self.phase not in want:
-            return f"{what}は{'・'.join(PHASE_NAMES[w] for w in want)}で行う(いまは{PHASE_NAMES[self.phase]})"
+            return Reason("turn", f"{what}は{'・'.join(PHASE_NAMES[w] for w in want)}で行う(いまは{PHASE_NAMES[self.phase]})")
         return None
 
     def _why_draw(self, a: Action, p: int) -> str | None:
         return self._phase(("draw",), "支援から引くの") or (
-            None if self.zones.piles[self.game.SUPPORT[p]] else "支援が空")
+            None if self.zones.piles[self.game.SUPPORT[p]] else Reason("support-empty", "支援が空"))
 
     def _why_skip(self, a: Action, p: int) -> str | None:
         if self.phase == "upkeep":
-            return "維持コストを払うか破棄するかを決める"
+            return Reason("phase-1", "維持コストを払うか破棄するかを決める")
         if self.phase == "end":
-            return "ターン終了を宣言する(ends)"
+            return Reason("phase-4", "ターン終了を宣言する(ends)")
         return None
 
     def _why_store(self, a: Action, p: int) -> str | None:
         return self._phase(("store", "restock"), "倉庫に置くの") or self._in_hand(a[1], p)
 
     def _in_hand(self, i: int, p: int) -> str | None:
-        return None if self.zones.where[i] == self.game.HAND[p] else f"{self.label_of(i)} は手札にない"
+        return None if self.zones.where[i] == self.game.HAND[p] else Reason(
+            "not-in-hand", f"{self.label_of(i)} は手札にない")
 
     def _why_upkeep(self, a: Action, p: int) -> str | None:
         _v, i, pay = a
         bad = self._phase(("upkeep",), "維持コストの支払い")
         if bad or i not in self.due:
-            return bad or f"{self.label_of(i)} の維持コストはいま払うものではない"
+            return bad or Reason("phase-1", f"{self.label_of(i)} の維持コストはいま払うものではない")
         return self._pay_reason(p, pay, self.stats(i)[1], self.elements(i), "維持コスト")
 
     def _why_abandon(self, a: Action, p: int) -> str | None:
         bad = self._phase(("upkeep",), "維持の放棄")
-        return bad or (None if a[1] in self.due else f"{self.label_of(a[1])} は維持するカードではない")
+        return bad or (None if a[1] in self.due else Reason(
+            "phase-1", f"{self.label_of(a[1])} は維持するカードではない"))
 
     def _pay_reason(self, p: int, pay: Payment | None, n: int, req: tuple[str, ...], what: str) -> str | None:
         if pay is None:
-            return f"{what}が払えない"
+            return Reason("costs", f"{what}が払えない")
         return self.pay_problem(p, pay, n, req)
 
     def _placing(self, a: Action, p: int, category: str) -> str | None:
@@ -212,10 +214,10 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         if bad:
             return bad
         if g.cat[i] != category:
-            return f"{self.label_of(i)} は{ {'soldier': '兵', 'spell': '呪術', 'land': '土地'}[category] }ではない"
+            return Reason("placing", f"{self.label_of(i)} は{ {'soldier': '兵', 'spell': '呪術', 'land': '土地'}[category] }ではない")
         col = a[2]
         if not 0 <= col < COLS:
-            return "自陣のマスは 1〜5"
+            return Reason("field-squares", "自陣のマスは 1〜5")
         return None
 
     def _why_summon(self, a: Action, p: int) -> str | None:
@@ -224,7 +226,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
             return bad
         held = self.soldier_at(camp_row(p) * COLS + a[2])
         if held != EMPTY and self.owner[held] == p:
-            return "自分の兵がいるマスには召喚できない"
+            return Reason("placing", "自分の兵がいるマスには召喚できない")
         return self._pay_reason(p, a[3], self.stats(a[1])[0], self.elements(a[1]), "召喚コスト")
 
     def _why_cast(self, a: Action, p: int) -> str | None:
@@ -234,13 +236,13 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
             return bad
         only = self.game.facedown_only[i]
         if only and not down:
-            return "この呪術は裏向きでしか詠唱できない"
+            return Reason("facedown-spell", "この呪術は裏向きでしか詠唱できない")
         if down and not only:
-            return "裏向きで詠唱できるのはルール効果を持つ呪術だけ"
+            return Reason("facedown-spell", "裏向きで詠唱できるのはルール効果を持つ呪術だけ")
         if self.ground_taken(p, col):
-            return "そのマスにはすでに呪術か土地がある"
+            return Reason("spell-limit", "そのマスにはすでに呪術か土地がある")
         if down:
-            return None if not pay else "裏向きの詠唱にコストはかからない"
+            return None if not pay else Reason("facedown-spell", "裏向きの詠唱にコストはかからない")
         return self._pay_reason(p, pay, self.stats(i)[0], self.elements(i), "詠唱コスト")
 
     def _why_deploy(self, a: Action, p: int) -> str | None:
@@ -248,7 +250,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         if bad:
             return bad
         if self.ground_taken(p, a[2]):
-            return "そのマスにはすでに呪術か土地がある"
+            return Reason("spell-limit", "そのマスにはすでに呪術か土地がある")
         return self._pay_reason(p, a[3], self.stats(a[1])[0], self.elements(a[1]), "展開コスト")
 
     def _why_move(self, a: Action, p: int) -> str | None:
@@ -258,17 +260,17 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         if bad:
             return bad
         if self.zones.where[i] != g.SOLD or self.owner[i] != p:
-            return f"{self.label_of(i)} は場にいる自分の兵ではない"
+            return Reason("movement", f"{self.label_of(i)} は場にいる自分の兵ではない")
         if i in self.fresh:
-            return "召喚したターンには移動できない"
+            return Reason("summoning-sickness", "召喚したターンには移動できない")
         if i in self.moved:
-            return "兵が移動できるのは一ターンに一度まで"
+            return Reason("move-once", "兵が移動できるのは一ターンに一度まで")
         here = self.cell_of(i)
         if not 0 <= cell < 3 * COLS or abs(here // COLS - cell // COLS) + abs(here % COLS - cell % COLS) != 1:
-            return "移動できるのは上下左右の隣のマスだけ"
+            return Reason("movement", "移動できるのは上下左右の隣のマスだけ")
         held = self.soldier_at(cell)
         if held != EMPTY and self.owner[held] == p and not self.drill_safe(p):
-            return "自分の兵がいるマスには移動できない(ギルビアの練兵場があるときを除く)"
+            return Reason("movement", "自分の兵がいるマスには移動できない(ギルビアの練兵場があるときを除く)")
         return self._pay_reason(p, pay, self.stats(i)[1], self.elements(i), "移動コスト")
 
     def _why_buy(self, a: Action, p: int) -> str | None:
@@ -276,7 +278,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         if bad:
             return bad
         if not self.zones.piles[self.game.SUPPORT[p]]:
-            return "支援が空"
+            return Reason("support-empty", "支援が空")
         return self._pay_reason(p, a[1], 2, (), "倉庫のカード2枚分")
 
     def _why_end(self, a: Action, p: int) -> str | None:
@@ -286,20 +288,20 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         _v, i, eid, targets, mode, x, against, pay = a
         eff = self.effect(i, eid)
         if eff is None:
-            return f"{self.label_of(i)} に効果 {eid} はない"
+            return Reason("effects", f"{self.label_of(i)} に効果 {eid} はない")
         if counter:
             top = self.window.top()
             subject = top[2] if top[0] == "E" else top[3]
             if against >= 0 and against != subject:
-                return "対抗できるのは一番新しい効果か出来事だけ"
+                return Reason("stack-order", "対抗できるのは一番新しい効果か出来事だけ")
             if not eff.can_counter:
-                return "この効果は対抗効果ではない"
+                return Reason("counter-right", "この効果は対抗効果ではない")
             if top[0] == "E" and top[2] == i:
-                return "兵は自身の効果の発動に対抗できない"
+                return Reason("self-counter", "兵は自身の効果の発動に対抗できない")
             if not self.answers(eff, i, p, top):
-                return "この効果の対抗対象ではない"
+                return Reason("counter-right", "この効果の対抗対象ではない")
         elif not eff.can_normal:
-            return "この効果は通常効果ではない(対抗対象が起きたときだけ発動できる)"
+            return Reason("effects", "この効果は通常効果ではない(対抗対象が起きたときだけ発動できる)")
         bad = self.usable(p, i, eff, counter)
         if bad:
             return bad

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine import EMPTY
+from ...engine import EMPTY, Reason
 from ...engine.state import NotationError
 from .actions import (ANYTIME, CANCEL, DECLINE, DOBON, ECHO, KICK, NONE, PLAY, REVOLUTION, VERBS,
                       WORDS, Action, usage)
@@ -29,50 +29,51 @@ class Notation:
         g = self.game
         code, card = action
         if not self.active(p):
-            return f"{self.player_name(p)} はもう勝ち抜けている"
+            return Reason("finish-order", f"{self.player_name(p)} はもう勝ち抜けている")
         if code == DOBON:
             hand, top = self.hand(p), self.top()
             if any(g.blocks_dobon[c] for c in hand):
-                return "ジョーカーを持っているのでドボンできない"
+                return Reason("joker-blocks-dobon", "ジョーカーを持っているのでドボンできない")
             total = sum(g.rank[c] for c in hand)
             if top == EMPTY or total != g.rank[top]:
                 number = "なし" if top == EMPTY else g.rank[top]
-                return f"手札の合計 {total} が場の数字 {number} と違うのでドボンできない"
+                return Reason("dobon", f"手札の合計 {total} が場の数字 {number} と違うのでドボンできない")
             return None
         if code == REVOLUTION:
-            return None if self.can_revolution(p) else "同じ数字のカードが 4 枚そろっていない"
+            return None if self.can_revolution(p) else Reason(
+                "revolution", "同じ数字のカードが 4 枚そろっていない")
         if self.zones.where[card] != g.HAND[p]:
-            return f"{self.card_label(card)} は {self.player_name(p)} の手札にない"
+            return Reason("not-in-hand", f"{self.card_label(card)} は {self.player_name(p)} の手札にない")
         needed = {KICK: ("kick-back", "Kキックバック", "K"), CANCEL: ("cancel", "J無効", "J"),
                   ECHO: ("echo", "Qエコー", "Q")}[code]
         if g.effect[card] != needed[0]:
-            return f"{needed[1]}に使えるのは {needed[2]} だけ({self.card_label(card)} では使えない)"
+            return Reason("responses", f"{needed[1]}に使えるのは {needed[2]} だけ({self.card_label(card)} では使えない)")
         if code == KICK:
             if card in self.revealed:
-                return "公開済みの K は、いったん手札から離れるまで使えない"
+                return Reason("kick-back-limits", "公開済みの K は、いったん手札から離れるまで使えない")
             if self.by.get(self.top(), NONE) == p:
-                return "自分が出したカードには Kキックバックを使えない"
+                return Reason("kick-back-limits", "自分が出したカードには Kキックバックを使えない")
             if len(self.zones.piles[g.FIELD]) < 2:
-                return "場のカードが 1 枚しかないので取れない"
+                return Reason("kick-back-limits", "場のカードが 1 枚しかないので取れない")
             if self.top() in self.kicked:
-                return "場の一番上は一度 Kキックバックで取られたカードなので、もう取れない"
+                return Reason("kick-back-once", "場の一番上は一度 Kキックバックで取られたカードなので、もう取れない")
             return None
         if code == CANCEL:
             if self.phase == "activate":
-                return "7渡しの相手が決まる(効果が発動する)前は J無効を使えない"
+                return Reason("qa1-seven-target-first", "7渡しの相手が決まる(効果が発動する)前は J無効を使えない")
             top = self.top()
             if self.phase not in ("q", "j") and top != EMPTY and not g.cancelable[top]:
-                return "8 とジョーカーの効果は J無効で打ち消せない"
+                return Reason("cancel-not-eight-joker", "8 とジョーカーの効果は J無効で打ち消せない")
             if self.phase == "q":
-                return "Qエコーの機会が先(いまは J無効のタイミングではない)"
+                return Reason("qa3-echo-before-cancel", "Qエコーの機会が先(いまは J無効のタイミングではない)")
             if self.phase != "j":
-                return "打ち消す特殊効果がいま発動していない"
+                return Reason("effect-j", "打ち消す特殊効果がいま発動していない")
             return None
         if code == ECHO:
             if self.phase != "q":
-                return "Qエコーのタイミングではない(発動中の効果に使う機会がない)"
+                return Reason("effect-q", "Qエコーのタイミングではない(発動中の効果に使う機会がない)")
             if not self._echoes(card):
-                return "Q と同じスートの効果にしか Qエコーは使えない"
+                return Reason("effect-q", "Q と同じスートの効果にしか Qエコーは使えない")
         return None
 
     def why_illegal(self, action: Action) -> str:
@@ -80,21 +81,22 @@ class Notation:
         code, arg = action
         p, phase = self.current_player(), self.phase
         if code in ANYTIME:
-            return self._condition(action, p) or "いまはその宣言の機会ではない"
+            return self._condition(action, p) or Reason("special-win-timing",
+                                                        "いまはその宣言の機会ではない")
         if phase in ("give", "discard") and code == DECLINE:
-            return "発動した効果は最後まで処理しなければならない"
+            return Reason("qa2-echo-must-resolve", "発動した効果は最後まで処理しなければならない")
         if phase in ("give", "discard", "activate", "q", "j", "react"):
-            return "いまは効果の処理中で、その決定はできない"
+            return Reason("responses", "いまは効果の処理中で、その決定はできない")
         if code == PLAY:
             if self.zones.where[arg] != g.HAND[p]:
-                return f"{self.card_label(arg)} は {self.player_name(p)} の手札にない"
+                return Reason("not-in-hand", f"{self.card_label(arg)} は {self.player_name(p)} の手札にない")
             if phase == "drawn":
-                return "引いたあとに出せるのは引いたカードだけ"
+                return Reason("draw-then-play", "引いたあとに出せるのは引いたカードだけ")
             if self.pending:
-                return "2ドローを受けているので 2 を重ねるか引くしかない"
-            return (f"{self.card_label(arg)} は場の {self.card_label(self.top())} に"
-                    "数字もスートも合わないので出せない")
-        return "いまはその決定はできない"
+                return Reason("effect-2", "2ドローを受けているので 2 を重ねるか引くしかない")
+            return Reason("turn", f"{self.card_label(arg)} は場の {self.card_label(self.top())} に"
+                                  "数字もスートも合わないので出せない")
+        return Reason("turn", "いまはその決定はできない")
 
     def card_label(self, inst: int) -> str:
         """Cards read as players say them in the log and in reasons (♠9, ジョーカー); the

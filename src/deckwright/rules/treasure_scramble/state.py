@@ -10,9 +10,9 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Iterable
 
-from deckwright.engine import BOX, EMPTY, TERMINAL, State
-from deckwright.engine.setup import take
+from deckwright.engine import BOX, EMPTY, TERMINAL, Reason, State
 from deckwright.engine.expect import CardAt, Cards
+from deckwright.engine.setup import take
 
 from .effects import MagicMixin
 from .facts import (CLAIRVOYANCE, CLAIRVOYANCE_SLOTS, GATHERING, HAND_SIZE, P_FI, P_KIND,
@@ -211,53 +211,53 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
         if self.pending is not None:
             kind, _, arg = self.pending
             if kind == P_SWAP_GIVE:
-                return "すり替えは伏せ札を見たあとでやめられない。必ず交換する（手札1枚を渡す）"
+                return Reason("swap-must-exchange", "すり替えは伏せ札を見たあとでやめられない。必ず交換する（手札1枚を渡す）")
             if kind == P_REFLECT:
-                return "反射では自分以外のプレイヤーを1人指名する"
+                return Reason("reflect-meaning", "反射では自分以外のプレイヤーを1人指名する")
             if kind == P_KIND:
-                return "手札にない割込カードの種類は選べない。手札にある種類を1つ選ぶ"
+                return Reason("big-release-taken", "手札にない割込カードの種類は選べない。手札にある種類を1つ選ぶ")
             if kind == P_PLUNDER:
                 if verb == "discard" and any(self.zones.where[c] != g.HAND[p] for c in action[1]):
-                    return "手札にないカードは捨てられない"
-                return f"手札から{arg}枚捨てる"
-            return "場に伏せてある札を1枚指定する"
+                    return Reason("not-in-hand", "手札にないカードは捨てられない")
+                return Reason("reduce-else-ignore", f"手札から{arg}枚捨てる")
+            return Reason("false-info-target", "場に伏せてある札を1枚指定する")
         if self.window is not None:
             if verb == "declare":
-                return "宣言に出せるのは自分の手札のカード1枚だけ"
-            return "いまは割込宣言をするか、しないかを決める"
+                return Reason("declaring", "宣言に出せるのは自分の手札のカード1枚だけ")
+            return Reason("declaring", "いまは割込宣言をするか、しないかを決める")
         if self.phase == SCRAMBLE:
             if verb == "flip":
-                return "場に伏せてある札を1枚めくる"
-            return "争奪戦の手番では場の伏せ札をめくる"
+                return Reason("scramble", "場に伏せてある札を1枚めくる")
+            return Reason("scramble", "争奪戦の手番では場の伏せ札をめくる")
         return self._why_gathering(p, action)
 
     def _why_gathering(self, p: int, action: tuple) -> str:
         g = self.game
         verb = action[0]
         if verb in ("place", "use") and self.zones.where[action[1]] != g.HAND[p]:
-            return f"{self.card_label(action[1])} は手札にない"
+            return Reason("not-in-hand", f"{self.card_label(action[1])} は手札にない")
         if verb == "place":
-            return "割込カードは場に伏せられない（争奪戦で使うために手札に残す）"
+            return Reason("interrupts-not-placed", "割込カードは場に伏せられない（争奪戦で使うために手札に残す）")
         if verb == "pass":
-            return "伏せられるカードがあるので、何もしないで手番を終えることはできない"
+            return Reason("gathering-turn", "伏せられるカードがあるので、何もしないで手番を終えることはできない")
         if verb == "use":
             inst, target = action[1], action[2]
             cid = g.ids[inst]
             if g.category[inst] != "magic":
-                return "使えるのは魔法カードだけ"
+                return Reason("magic", "使えるのは魔法カードだけ")
             if cid == SWAP:
                 if not self.field_size():
-                    return "場に伏せ札がないので、すり替えは使えない"
+                    return Reason("swap-needs-cards", "場に伏せ札がないので、すり替えは使えない")
                 if len(self.hand(p)) <= 1:
-                    return "交換できる手札がないので、すり替えは使えない"
+                    return Reason("swap-needs-cards", "交換できる手札がないので、すり替えは使えない")
             if cid == CLAIRVOYANCE and target and len(target) > 1 + CLAIRVOYANCE_SLOTS:
-                return f"透視で見られるのは伏せ札{CLAIRVOYANCE_SLOTS}枚まで"
+                return Reason("magic", f"透視で見られるのは伏せ札{CLAIRVOYANCE_SLOTS}枚まで")
             if USE_TARGET[cid] == "player" and target != ("p", p) and target[:1] != ("p",):
-                return f"{self.card_label(inst)} は自分以外のプレイヤーを1人選んで使う（on pN）"
+                return Reason("magic", f"{self.card_label(inst)} は自分以外のプレイヤーを1人選んで使う（on pN）")
             if target == ("p", p):
-                return f"{self.card_label(inst)} は自分以外のプレイヤーに使う"
-            return f"{self.card_label(inst)} の対象が正しくない"
-        return "宝集めの手番では、1枚伏せるか魔法カードを1枚使う"
+                return Reason("magic", f"{self.card_label(inst)} は自分以外のプレイヤーに使う")
+            return Reason("magic", f"{self.card_label(inst)} の対象が正しくない")
+        return Reason("gathering-turn", "宝集めの手番では、1枚伏せるか魔法カードを1枚使う")
 
     # --- carrying out a decision -------------------------------------------------------
 
