@@ -167,3 +167,16 @@ def test_seat_decks_default_to_the_chosen_deck_and_the_next_one():
 
 def test_examples_of_a_game_without_seat_decks_keep_one_catalogue(game):
     assert game.seat_decks == () and set(game.seat_of) == {0}
+
+
+@pytest.mark.parametrize("players", (2, 3))
+def test_random_games_with_every_window_keep_the_invariants(players):
+    """Steal (stack), Gift (clockwise from a seat) and Call (rechecking) in real games: the
+    windows always close, every card stays in one zone, the game ends."""
+    game = toy.rules().ToyMatch(toy.data(), "windows")
+    opened = set()
+    for seed in range(60):
+        played = play_random(game, seed=seed, players=players, check=True)
+        assert played.state.is_over()
+        opened |= set(played.state.log.kinds()) & {"counter", "gift", "snap", "steal"}
+    assert opened == {"counter", "gift", "snap", "steal"}
