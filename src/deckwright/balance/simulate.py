@@ -21,6 +21,7 @@ from ..engine.game import Game
 from ..engine.state import State
 from ..model import GameData, Project, UsageError, load_game
 from ..rules import rules_for
+from .bundle import unpack_project
 from .stats import GameRecord
 
 CHUNK = 25
@@ -39,6 +40,13 @@ class Job:
     seed: int = 0
     max_turns: int = 500
     chunk: int = CHUNK
+    #: The project's inputs zipped (`pack_project`) for workers that cannot read `project`, such
+    #: as a Dask cluster's: its own rules modules travel with the job, never assumed installed.
+    bundle: bytes | None = field(default=None, repr=False)
+
+    def root(self) -> str:
+        """The project folder this process reads: `project`, or the unpacked bundle."""
+        return self.project if self.bundle is None else unpack_project(self.bundle)
 
     def chunks(self) -> list[range]:
         return [range(start, min(start + self.chunk, self.games))
@@ -58,7 +66,7 @@ class Job:
 def _game(project: str, game_id: str, deck: str | None) -> Game:
     """One Game (and catalogue) per worker process, not per chunk."""
     data = load_game(Project(Path(project)), game_id)
-    cls = rules_for(game_id)
+    cls = rules_for(game_id, project)
     if cls is None:
         raise UsageError(f"{game_id} has no rules module yet, so it cannot be simulated")
     return cls(data, deck)
@@ -133,7 +141,7 @@ def play_one(game: Game, job: Job, number: int) -> GameRecord:
 
 def play_chunk(job: Job, index: int) -> list[GameRecord]:
     """A worker's unit of work: the games of chunk `index`, in order."""
-    game = _game(job.project, job.game_id, job.deck)
+    game = _game(job.root(), job.game_id, job.deck)
     return [play_one(game, job, n) for n in job.chunks()[index]]
 
 
@@ -189,7 +197,9 @@ def run_dask(job: Job, address: str, progress: Progress | None = None) -> Outcom
     start = time.perf_counter()
     done: dict[int, list[GameRecord]] = {}
     with Client(address) as client:
-        futures = [client.submit(play_chunk, job, i, pure=False, key=f"{job.game_id}-{job.seed}-{i}")
+        shared = client.scatter(job, broadcast=True, hash=False)   # the bundle travels once
+        futures = [client.submit(play_chunk, shared, i, pure=False,
+                                 key=f"{job.game_id}-{job.seed}-{i}")
                    for i in range(len(job.chunks()))]
         index = {f.key: i for i, f in enumerate(futures)}
         try:

@@ -15,9 +15,11 @@ from rich.console import Console
 
 from .. import __version__
 from ..model import InputError, UsageError
+from ..rules import set_reporter
 
 #: Subcommand modules, in the order `--help` lists them.
-COMMANDS = ["check", "build", "playtest", "simulate", "schema"]
+COMMANDS = ["new", "check", "build", "playtest", "fuzz", "simulate", "play", "serve", "games",
+            "schema"]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -28,7 +30,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Run 'deckwright COMMAND --help' for a command's options.")
     parser.add_argument("--version", action="version", version=f"deckwright {__version__}")
     parser.add_argument("-C", "--project", type=Path, default=Path("."), metavar="DIR",
-                        help="project folder holding cards/, templates/, playtest/ (default: .)")
+                        help="project folder holding cards/, templates/, playtest/, rules/ "
+                             "(default: .)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMANDS:
         try:
@@ -46,6 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.project = args.project.resolve()  # outputs and file URIs need an absolute root
     err = Console(stderr=True, highlight=False, soft_wrap=True)
+    set_reporter(lambda note: err.print(note, markup=False))
     try:
         return int(args.run(args) or 0)
     except InputError as exc:

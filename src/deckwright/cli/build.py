@@ -20,6 +20,7 @@ from ..press import targets as press_targets
 from ..press.cards import GamePress
 from ..press.rulebook import target as rulebook_target
 from ..press.sheet import PAPERS, Options
+from ..rules import RulesImportError, how_to_add, rules_for
 
 Tick = Callable[[int], None]
 
@@ -133,10 +134,28 @@ def chosen(args: argparse.Namespace) -> list[str]:
     return [n for n in TARGETS if n in names]
 
 
+def warn_unverified(games: list[GameData]) -> None:
+    """Say how many examples a rulebook will print unverified, and how to verify them."""
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    for game in games:
+        examples = len(game.all_examples())
+        if not examples:
+            continue
+        try:
+            missing = rules_for(game.id, game.project) is None
+        except RulesImportError:
+            continue   # reported as failing examples by the rulebook target
+        if missing:
+            err.print(f"warning: {game.id}: {examples} example(s) will be printed unverified; "
+                      f"{how_to_add(game.id)}", markup=False)
+
+
 def run(args: argparse.Namespace) -> int:
     args.settings = settings(args)
     names = chosen(args)
     games = load_games(Project(args.project), args.games)
+    if "rulebook" in names:
+        warn_unverified(games)
     presses = [GamePress(g) for g in games]
     if any(TARGETS[n].draws_faces for n in names):
         for press in presses:  # every overflow of every game before anything is written

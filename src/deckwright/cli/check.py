@@ -9,6 +9,8 @@ from rich.console import Console
 from rich.table import Table
 
 from ..model import GameData, InputError, Project, load_games
+from ..rules import Registration, how_to_add
+from ..rules import games as registry
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -22,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def summary(game: GameData) -> Table:
+def summary(game: GameData, rules: Registration | None = None) -> Table:
     """The table `check` prints: what a designer wants to confirm at a glance."""
     db = game.db
     table = Table(title=f"{db.game.title} ({game.id})", title_justify="left", show_header=False)
@@ -38,18 +40,23 @@ def summary(game: GameData) -> Table:
     table.add_row("rulings", f"{origins['designer']} designer, {origins['project']} project")
     examples = game.all_examples()
     table.add_row("examples", f"{len(db.examples)} in database, {len(examples) - len(db.examples)} in playtest/")
+    table.add_row("rules", str(rules.origin) if rules else f"none: {how_to_add(game.id)}")
+    if rules and rules.shadows:
+        table.add_row("not used", ", ".join(str(o) for o in rules.shadows))
     return table
 
 
 def run(args: argparse.Namespace) -> int:
     from ..engine.verify import notation_problems   # orchestration: check asks the engine
 
-    games = load_games(Project(args.project), args.games)
+    project = Project(args.project)
+    games = load_games(project, args.games)
+    rules = registry(project)   # a project rules module that does not import: exit 2
     problems = [p for game in games for p in notation_problems(game)]
     if problems:
         raise InputError(problems)
     out = Console(highlight=False)
     for game in games:
-        out.print(summary(game))
+        out.print(summary(game, rules.get(game.id)))
     out.print(f"{len(games)} game(s) valid")
     return 0

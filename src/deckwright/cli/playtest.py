@@ -8,6 +8,7 @@ from rich.console import Console
 
 from ..engine.verify import Verdict, bad_input_problems, verify_examples
 from ..model import GameData, InputError, Project, load_games
+from ..rules import registered
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -19,9 +20,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "with expected vs actual and the event log; the last line is "
                     "'N passed, M failed'. Each failure names the file:line of its step or "
                     "expectation and only the entries that differ. Exit status 1 if any example "
-                    "fails, 2 for bad input (also a step, card, player or expectation key the "
-                    "game's notation does not know). "
-                    "Games without a rules module are reported as not yet verified.")
+                    "fails or a game with examples has no rules module (rules/<game>.py in the "
+                    "project, see docs/project.md), 2 for bad input (also a step, card, player or "
+                    "expectation key the game's notation does not know) or a rules module that "
+                    "does not import.")
     p.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
     p.add_argument("-v", "--verbose", action="store_true",
                    help="also list each passing example with its event log")
@@ -56,7 +58,9 @@ def _report_game(out: Console, game: GameData, verdicts: dict[str, Verdict],
 
 
 def run(args: argparse.Namespace) -> int:
-    games = load_games(Project(args.project), args.games)
+    project = Project(args.project)
+    games = load_games(project, args.games)
+    registered(project)   # a project rules module that does not import: one line, exit 2
     out = Console(highlight=False, soft_wrap=True)
     passed = failed = unverified = 0
     bad = []
@@ -66,8 +70,9 @@ def run(args: argparse.Namespace) -> int:
         passed, failed, unverified = passed + p, failed + f, unverified + u
         bad += bad_input_problems(verdicts)
     if unverified:
-        out.print(f"{unverified} example(s) not yet verified (no rules module)", markup=False)
+        out.print(f"{unverified} example(s) not verified: their game has no rules module",
+                  markup=False)
     out.print(f"{passed} passed, {failed} failed", markup=False)
     if bad:
         raise InputError(bad)
-    return 1 if failed else 0
+    return 1 if failed or unverified else 0

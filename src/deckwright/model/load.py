@@ -54,9 +54,21 @@ class Project:
     def game_ids(self) -> list[str]:
         return sorted(p.stem for p in self.cards_dir.glob("*.yaml"))
 
+    def require_games(self) -> None:
+        """Stop with a message naming the folder looked in when there is no game to work on."""
+        start = "start a project with 'deckwright new NAME', or name one with -C DIR"
+        if not self.root.is_dir():
+            raise UsageError(f"{self.root}: no such folder; {start}")
+        if not self.cards_dir.is_dir():
+            raise UsageError(f"{self.root}: not a deckwright project (it has no cards/ folder); "
+                             f"{start}")
+        if not self.game_ids():
+            raise UsageError(f"{self.cards_dir}: no game databases (cards/<game>.yaml); {start}")
+
     def database_path(self, game_id: str) -> Path:
         path = self.cards_dir / f"{game_id}.yaml"
         if not path.is_file():
+            self.require_games()
             known = ", ".join(self.game_ids()) or "none"
             raise UsageError(f"no game {game_id!r} in {self.display(self.cards_dir)} (games: {known})")
         return path
@@ -180,7 +192,7 @@ def load_games(project: Project, game_ids: list[str] | None = None) -> list[Game
     """Load the named games (all when none), reporting the problems of every file at once."""
     ids = game_ids or project.game_ids()
     if not ids:
-        raise UsageError(f"no game databases found in {project.display(project.cards_dir)}/")
+        project.require_games()
     games: list[GameData] = []
     errors: list[InputError] = []
     for game_id in ids:

@@ -105,6 +105,31 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
             self.turns.skips[self.parse_player(token)] = 1
         self._begin_turn()
 
+    def setup_extras(self, shared: dict[str, Any]) -> dict[str, Any]:
+        """Phase, field (in slot order), treasures taken and skipped turns, as setup keys;
+        the scores are left out because the treasures give them. In the gathering phase the
+        turn's automatic draw has happened: its card goes back on the deck, since the setup
+        draws it again."""
+        ids, g, name = self.game.catalogue.ids, self.game, self.player_name
+        extras: dict[str, Any] = {"scores": None}
+        me = name(self.turns.current)
+        hand = shared["hands"][me]
+        if self.phase == GATHERING and hand:
+            extras["hands"] = {**shared["hands"], me: hand[:-1]}
+            extras["deck"] = [hand[-1], *shared["deck"]]
+        if self.phase != GATHERING:
+            extras["phase"] = self.phase
+        field = [ids[c] for c in self.zones.piles[g.FIELD][:self.next_slot] if c != EMPTY]
+        if field:
+            extras["field"] = field
+        won = {name(p): [ids[c] for c in self.zones.piles[g.WON[p]]] for p in range(self.players)}
+        if any(won.values()):
+            extras["treasures"] = {k: v for k, v in won.items() if v}
+        skips = [name(p) for p in range(self.players) if self.turns.skips[p]]
+        if skips:
+            extras["options"] = {"skips": skips}
+        return extras
+
     # --- reading the state -------------------------------------------------------------
 
     def card_label(self, inst: int) -> str:
