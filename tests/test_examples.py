@@ -46,8 +46,6 @@ def test_example(game_id, case, problem):
     assert outcome.passed, f"{outcome.detail}\nevent log:\n{log}"
 
 
-#: Games whose refusals do not all cite a rule id yet (see the report of issue 16).
-WITHOUT_RULE_IDS = {"bridge-over"}
 #: Rule ids the engine itself uses, besides the ids of a game's rules sections and rulings.
 ENGINE_RULES = {"turn-order", "game-over", "not-in-hand"}
 
@@ -63,7 +61,7 @@ def _rule_ids(data) -> set[str]:
 
 
 @pytest.mark.parametrize(("game_id", "case", "problem"),
-                         [c for c in _cases() if c.values[0] not in WITHOUT_RULE_IDS])
+                         _cases())
 def test_every_refusal_cites_a_rule_of_its_game(game_id, case, problem):
     """So that `because:` can match any refusal and a translation can find it by id."""
     assert case is not None, problem
