@@ -95,6 +95,7 @@ def test_rechecking_asks_again_who_can_act_before_each_player():
     can = {1: False, 2: True, 3: False, 0: True}
     w = Window.rechecking(turns, start=1, leave_out=[0])
     assert w.ask_next(lambda p: can[p]) == 2        # p2 cannot act now: passed over
+    assert w.waiting() == [2]                       # p4 only maybe, later
     can[3] = True                                   # p3's answer changed the table for p4
     w.respond(2, "snap")
     assert w.ask_next(lambda p: can[p]) == 3

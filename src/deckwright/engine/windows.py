@@ -116,9 +116,12 @@ class Window:
 
     def waiting(self) -> list[int]:
         """The players still to decide, the current one first (for a harness message); a stack
-        lists the players whose pass it still needs."""
+        lists the players whose pass it still needs; a rechecking window only the current one
+        (whether the others will be asked depends on what happens first)."""
         if self._current is None:
             return []
+        if self.kind == "rechecking":
+            return [self._current]
         if self.kind == "stack":
             i = self.active.index(self._current)
             ring = self.active[i:] + self.active[:i]
