@@ -337,3 +337,16 @@ def test_cards_drawn_from_a_deck_the_setup_did_not_give_are_reported():
     assert drawn == [out.state.game.catalogue.ref(hand[-1])]
     # a stacked deck is stated: nothing to report
     assert run(["p1 plays red-2", "p2 draws"]).setup_defaults == {}
+
+
+def test_auto_pass_lets_the_asked_player_pass_when_their_step_comes_after_the_window():
+    setup = {"players": 3, "turn": "p2", "discard": ["blue-3"], "deck": ["red-3"],
+             "hands": {"p1": ["red-3", "red-1"], "p2": ["blue-gift", "blue-2"],
+                       "p3": ["blue-1", "red-skip"]}}
+    example = Example.model_validate({"id": "t", "title": "t", "setup": setup, "auto_pass": True,
+                                      "steps": ["p2 plays blue-gift", "p3 draws"]})
+    out = run_example(toy.rules().ToyMatch, toy.data(), example)
+    assert out.passed, out.detail
+    # p3 was asked first, but 'p3 draws' is no gift: everyone passes, then p3's turn
+    assert out.auto_passes == [(2, ["p3", "p1", "p2"])]
+    assert out.state.zones.size(out.state.game.HAND[2]) == 3

@@ -137,12 +137,14 @@ class Run:
                       bad_input=True)
             raise _BadInput from None
 
-    def auto_pass(self, n: int, player: int | None) -> None:
-        """Pass for everyone the window asks before `player` (None: everyone in it)."""
+    def auto_pass(self, n: int, player: int | None, action: Any = None) -> None:
+        """Pass for everyone the window asks before `player` (None: everyone in it). The step's
+        own player passes too when the window asks them but the step's `action` (a `do`) is
+        no answer to it: the step comes after the window."""
         state, passed = self.state, []
         while not state.is_over() and state.window is not None and not state.window.closed:
             asked = state.current_player()
-            if asked == player:
+            if asked == player and (action is None or state.refusal(action, asked) is None):
                 break
             action = state.pass_action()
             if action is None or state.refusal(action, asked) is not None:
@@ -159,7 +161,7 @@ class Run:
             raise _Stop
         player, action = self.parse(text, path)
         if self.example.auto_pass:
-            self.auto_pass(n, player)
+            self.auto_pass(n, player, action)
         current = state.current_player()
         if player != current:
             self.fail(path, f"{text!r}: {self.waiting_message(current)} (legal for "
