@@ -131,11 +131,8 @@ def test_notation_round_trips_for_every_legal_action(game):
 
 
 def _seat_game(**kw):
-    """The toy with seat decks: each player brings a deck of their own (the TCG way)."""
-    from dataclasses import replace
-    cls = type("ToyDuel", (toy.rules().ToyMatch,),
-               {"facts": replace(toy.rules().FACTS, seat_decks=True)})
-    return cls(toy.data(), **kw)
+    """The toy's duel: each player brings a deck of their own (the TCG way)."""
+    return toy.rules().ToyDuel(toy.data(), **kw)
 
 
 def test_seat_decks_give_each_seat_its_own_cards():
@@ -180,3 +177,13 @@ def test_random_games_with_every_window_keep_the_invariants(players):
         assert played.state.is_over()
         opened |= set(played.state.log.kinds()) & {"counter", "gift", "snap", "steal"}
     assert opened == {"counter", "gift", "snap", "steal"}
+
+
+def test_a_duel_with_seat_decks_plays_to_the_end():
+    game = _seat_game(seat_decks=["ones", "standard"])
+    for seed in range(20):
+        played = play_random(game, seed=seed, players=2, check=True)
+        assert played.state.is_over()
+    state = game.new_state(2, seed=1)
+    sizes = sorted(len(state.zones.piles[game.HAND[p]]) for p in (0, 1))
+    assert sizes == [6, 26]          # whichever seat chance gave the small deck
