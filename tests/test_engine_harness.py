@@ -350,3 +350,12 @@ def test_auto_pass_lets_the_asked_player_pass_when_their_step_comes_after_the_wi
     # p3 was asked first, but 'p3 draws' is no gift: everyone passes, then p3's turn
     assert out.auto_passes == [(2, ["p3", "p1", "p2"])]
     assert out.state.zones.size(out.state.game.HAND[2]) == 3
+
+
+def test_unknown_cards_and_players_in_expectations_are_bad_input():
+    out = run(["p1 plays red-2"], expect={"top": "purple-9"})
+    assert out.bad_input and "expect top: unknown card purple-9" in out.detail
+    out = run(["p1 plays red-2"], expect={"hands": {"p7": ["red-1"]}})
+    assert out.bad_input and "expect hands p7: no such entry (known: p1, p2)" in out.detail
+    out = run(["p1 plays red-2"], expect={"top": "blue-3"})
+    assert not out.passed and not out.bad_input          # a real mismatch is not bad input

@@ -205,24 +205,39 @@ def _cards_note(state: "State", want: Any, got: Cards) -> str:
     return f" ({'; '.join(parts)})" if parts else ""
 
 
-def _diff(state: "State", label: str, want: Any, got: Any,
-          entry: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], str]]:
-    """Only the entries that differ, one line each, with where each is inside the value."""
+def _unknown_cards(state: "State", want: Any) -> list[str]:
+    """References in an expected card list that name no card of the game."""
+    refs = want if isinstance(want, list) else [want]
+    cards = state.game.data.cards
+    return [str(r) for r in refs if r is not None
+            and (not isinstance(r, str) or split_ref(r)[0] not in cards)]
+
+
+Diff = tuple[tuple[Any, ...], str, bool]   # (entry inside the value, text, bad input)
+
+
+def _diff(state: "State", label: str, want: Any, got: Any, entry: tuple[Any, ...] = ()) -> list[Diff]:
+    """Only the entries that differ, one line each, with where each is inside the value; an
+    entry or card the game does not have is bad input."""
     if isinstance(got, dict) and isinstance(want, dict):
-        out: list[tuple[tuple[Any, ...], str]] = []
+        out: list[Diff] = []
         for k, v in want.items():
             if k not in got:
                 known = ", ".join(str(x) for x in got) or "none"
-                out.append((entry + (k,), f"{label} {k}: no such entry (known: {known})"))
+                out.append((entry + (k,), f"{label} {k}: no such entry (known: {known})", True))
             else:
                 out += _diff(state, f"{label} {k}", v, got[k], entry + (k,))
         return out
+    if isinstance(got, (Cards, CardAt)):
+        unknown = _unknown_cards(state, want)
+        if unknown:
+            return [(entry, f"{label}: unknown card {', '.join(unknown)}", True)]
     if matches(state, want, got):
         return []
     precise = "#" in str(want)
     note = _cards_note(state, want, got) if isinstance(got, Cards) else ""
     return [(entry, f"{label}: expected {_written(want)}, got "
-                    f"{_actual_text(state, got, precise)}{note}")]
+                    f"{_actual_text(state, got, precise)}{note}", False)]
 
 
 def mismatches(state: "State", expected: dict[str, Any]) -> list[Mismatch]:
@@ -243,7 +258,7 @@ def mismatches(state: "State", expected: dict[str, Any]) -> list[Mismatch]:
             else:
                 out.append(Mismatch(key, f"{key}: {exc}", bad_input=True))
             continue
-        out += [Mismatch(key, line, entry=entry) for entry, line in _diff(state, key, want, got)]
+        out += [Mismatch(key, line, bad, entry) for entry, line, bad in _diff(state, key, want, got)]
     return out
 
 

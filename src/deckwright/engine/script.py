@@ -227,8 +227,6 @@ class Run:
         if not isinstance(wanted, dict):
             return      # reported by check_keys
         for mismatch in expectations.mismatches(self.state, wanted):
-            if mismatch.bad_input and mismatch.key not in wanted:
-                continue
             if mismatch.text.startswith("unknown expect key"):
                 continue    # reported by check_keys
             self.fail(path + (mismatch.key,) + mismatch.entry, f"{label} {mismatch.text}",
