@@ -33,9 +33,18 @@ def table(data, kinds, seed=5):
     return Table(rules_for(GAME)(data), len(kinds), [Seat(k) for k in kinds], seed=seed)
 
 
-def test_a_whole_game_against_two_greedy_bots_in_chromium(data, tmp_path):
+def copy_project(tmp_path: Path) -> Path:
+    project = tmp_path / "proj"
+    (project / "cards").mkdir(parents=True)
+    shutil.copy(ROOT / "cards" / f"{GAME}.yaml", project / "cards")
+    return project
+
+
+def test_a_whole_game_against_two_greedy_bots_in_chromium(tmp_path):
+    project = copy_project(tmp_path)
+    data = load_game(Project(project), GAME)
     t = table(data, ["you", "greedy", "greedy"])
-    app = play_app.app(t, Faces(data), tmp_path, bot_delay=0.02)
+    app = play_app.app(t, Faces(data), project / "playtest", bot_delay=0.02)
     clicks = 0
     with running(app) as base, browser() as b:
         page = b.new_page(viewport={"width": 1280, "height": 900})
@@ -65,7 +74,20 @@ def test_a_whole_game_against_two_greedy_bots_in_chromium(data, tmp_path):
             # the page has taken the decision in once its buttons are drawn anew
             page.wait_for_function("b => !b.isConnected", arg=button)
         status = page.text_content("#status")
+        # the finished game, saved from the page as an example
+        page.click("#recorder summary")
+        page.wait_for_selector("#start option", state="attached")
+        page.fill("#rec-title", "A whole game")
+        page.click("#save")
+        page.wait_for_function("() => document.querySelector('#saved').textContent !== ''")
+        saved = page.text_content("#saved")
         assert errors == []
+    assert saved == f"Saved recorded-a-whole-game to playtest/{GAME}/recorded.yaml."
+    run = subprocess.run([sys.executable, "-m", "deckwright", "-C", str(project), "playtest", GAME],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0 and "0 failed" in run.stdout, run.stdout + run.stderr
+    recorded = (project / "playtest" / GAME / "recorded.yaml").read_text(encoding="utf-8")
+    assert "over: true" in recorded
     assert t.state.is_over()
     assert clicks >= 3
     winner = t.state.winner()
@@ -125,9 +147,7 @@ def test_undo_and_restart(data, tmp_path):
 
 
 def test_a_saved_position_is_an_example_playtest_passes(data, tmp_path):
-    project = tmp_path / "proj"
-    (project / "cards").mkdir(parents=True)
-    shutil.copy(ROOT / "cards" / f"{GAME}.yaml", project / "cards")
+    project = copy_project(tmp_path)
     t = table(load_game(Project(project), GAME), ["you", "greedy", "greedy"], seed=4)
     app = play_app.app(t, Faces(t.game.data), project / "playtest", bot_delay=0.0)
     with TestClient(app) as client:

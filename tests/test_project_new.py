@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from openpyxl import Workbook
 from pypdf import PdfReader
 
 from deckwright.cli import main
@@ -40,12 +41,19 @@ def test_new_rules_project_checks_builds_playtests_fuzzes_and_simulates(
     assert (fox / "templates" / "faces" / "fox" / "back.yaml").is_file()
     assert 'game_id="fox"' in (fox / "rules" / "fox.py").read_text(encoding="utf-8")
 
-    # --- cards from a spreadsheet: the XLSX step (a card added through cards/*.xlsx, then
-    # --- checked below) goes here once spreadsheet cards are merged.
+    # a card added through a spreadsheet (docs/format.md, "Cards from a spreadsheet")
+    book = Workbook()
+    book.active.title = "More"
+    book.active.append(["id", "name", "category", "colors", "rank", "points", "copies"])
+    book.active.append(["blue-4", "Four", "number", "blue", 4, 4, 1])
+    book.save(fox / "cards" / "more.xlsx")
+    database = database.replace("total: 27,", "total: 28,").replace(
+        "\ndecks:\n", "\ncards_from: cards/more.xlsx#More\ndecks:\n")
+    (fox / "cards" / "fox.yaml").write_text(database, encoding="utf-8")
 
     assert main(["-C", str(fox), "check"]) == 0
     out = capsys.readouterr().out
-    assert "27 cards (stated 27)" in out and "rules/fox.py (project)" in out
+    assert "28 cards (stated 28)" in out and "rules/fox.py (project)" in out
 
     assert main(["-C", str(fox), "playtest", "-v"]) == 0
     out = capsys.readouterr().out
@@ -58,6 +66,7 @@ def test_new_rules_project_checks_builds_playtests_fuzzes_and_simulates(
     assert "unverified" not in captured.err
     sheets = pdf_text(fox / "build" / "fox" / "pnp-a4.pdf")
     assert "Three" in sheets and "Worth 3 points in a loser's hand." in sheets
+    assert "Four" in sheets   # the spreadsheet's card
     rulebook = pdf_text(fox / "build" / "fox" / "rulebook.pdf")
     assert "Playing by colour" in rulebook and "Emptying your hand" in rulebook
     assert "例1 Playing by colour 検証済み" in " ".join(rulebook.split())

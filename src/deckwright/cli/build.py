@@ -18,7 +18,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from ..model import GameData, Project, UsageError, load_games
 from ..press import targets as press_targets
 from ..press.cards import GamePress
+from ..press.preflight import preflight
 from ..press.rulebook import target as rulebook_target
+from ..press.pod import SERVICES as POD_SERVICES
 from ..press.sheet import PAPERS, Options
 from ..rules import RulesImportError, how_to_add, rules_for
 
@@ -41,7 +43,8 @@ class Target:
 
 
 def _press_target(name: str) -> tuple[Callable, Callable]:
-    fn = {"pnp": press_targets.pnp, "png": press_targets.pngs, "tts": press_targets.tts_sheets}[name]
+    fn = {"pnp": press_targets.pnp, "png": press_targets.pngs, "tts": press_targets.tts_sheets,
+          "pod": press_targets.pod_files, "cgs": press_targets.cgs_game}[name]
 
     def run(game: GameData, press: GamePress, args: argparse.Namespace, tick: Tick) -> list[Path]:
         return fn(press, game.project.build_dir, args.settings, tick)
@@ -67,6 +70,9 @@ TARGETS: dict[str, Target] = {
                   *_press_target("png")),
     "tts": Target("tts/: Tabletop Simulator deck sheets, back image and deck JSON",
                   *_press_target("tts")),
+    "pod": Target("pod/: print-on-demand files (The Game Crafter, MakePlayingCards zips, "
+                  "DriveThruCards PDF)", *_press_target("pod")),
+    "cgs": Target("cgs/<game>.zip: the game for Card Game Simulator", *_press_target("cgs")),
     "rulebook": Target(rulebook_target.HELP, _rulebook, rulebook_target.units,
                        rulebook_target.add_arguments, draws_faces=False),
 }
@@ -90,7 +96,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--back-offset", metavar="X,Y", default="0,0",
                    help="shift the backs by X,Y mm (+x right, +y up, as the back is seen)")
     p.add_argument("--cut-lines", action="store_true", help="draw dashed cut lines on the trim")
+    p.add_argument("--apart", action="store_true",
+                   help="cards apart, each with its whole bleed (default: cards abut and share "
+                        "cut lines, 9 poker cards a page)")
     p.add_argument("--png-trim", action="store_true", help="PNGs trimmed to the card (no bleed)")
+    p.add_argument("--pod", metavar="S,S", default=",".join(POD_SERVICES),
+                   help=f"print-on-demand services for the pod target ({', '.join(POD_SERVICES)})")
     for target in TARGETS.values():
         if target.add_arguments is not None:
             target.add_arguments(p)
@@ -119,8 +130,14 @@ def settings(args: argparse.Namespace) -> press_targets.Settings:
         raise UsageError(f"--back-offset must be X,Y in mm, got {args.back_offset!r}")
     offset = (_number(parts[0], "--back-offset X", -20, 20), _number(parts[1], "--back-offset Y", -20, 20))
     papers = (args.paper,) if args.paper else tuple(PAPERS)
-    sheet = Options(papers[0], bleed, args.duplex, args.gutterfold, offset, args.cut_lines)
-    return press_targets.Settings(papers, sheet, not args.png_trim)
+    sheet = Options(papers[0], bleed, args.duplex, args.gutterfold, offset, args.cut_lines,
+                    "apart" if args.apart else "abut")
+    services = tuple(s.strip() for s in args.pod.split(",") if s.strip())
+    unknown = [s for s in services if s not in POD_SERVICES]
+    if unknown or not services:
+        raise UsageError(f"unknown print-on-demand service {', '.join(unknown) or '(none)'} for "
+                         f"--pod (known: {', '.join(POD_SERVICES)})")
+    return press_targets.Settings(papers, sheet, not args.png_trim, services)
 
 
 def chosen(args: argparse.Namespace) -> list[str]:
@@ -154,12 +171,11 @@ def run(args: argparse.Namespace) -> int:
     args.settings = settings(args)
     names = chosen(args)
     games = load_games(Project(args.project), args.games)
+    # the checks `check` runs, those these targets need, on every game before anything is written
+    presses = preflight(games, faces=any(TARGETS[n].draws_faces for n in names),
+                        rulebook="rulebook" in names)
     if "rulebook" in names:
         warn_unverified(games)
-    presses = [GamePress(g) for g in games]
-    if any(TARGETS[n].draws_faces for n in names):
-        for press in presses:  # every overflow of every game before anything is written
-            press.check()
     out = Console(highlight=False)
     written: list[Path] = []
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),

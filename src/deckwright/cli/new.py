@@ -21,7 +21,7 @@ from ..atomic import _umask
 from ..model import UsageError
 from ..model.schema import SLUG_RE
 from ..rules import module_name
-from .schema import render as render_schema
+from .schema import write_schemas
 
 SCAFFOLD = files("deckwright") / "scaffold"
 
@@ -41,15 +41,6 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="also write rules/NAME.py, a rules module to edit, and two examples")
     p.add_argument("--title", help="the game's title (default: NAME in words)")
     p.set_defaults(run=run)
-
-
-def write_schemas(folder: Path) -> list[Path]:
-    """The schema files an editor validates the project's YAML with, as `deckwright schema`
-    prints them."""
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "deckwright.schema.json"
-    path.write_text(render_schema(), encoding="utf-8")
-    return [path]
 
 
 def _copy_tree(source: Traversable, dest: Path, words: dict[str, str], rules: bool) -> None:

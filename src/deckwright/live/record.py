@@ -153,17 +153,15 @@ def expect_of(state: State) -> dict[str, Any]:
 
 
 def start_points(table: Table) -> list[int]:
-    """Decision counts from which the position can be written as a setup, newest first."""
+    """Decision counts an example may start from, newest first: the position there can be
+    written as a setup and the decisions since replay from it to the same end (a state may
+    hold more than its setup keys say, such as a player already out; such points are left
+    out rather than saved and found wrong later)."""
     points = []
     for n in range(len(table.decisions), -1, -1):
-        state = table.state_at(n)
-        if state.is_over():
-            continue
         try:
-            ex = Example.model_validate({"id": "probe", "title": "probe",
-                                         "setup": setup_of(state), "steps": [], "expect": {}})
-            _built(table, ex, state)
-        except Exception:  # noqa: BLE001 - any failure means "not writable here"
+            example_from(table, n, "probe", "probe")
+        except Exception:  # noqa: BLE001 - any failure means "not a start point"
             continue
         points.append(n)
     return points
@@ -190,7 +188,7 @@ def save(table: Table, playtest_dir: Path, start: int, title: str) -> tuple[Path
     example = example_from(table, start, title or "Recorded at the table",
                            next_id(doc["examples"], title or "game"))
     doc["examples"].append(example.model_dump(exclude_defaults=True))
-    text = ("# yaml-language-server: $schema=../../schema/deckwright.schema.json\n"
+    text = ("# yaml-language-server: $schema=../../schema/playtest.schema.json\n"
             "# Examples recorded with `deckwright play`; move one into the database to print it.\n"
             + yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=100,
                              default_flow_style=None))

@@ -1,4 +1,5 @@
-"""What `deckwright build` makes for one game: sheets, calibration, PNGs, TTS exports.
+"""What `deckwright build` makes for one game: sheets, calibration, PNGs, TTS, print-on-demand
+and Card Game Simulator exports.
 
 Every deck of a game is built: the default deck into `build/<game>/`, every other deck (an
 edition or variant) into `build/<game>/<deck-id>/`. Each function writes through
@@ -7,7 +8,7 @@ deckwright.atomic and reports progress through `tick(n)` (n cards done).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
@@ -16,7 +17,7 @@ from ..model.schema import Deck
 from .cards import GamePress
 from .pdfstream import write_pdf
 from .sheet import PAPERS, Options, draw_calibration, draw_sheets, grid
-from . import png, tts
+from . import cgs, png, pod, tts
 
 Tick = Callable[[int], None]
 
@@ -26,6 +27,7 @@ class Settings:
     papers: tuple[str, ...] = tuple(PAPERS)
     sheet: Options = Options()
     png_bleed: bool = True
+    pod_services: tuple[str, ...] = tuple(pod.SERVICES)
 
 
 def deck_dirs(press: GamePress, build_dir: Path) -> list[tuple[Deck, Path]]:
@@ -42,9 +44,7 @@ def pnp(press: GamePress, build_dir: Path, settings: Settings, tick: Tick) -> li
     written: list[Path] = []
     title = press.game.db.game.title
     for paper in settings.papers:
-        opts = Options(paper, settings.sheet.bleed_mm, settings.sheet.duplex,
-                       settings.sheet.gutterfold, settings.sheet.back_offset_mm,
-                       settings.sheet.cut_lines)
+        opts = replace(settings.sheet, paper=paper)
         g = grid(press.size_mm, opts)
         for deck, folder in deck_dirs(press, build_dir):
             target = folder / f"pnp-{paper}.pdf"
@@ -57,7 +57,7 @@ def pnp(press: GamePress, build_dir: Path, settings: Settings, tick: Tick) -> li
             target = build_dir / press.game.id / f"calibration-{paper}.pdf"
             with atomic.atomic_path(target) as tmp:
                 write_pdf(tmp, g.page, f"{title}: calibration",
-                          lambda pdf: draw_calibration(pdf, g, title))
+                          lambda pdf: draw_calibration(pdf, g, title, opts=opts))
             written.append(target)
     return written
 
@@ -81,8 +81,27 @@ def tts_sheets(press: GamePress, build_dir: Path, settings: Settings, tick: Tick
     return written
 
 
+def pod_files(press: GamePress, build_dir: Path, settings: Settings, tick: Tick) -> list[Path]:
+    """`pod/<deck>-<service>.zip|pdf` per deck and print-on-demand service."""
+    written: list[Path] = []
+    for deck, folder in deck_dirs(press, build_dir):
+        written += pod.export(press, deck, folder / "pod", deck.id, settings.pod_services, tick)
+    return written
+
+
+def cgs_game(press: GamePress, build_dir: Path, settings: Settings, tick: Tick) -> list[Path]:
+    """`cgs/<game>.zip`: the game (every deck) for Card Game Simulator."""
+    root = deck_dirs(press, build_dir)[0][1]
+    return [cgs.export(press, root / "cgs" / f"{press.game.id}.zip", tick)]
+
+
 def units(press: GamePress, target: str, settings: Settings) -> int:
     """How many ticks a target reports, for the progress bar."""
     if target == "png":
         return sum(len(press.distinct(d)) for d, _ in press.decks())
+    if target == "pod":
+        return sum(len(press.distinct(d)) if pod.SERVICES[s].package == "zip" else press.count(d)
+                   for d, _ in press.decks() for s in settings.pod_services)
+    if target == "cgs":
+        return len({c.id for d, _ in press.decks() for c in press.distinct(d)})
     return total_cards(press) * (len(settings.papers) if target == "pnp" else 1)

@@ -17,6 +17,7 @@ from typing import Iterable, Mapping
 from ...atomic import write_text
 from ...model import GameData
 from .examples import VerdictLike
+from .fontcss import font_folder
 
 KEY_FILE = ".rulebook.key"
 OUTPUTS = ("rulebook.pdf", "rulebook.html", "rulebook.css")
@@ -39,6 +40,11 @@ def input_key(game: GameData, dirs: list[Path], out_dir: Path,
     for path in _files(_CODE):
         add(f"code:{path.relative_to(_CODE)}", path.read_bytes())
     add("database", game.path.read_bytes())
+    for i, sheet in enumerate(game.sheets):  # cards_from: the sheets are inputs too
+        add(f"sheet{i}", sheet.read_bytes())
+    for folder in font_folder(game):  # the theme's fonts from the project's fonts/
+        for path in _files(folder):
+            add(f"font:{path.name}", path.read_bytes())
     for i, folder in enumerate(dirs):
         for path in _files(folder):
             add(f"template{i}:{path.relative_to(folder)}", path.read_bytes())

@@ -18,6 +18,7 @@ from markupsafe import Markup
 from ...model import Card, GameData
 from ...model.schema import RuleSection, Ruling
 from .examples import DrawnExample, Drawer, MiniCard, VerdictLike, lines
+from .fontcss import font_css
 from .markup import inline, paragraphs
 
 ORIGIN_LABELS = {"designer": "デザイナー", "project": "プロジェクト"}
@@ -288,7 +289,8 @@ class ContextBuilder:
             "players": (f"{g.players.min}人" if g.players.min == g.players.max
                         else f"{g.players.min}〜{g.players.max}人"),
             "summary": self.text(g.summary), "variants": g.variants,
-            "theme": g.theme, "toc": chapters, "sections": sections,
+            "theme": g.theme, "font_css": font_css(self.game, self.out_dir),
+            "toc": chapters, "sections": sections,
             "components": self.components(groups), "cards": list(cards.values()),
             "card_groups": groups,
             "examples": drawn, "general_rulings": general, "fills": fills,
