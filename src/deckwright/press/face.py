@@ -242,8 +242,10 @@ class Planner:
 @lru_cache(maxsize=1024)
 def _unreadable(path: Path, mtime_ns: int, size: int) -> str:
     """Why an image cannot be drawn ('' when it can); asked once per file version."""
-    from PIL import Image, UnidentifiedImageError
+    from PIL import Image, ImageFile, UnidentifiedImageError
 
+    lenient = ImageFile.LOAD_TRUNCATED_IMAGES
+    ImageFile.LOAD_TRUNCATED_IMAGES = False  # WeasyPrint's import sets it: art must be whole
     try:
         with Image.open(path) as image:
             image.verify()
@@ -253,6 +255,8 @@ def _unreadable(path: Path, mtime_ns: int, size: int) -> str:
         return (str(exc) or type(exc).__name__).replace(str(path), path.name)
     except Image.DecompressionBombError:
         return "too many pixels"
+    finally:
+        ImageFile.LOAD_TRUNCATED_IMAGES = lenient
     return ""
 
 
