@@ -359,3 +359,16 @@ def test_unknown_cards_and_players_in_expectations_are_bad_input():
     assert out.bad_input and "expect hands p7: no such entry (known: p1, p2)" in out.detail
     out = run(["p1 plays red-2"], expect={"top": "blue-3"})
     assert not out.passed and not out.bad_input          # a real mismatch is not bad input
+
+
+def test_auto_pass_passes_the_steps_player_after_others_passed_first():
+    setup = {"players": 3, "turn": "p1", "discard": ["red-2"], "deck": ["red-3"],
+             "hands": {"p1": ["red-steal", "red-block", "red-1"], "p2": ["blue-block", "blue-2"],
+                       "p3": ["blue-3"]}}
+    example = Example.model_validate({"id": "t", "title": "t", "setup": setup, "auto_pass": True,
+                                      "steps": ["p1 plays red-steal", "p2 draws"]})
+    out = run_example(toy.rules().ToyMatch, toy.data(), example)
+    assert out.passed, out.detail
+    # p1 has the first right and lets it go; then p2, whose step comes after the window
+    assert out.auto_passes == [(2, ["p1", "p2"])]
+    assert "p1 が p2 から 1 枚もらう。" in out.log

@@ -146,11 +146,11 @@ class Run:
             asked = state.current_player()
             if asked == player and (action is None or state.refusal(action, asked) is None):
                 break
-            action = state.pass_action()
-            if action is None or state.refusal(action, asked) is not None:
+            passing = state.pass_action()
+            if passing is None or state.refusal(passing, asked) is not None:
                 break   # a forced answer: the script must give it
             passed.append(state.player_name(asked))
-            state.apply(action, asked, check=False)
+            state.apply(passing, asked, check=False)
         if passed:
             self.auto_passes.append((n, passed))
 
