@@ -315,12 +315,12 @@ def test_auto_pass_passes_for_players_the_script_does_not_name(tmp_path):
 def test_refusals_match_by_rule_id(monkeypatch):
     from deckwright.engine import Reason
     monkeypatch.setattr(toy.rules().ToyState, "why_illegal",
-                        lambda self, a: Reason("match-rule", "場札と色も数も合わない"))
+                        lambda self, a: Reason("場札と色も数も合わない", "match-rule"))
     assert run([{"refused": "p1 plays blue-3", "because": "match-rule"}]).passed
-    assert run([{"refused": "p2 plays blue-1", "because": "turn-order"}]).passed
-    out = run([{"refused": "p1 plays blue-3", "because": "turn-order"}])
+    assert run([{"refused": "p2 plays blue-1", "because": "not-your-turn"}]).passed
+    out = run([{"refused": "p1 plays blue-3", "because": "not-your-turn"}])
     assert not out.passed
-    assert ("refused with '場札と色も数も合わない' (rule match-rule), expected rule 'turn-order'"
+    assert ("refused with '場札と色も数も合わない' (rule match-rule), expected rule 'not-your-turn'"
             in out.detail)
 
 

@@ -58,6 +58,10 @@ def test_a_whole_game_against_two_greedy_bots_in_chromium(tmp_path):
         page.wait_for_function("() => [...document.images].every(i => i.complete && i.naturalWidth > 0)",
                                timeout=30000)
         page.screenshot(path=str(screenshot_dir(tmp_path) / "play.png"))
+        # the page's own words follow the game's language
+        assert page.evaluate("() => document.documentElement.lang") == "ja"
+        assert page.text_content("#prompt") == "あなたの決定"
+        assert page.text_content("#undo") == "一手戻す"
         while page.get_attribute("#status", "data-over") != "yes":
             assert clicks < 400, "the game does not end"
             page.wait_for_function("""() => document.querySelector('#status').dataset.over === 'yes'
@@ -82,7 +86,8 @@ def test_a_whole_game_against_two_greedy_bots_in_chromium(tmp_path):
         page.wait_for_function("() => document.querySelector('#saved').textContent !== ''")
         saved = page.text_content("#saved")
         assert errors == []
-    assert saved == f"Saved recorded-a-whole-game to playtest/{GAME}/recorded.yaml."
+    # the page speaks the game's language (super-page-one is Japanese)
+    assert saved == f"recorded-a-whole-game を playtest/{GAME}/recorded.yaml に保存しました。"
     run = subprocess.run([sys.executable, "-m", "deckwright", "-C", str(project), "playtest", GAME],
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0 and "0 failed" in run.stdout, run.stdout + run.stderr
@@ -91,7 +96,7 @@ def test_a_whole_game_against_two_greedy_bots_in_chromium(tmp_path):
     assert t.state.is_over()
     assert clicks >= 3
     winner = t.state.winner()
-    assert f"Winner: p{winner + 1}" in status if winner is not None else "Game over" in status
+    assert f"勝者: p{winner + 1}。" in status if winner is not None else "ゲーム終了。" in status
     assert [d.player for d in t.decisions].count(0) == clicks
 
 

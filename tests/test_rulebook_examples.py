@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from deckwright.i18n import words
 from deckwright.model import Example, Project, load_game
 from deckwright.press.rulebook.context import ContextBuilder
 from deckwright.press.rulebook.examples import Drawer, lines
@@ -125,7 +126,7 @@ def test_cards_differing_only_in_colour_share_an_entry(tmp_path: Path):
 
 def test_inline_markup_escapes_then_renders(game):
     palette = game.db.game.palette
-    html = str(inline("<b>x</b> {red} **強** {draw:2} & {skip}", palette))
+    html = str(inline("<b>x</b> {red} **強** {draw:2} & {skip}", palette, words("ja")))
     assert html.startswith("&lt;b&gt;x&lt;/b&gt; <span class=\"icon icon-colour\" "
                            "style=\"background-color:#d0312d\" title=\"赤\">赤</span>")
     assert "<strong>強</strong>" in html and "ドロー＋2" in html and "&amp;" in html
@@ -145,3 +146,14 @@ def test_a_folded_yaml_line_leaves_no_space_between_japanese_words(game):
     palette = game.db.game.palette
     assert str(inline("手札を\n出す".replace("\n", " "), palette)) == "手札を出す"
     assert str(inline("Draw 2 を出す", palette)) == "Draw 2 を出す"  # real spaces stay
+
+
+def test_a_refusal_cited_by_an_untitled_id_prints_the_engines_sentence(game):
+    class V:
+        status, detail = "verified", ""
+        refusals = ((1, "ジョーカーを持っているのでドボンできない", "dobon-joker"),)
+
+    ex = Example.model_validate({"id": "x", "title": "x", "steps": [
+        {"refused": "p2 plays red-2", "because": "dobon-joker"}]})
+    drawn = Drawer(game).draw(ex, V(), 1)
+    assert "ジョーカーを持っているのでドボンできない" in drawn.steps[0].sentence

@@ -15,7 +15,8 @@ from typing import Callable
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from ..model import GameData, Project, UsageError, load_games
+from ..model import GameData, Project, UsageError
+from ..model.load import load_editions
 from ..press import targets as press_targets
 from ..press.cards import GamePress
 from ..press.preflight import preflight
@@ -83,9 +84,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "build", help="build print-and-play sheets, PNGs and TTS exports into build/",
         description="Build every target for the named games (default: all) into build/<game>/; "
-                    "decks other than the default go to build/<game>/<deck-id>/. "
+                    "decks other than the default go to build/<game>/<deck-id>/, editions in "
+                    "other languages (cards/<game>.<lang>.yaml) to build/<game>/<lang>/. "
                     f"Targets: {names}.")
     p.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
+    p.add_argument("--lang", metavar="TAG",
+                   help="build only this language's edition (cards/<game>.<TAG>.yaml) into "
+                        "build/<game>/<TAG>/ (default: every game in its own language and in "
+                        "every edition it has)")
     p.add_argument("--only", metavar="T,T", help=f"comma-separated targets ({', '.join(TARGETS)})")
     p.add_argument("--paper", metavar="a4|letter", help="one paper size (default: both)")
     p.add_argument("--bleed", metavar="MM", default="3", help="bleed around each card (default 3)")
@@ -170,7 +176,8 @@ def warn_unverified(games: list[GameData]) -> None:
 def run(args: argparse.Namespace) -> int:
     args.settings = settings(args)
     names = chosen(args)
-    games = load_games(Project(args.project), args.games)
+    games = load_editions(Project(args.project), args.games, args.lang)
+    args.last_game = games[-1]
     # the checks `check` runs, those these targets need, on every game before anything is written
     presses = preflight(games, faces=any(TARGETS[n].draws_faces for n in names),
                         rulebook="rulebook" in names)
@@ -184,7 +191,8 @@ def run(args: argparse.Namespace) -> int:
         for game, press in zip(games, presses):
             for name in names:
                 target = TARGETS[name]
-                task = progress.add_task(f"{game.id} {name}", total=target.units(game, press, args))
+                label = f"{game.id}{'.' + game.edition if game.edition else ''} {name}"
+                task = progress.add_task(label, total=target.units(game, press, args))
                 written += target.run(game, press, args,
                                       lambda n, task=task: progress.advance(task, n))
                 progress.update(task, completed=progress.tasks[task].total)

@@ -10,9 +10,8 @@ from .cards import Catalogue, split_ref
 from .expect import CardAt, Cards
 from .facts import GameFacts, ZoneSpec
 from .game import Game
-from .reasons import Reason
-from .state import (CHANCE, TERMINAL, Action, InvariantError, NotationError, Refused, ReplayError,
-                    State)
+from .state import (CHANCE, TERMINAL, Action, InvariantError, NotationError, Reason, Refused,
+                    ReplayError, State)
 from .turns import CLOCKWISE, COUNTERCLOCKWISE, TurnOrder
 from .windows import Window
 from .zones import BOX, EMPTY, Layout, Zones

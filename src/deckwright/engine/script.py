@@ -279,6 +279,7 @@ def run_example(game_cls: type[Game], data: GameData, example: Example,
     try:
         game = game_for_example(game_cls, data, example)
         run.state = build_state(game, example)
+        run.state.language = data.language_of(example)  # its `reason:` lines are in that language
         run.steps()
     except SetupError as exc:
         key = re.match(r"setup\.([\w-]+)(?:\.([\w#-]+))?", str(exc))

@@ -33,6 +33,8 @@ class Verdict:
     automatic: tuple[tuple[int, tuple[str, ...]], ...] = ()
     #: what the rules filled in where the example's setup was silent, in its notation
     setup_defaults: tuple[tuple[str, Any], ...] = ()
+    #: (step number, sentence, rule id) of each refusal the script expected and got
+    refusals: tuple[tuple[int, str, str], ...] = ()
 
 
 def verify_examples(game: GameData) -> dict[str, Verdict]:
@@ -55,7 +57,8 @@ def verify_examples(game: GameData) -> dict[str, Verdict]:
         passes = tuple((n, tuple(who)) for n, who in outcome.auto_passes)
         shown = {"auto_passes": passes,
                  "automatic": tuple((n, tuple(s)) for n, s in outcome.automatic),
-                 "setup_defaults": tuple(outcome.setup_defaults.items())}
+                 "setup_defaults": tuple(outcome.setup_defaults.items()),
+                 "refusals": tuple((n, str(text), rule) for n, text, rule in outcome.refusals)}
         if outcome.passed:
             verdicts[ex.id] = Verdict(ex.id, "verified", "", log, **shown)
         else:

@@ -2,7 +2,8 @@
 and Card Game Simulator exports.
 
 Every deck of a game is built: the default deck into `build/<game>/`, every other deck (an
-edition or variant) into `build/<game>/<deck-id>/`. Each function writes through
+edition or variant) into `build/<game>/<deck-id>/`; a language edition's (`--lang`) into
+`build/<game>/<lang>/` and below. Each function writes through
 deckwright.atomic and reports progress through `tick(n)` (n cards done).
 """
 
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Callable
 
 from .. import atomic
+from ..i18n import words
 from ..model.schema import Deck
 from .cards import GamePress
 from .pdfstream import write_pdf
@@ -30,8 +32,14 @@ class Settings:
     pod_services: tuple[str, ...] = tuple(pod.SERVICES)
 
 
+def game_dir(press: GamePress, build_dir: Path) -> Path:
+    """build/<game>/, or an edition's build/<game>/<lang>/, under `build_dir`."""
+    game = press.game
+    return build_dir / game.out_dir.relative_to(game.project.build_dir)
+
+
 def deck_dirs(press: GamePress, build_dir: Path) -> list[tuple[Deck, Path]]:
-    root = build_dir / press.game.id
+    root = game_dir(press, build_dir)
     return [(deck, root / sub if sub else root) for deck, sub in press.decks()]
 
 
@@ -54,10 +62,11 @@ def pnp(press: GamePress, build_dir: Path, settings: Settings, tick: Tick) -> li
                               pdf, press, lambda: press.slots(deck), g, opts, tick))
             written.append(target)
         if not opts.gutterfold:
-            target = build_dir / press.game.id / f"calibration-{paper}.pdf"
+            target = game_dir(press, build_dir) / f"calibration-{paper}.pdf"
+            _ = words(press.game.language)
             with atomic.atomic_path(target) as tmp:
-                write_pdf(tmp, g.page, f"{title}: calibration",
-                          lambda pdf: draw_calibration(pdf, g, title, opts=opts))
+                write_pdf(tmp, g.page, _("%(title)s: calibration", title=title),
+                          lambda pdf: draw_calibration(pdf, g, title, _, opts=opts))
             written.append(target)
     return written
 

@@ -44,9 +44,10 @@ def failing_examples(game: GameData, verdicts: Mapping[str, VerdictLike]) -> lis
 def build_rulebook(game: GameData, out_dir: Path | None = None, *,
                    verdicts: Mapping[str, VerdictLike], page: str | None = None,
                    pdf_variant: str | None = None, force: bool = False) -> RulebookResult:
-    """Write build/<game>/rulebook.pdf, rulebook.html and rulebook.css (unless unchanged)."""
+    """Write build/<game>/rulebook.pdf, rulebook.html and rulebook.css (unless unchanged);
+    an edition's into build/<game>/<lang>/."""
     start = time.perf_counter()
-    out_dir = out_dir or game.project.build_dir / game.id
+    out_dir = out_dir or game.out_dir
     page = page or game.db.game.theme.page
     if page not in PAGE_SIZES:
         raise UsageError(f"unknown page size {page!r} (choose a5 or a4)")

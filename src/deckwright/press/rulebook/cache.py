@@ -1,6 +1,7 @@
 """Skip rulebooks whose inputs have not changed since the last build.
 
-The key is a SHA-256 over everything the output depends on: the database file, the templates
+The key is a SHA-256 over everything the output depends on: the database file (and an edition's
+words), deckwright's message catalogs, the templates
 (every file of every folder in the loader chain), the card pictures the rulebook embeds, the
 example verdicts, the options, this package's code and WeasyPrint's version. It is stored beside
 the outputs and written last, so an interrupted build is never mistaken for a finished one.
@@ -14,6 +15,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Iterable, Mapping
 
+from ... import i18n
 from ...atomic import write_text
 from ...model import GameData
 from .examples import VerdictLike
@@ -40,6 +42,10 @@ def input_key(game: GameData, dirs: list[Path], out_dir: Path,
     for path in _files(_CODE):
         add(f"code:{path.relative_to(_CODE)}", path.read_bytes())
     add("database", game.path.read_bytes())
+    if game.edition is not None:
+        add("edition", game.db.model_dump_json().encode())
+    for path in _files(i18n.LOCALE_DIR):
+        add(f"locale:{path.relative_to(i18n.LOCALE_DIR)}", path.read_bytes())
     for i, sheet in enumerate(game.sheets):  # cards_from: the sheets are inputs too
         add(f"sheet{i}", sheet.read_bytes())
     for folder in font_folder(game):  # the theme's fonts from the project's fonts/
@@ -54,7 +60,7 @@ def input_key(game: GameData, dirs: list[Path], out_dir: Path,
             add(f"png:{card_id}", png.read_bytes())
     for ex in game.db.examples:
         v = verdicts.get(ex.id)
-        shown = [getattr(v, k, ()) for k in ("auto_passes", "automatic", "setup_defaults")] if v else []
+        shown = [getattr(v, k, ()) for k in ("auto_passes", "automatic", "setup_defaults", "refusals")] if v else []
         add(f"verdict:{ex.id}", json.dumps([v.status, v.detail, *shown] if v else None,
                                            ensure_ascii=False, default=str).encode())
     return h.hexdigest()

@@ -46,10 +46,13 @@ def run(game: GameData, press: Any, args: argparse.Namespace, tick: Callable[[in
                             pdf_variant=args.pdf_variant, force=args.force)
     tick(1)
     failing: list[tuple[str, str, str]] = getattr(args, "rulebook_failing", [])
-    failing += [(game.id, ex_id, title) for ex_id, title in result.failing]
+    name = f"{game.id} ({game.edition})" if game.edition else game.id
+    failing += [(name, ex_id, title) for ex_id, title in result.failing]
     args.rulebook_failing = failing
-    selected = args.games or Project(args.project).game_ids()
-    if game.id == selected[-1] and failing:
+    last = getattr(args, "last_game", None)  # the CLI names it: editions repeat a game id
+    if last is None:
+        last = (args.games or Project(args.project).game_ids())[-1]
+    if (game is last or game.id == last) and failing:
         report(failing, args.allow_failing_examples)
     return [] if result.skipped else [result.pdf, result.html]
 

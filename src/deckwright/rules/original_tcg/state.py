@@ -14,6 +14,7 @@ from typing import Any
 
 from deckwright.engine import EMPTY, Reason, State
 
+from . import english
 from .board import Board, camp_row
 from .costs import Costs, Payment
 from .effects import Effects, is_player
@@ -68,6 +69,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         "lose": "{p:player} の負け({why})。",
         "limit": "{n} ターンを過ぎたので戦力の多い方の勝ち。",
     }
+    TRANSLATIONS = {"en": {"events": english.EVENTS}}   # the shared kinds, in English
 
     def __init__(self, game: Any, players: int, seed: int = 0):
         super().__init__(game, players, seed)
@@ -134,7 +136,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         return self.reason(action, self.current_player())
 
     def why_illegal(self, action: Action) -> str:
-        return self.reason(action, self.current_player()) or Reason("turn", "いまはできない")
+        return self.reason(action, self.current_player()) or Reason("いまはできない", "turn")
 
     def _apply(self, action: Action) -> None:
         getattr(self, "_do_" + action[0])(action)
@@ -152,35 +154,35 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         verb = a[0]
         if self.window is not None:
             if verb == "pass":
-                return Reason("effects", "強制対抗は必ず発動しなければならない") if self.forced_pending(p) else None
+                return Reason("強制対抗は必ず発動しなければならない", "effects") if self.forced_pending(p) else None
             if verb != "act":
-                return Reason("counter-right", "対抗権の処理中: 対抗するか見送る(pass)しかない")
+                return Reason("対抗権の処理中: 対抗するか見送る(pass)しかない", "counter-right")
             return self._act_reason(a, p, counter=True)
         if verb == "pass":
-            return Reason("counter-right", "いまは対抗できる場面ではない")
+            return Reason("いまは対抗できる場面ではない", "counter-right")
         if verb == "act":
             if self.phase != "main":
-                return Reason("phase-2", "通常効果はフェイズ②でだけ発動できる")
+                return Reason("通常効果はフェイズ②でだけ発動できる", "phase-2")
             return self._act_reason(a, p, counter=False)
         check = getattr(self, "_why_" + verb, None)
         if check is None:
-            return Reason("turn", "いまはできない")
+            return Reason("いまはできない", "turn")
         return check(a, p)
 
     def _phase(self, want: tuple[str, ...], what: str) -> str | None:
         if self.phase not in want:
-            return Reason("turn", f"{what}は{'・'.join(PHASE_NAMES[w] for w in want)}で行う(いまは{PHASE_NAMES[self.phase]})")
+            return Reason(f"{what}は{'・'.join(PHASE_NAMES[w] for w in want)}で行う(いまは{PHASE_NAMES[self.phase]})", "turn")
         return None
 
     def _why_draw(self, a: Action, p: int) -> str | None:
         return self._phase(("draw",), "支援から引くの") or (
-            None if self.zones.piles[self.game.SUPPORT[p]] else Reason("support-empty", "支援が空"))
+            None if self.zones.piles[self.game.SUPPORT[p]] else Reason("支援が空", "support-empty"))
 
     def _why_skip(self, a: Action, p: int) -> str | None:
         if self.phase == "upkeep":
-            return Reason("phase-1", "維持コストを払うか破棄するかを決める")
+            return Reason("維持コストを払うか破棄するかを決める", "phase-1")
         if self.phase == "end":
-            return Reason("phase-4", "ターン終了を宣言する(ends)")
+            return Reason("ターン終了を宣言する(ends)", "phase-4")
         return None
 
     def _why_store(self, a: Action, p: int) -> str | None:
@@ -188,23 +190,23 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
 
     def _in_hand(self, i: int, p: int) -> str | None:
         return None if self.zones.where[i] == self.game.HAND[p] else Reason(
-            "not-in-hand", f"{self.label_of(i)} は手札にない")
+            f"{self.label_of(i)} は手札にない", "not-in-hand")
 
     def _why_upkeep(self, a: Action, p: int) -> str | None:
         _v, i, pay = a
         bad = self._phase(("upkeep",), "維持コストの支払い")
         if bad or i not in self.due:
-            return bad or Reason("phase-1", f"{self.label_of(i)} の維持コストはいま払うものではない")
+            return bad or Reason(f"{self.label_of(i)} の維持コストはいま払うものではない", "phase-1")
         return self._pay_reason(p, pay, self.stats(i)[1], self.elements(i), "維持コスト")
 
     def _why_abandon(self, a: Action, p: int) -> str | None:
         bad = self._phase(("upkeep",), "維持の放棄")
         return bad or (None if a[1] in self.due else Reason(
-            "phase-1", f"{self.label_of(a[1])} は維持するカードではない"))
+            f"{self.label_of(a[1])} は維持するカードではない", "phase-1"))
 
     def _pay_reason(self, p: int, pay: Payment | None, n: int, req: tuple[str, ...], what: str) -> str | None:
         if pay is None:
-            return Reason("costs", f"{what}が払えない")
+            return Reason(f"{what}が払えない", "costs")
         return self.pay_problem(p, pay, n, req)
 
     def _placing(self, a: Action, p: int, category: str) -> str | None:
@@ -214,10 +216,10 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         if bad:
             return bad
         if g.cat[i] != category:
-            return Reason("placing", f"{self.label_of(i)} は{ {'soldier': '兵', 'spell': '呪術', 'land': '土地'}[category] }ではない")
+            return Reason(f"{self.label_of(i)} は{ {'soldier': '兵', 'spell': '呪術', 'land': '土地'}[category] }ではない", "placing")
         col = a[2]
         if not 0 <= col < COLS:
-            return Reason("field-squares", "自陣のマスは 1〜5")
+            return Reason("自陣のマスは 1〜5", "field-squares")
         return None
 
     def _why_summon(self, a: Action, p: int) -> str | None:
@@ -226,7 +228,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
             return bad
         held = self.soldier_at(camp_row(p) * COLS + a[2])
         if held != EMPTY and self.owner[held] == p:
-            return Reason("placing", "自分の兵がいるマスには召喚できない")
+            return Reason("自分の兵がいるマスには召喚できない", "placing")
         return self._pay_reason(p, a[3], self.stats(a[1])[0], self.elements(a[1]), "召喚コスト")
 
     def _why_cast(self, a: Action, p: int) -> str | None:
@@ -236,13 +238,13 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
             return bad
         only = self.game.facedown_only[i]
         if only and not down:
-            return Reason("facedown-spell", "この呪術は裏向きでしか詠唱できない")
+            return Reason("この呪術は裏向きでしか詠唱できない", "facedown-spell")
         if down and not only:
-            return Reason("facedown-spell", "裏向きで詠唱できるのはルール効果を持つ呪術だけ")
+            return Reason("裏向きで詠唱できるのはルール効果を持つ呪術だけ", "facedown-spell")
         if self.ground_taken(p, col):
-            return Reason("spell-limit", "そのマスにはすでに呪術か土地がある")
+            return Reason("そのマスにはすでに呪術か土地がある", "spell-limit")
         if down:
-            return None if not pay else Reason("facedown-spell", "裏向きの詠唱にコストはかからない")
+            return None if not pay else Reason("裏向きの詠唱にコストはかからない", "facedown-spell")
         return self._pay_reason(p, pay, self.stats(i)[0], self.elements(i), "詠唱コスト")
 
     def _why_deploy(self, a: Action, p: int) -> str | None:
@@ -250,7 +252,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         if bad:
             return bad
         if self.ground_taken(p, a[2]):
-            return Reason("spell-limit", "そのマスにはすでに呪術か土地がある")
+            return Reason("そのマスにはすでに呪術か土地がある", "spell-limit")
         return self._pay_reason(p, a[3], self.stats(a[1])[0], self.elements(a[1]), "展開コスト")
 
     def _why_move(self, a: Action, p: int) -> str | None:
@@ -260,17 +262,17 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         if bad:
             return bad
         if self.zones.where[i] != g.SOLD or self.owner[i] != p:
-            return Reason("movement", f"{self.label_of(i)} は場にいる自分の兵ではない")
+            return Reason(f"{self.label_of(i)} は場にいる自分の兵ではない", "movement")
         if i in self.fresh:
-            return Reason("summoning-sickness", "召喚したターンには移動できない")
+            return Reason("召喚したターンには移動できない", "summoning-sickness")
         if i in self.moved:
-            return Reason("move-once", "兵が移動できるのは一ターンに一度まで")
+            return Reason("兵が移動できるのは一ターンに一度まで", "move-once")
         here = self.cell_of(i)
         if not 0 <= cell < 3 * COLS or abs(here // COLS - cell // COLS) + abs(here % COLS - cell % COLS) != 1:
-            return Reason("movement", "移動できるのは上下左右の隣のマスだけ")
+            return Reason("移動できるのは上下左右の隣のマスだけ", "movement")
         held = self.soldier_at(cell)
         if held != EMPTY and self.owner[held] == p and not self.drill_safe(p):
-            return Reason("movement", "自分の兵がいるマスには移動できない(ギルビアの練兵場があるときを除く)")
+            return Reason("自分の兵がいるマスには移動できない(ギルビアの練兵場があるときを除く)", "movement")
         return self._pay_reason(p, pay, self.stats(i)[1], self.elements(i), "移動コスト")
 
     def _why_buy(self, a: Action, p: int) -> str | None:
@@ -278,7 +280,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         if bad:
             return bad
         if not self.zones.piles[self.game.SUPPORT[p]]:
-            return Reason("support-empty", "支援が空")
+            return Reason("支援が空", "support-empty")
         return self._pay_reason(p, a[1], 2, (), "倉庫のカード2枚分")
 
     def _why_end(self, a: Action, p: int) -> str | None:
@@ -288,20 +290,20 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         _v, i, eid, targets, mode, x, against, pay = a
         eff = self.effect(i, eid)
         if eff is None:
-            return Reason("effects", f"{self.label_of(i)} に効果 {eid} はない")
+            return Reason(f"{self.label_of(i)} に効果 {eid} はない", "effects")
         if counter:
             top = self.window.top()
             subject = top[2] if top[0] == "E" else top[3]
             if against >= 0 and against != subject:
-                return Reason("stack-order", "対抗できるのは一番新しい効果か出来事だけ")
+                return Reason("対抗できるのは一番新しい効果か出来事だけ", "stack-order")
             if not eff.can_counter:
-                return Reason("counter-right", "この効果は対抗効果ではない")
+                return Reason("この効果は対抗効果ではない", "counter-right")
             if top[0] == "E" and top[2] == i:
-                return Reason("self-counter", "兵は自身の効果の発動に対抗できない")
+                return Reason("兵は自身の効果の発動に対抗できない", "self-counter")
             if not self.answers(eff, i, p, top):
-                return Reason("counter-right", "この効果の対抗対象ではない")
+                return Reason("この効果の対抗対象ではない", "counter-right")
         elif not eff.can_normal:
-            return Reason("effects", "この効果は通常効果ではない(対抗対象が起きたときだけ発動できる)")
+            return Reason("この効果は通常効果ではない(対抗対象が起きたときだけ発動できる)", "effects")
         bad = self.usable(p, i, eff, counter)
         if bad:
             return bad

@@ -14,6 +14,7 @@ from deckwright.engine import BOX, EMPTY, TERMINAL, Reason, State
 from deckwright.engine.expect import CardAt, Cards
 from deckwright.engine.setup import take
 
+from . import english
 from .effects import MagicMixin
 from .facts import (CLAIRVOYANCE, CLAIRVOYANCE_SLOTS, GATHERING, HAND_SIZE, P_FI, P_KIND,
                     P_PLUNDER, P_REFLECT, P_SWAP_GIVE, P_SWAP_PICK, QUOTA_PER_PLAYER, SCRAMBLE,
@@ -65,6 +66,7 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
         "win": "{p:player} が {points} ポイントで勝つ。",
         "draw-game": "最高点 {points} ポイントが {ps:players} で並び、引き分け（再勝負）。",
     }
+    TRANSLATIONS = {"en": {"events": english.EVENTS}}   # the shared kinds, in English
 
     def __init__(self, game: "TreasureScramble", players: int, seed: int = 0):
         super().__init__(game, players, seed)
@@ -236,53 +238,53 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
         if self.pending is not None:
             kind, _, arg = self.pending
             if kind == P_SWAP_GIVE:
-                return Reason("swap-must-exchange", "すり替えは伏せ札を見たあとでやめられない。必ず交換する（手札1枚を渡す）")
+                return Reason("すり替えは伏せ札を見たあとでやめられない。必ず交換する（手札1枚を渡す）", "swap-must-exchange")
             if kind == P_REFLECT:
-                return Reason("reflect-meaning", "反射では自分以外のプレイヤーを1人指名する")
+                return Reason("反射では自分以外のプレイヤーを1人指名する", "reflect-meaning")
             if kind == P_KIND:
-                return Reason("big-release-taken", "手札にない割込カードの種類は選べない。手札にある種類を1つ選ぶ")
+                return Reason("手札にない割込カードの種類は選べない。手札にある種類を1つ選ぶ", "big-release-taken")
             if kind == P_PLUNDER:
                 if verb == "discard" and any(self.zones.where[c] != g.HAND[p] for c in action[1]):
-                    return Reason("not-in-hand", "手札にないカードは捨てられない")
-                return Reason("reduce-else-ignore", f"手札から{arg}枚捨てる")
-            return Reason("false-info-target", "場に伏せてある札を1枚指定する")
+                    return Reason("手札にないカードは捨てられない", "not-in-hand")
+                return Reason(f"手札から{arg}枚捨てる", "reduce-else-ignore")
+            return Reason("場に伏せてある札を1枚指定する", "false-info-target")
         if self.window is not None:
             if verb == "declare":
-                return Reason("declaring", "宣言に出せるのは自分の手札のカード1枚だけ")
-            return Reason("declaring", "いまは割込宣言をするか、しないかを決める")
+                return Reason("宣言に出せるのは自分の手札のカード1枚だけ", "declaring")
+            return Reason("いまは割込宣言をするか、しないかを決める", "declaring")
         if self.phase == SCRAMBLE:
             if verb == "flip":
-                return Reason("scramble", "場に伏せてある札を1枚めくる")
-            return Reason("scramble", "争奪戦の手番では場の伏せ札をめくる")
+                return Reason("場に伏せてある札を1枚めくる", "scramble")
+            return Reason("争奪戦の手番では場の伏せ札をめくる", "scramble")
         return self._why_gathering(p, action)
 
     def _why_gathering(self, p: int, action: tuple) -> str:
         g = self.game
         verb = action[0]
         if verb in ("place", "use") and self.zones.where[action[1]] != g.HAND[p]:
-            return Reason("not-in-hand", f"{self.card_label(action[1])} は手札にない")
+            return Reason(f"{self.card_label(action[1])} は手札にない", "not-in-hand")
         if verb == "place":
-            return Reason("interrupts-not-placed", "割込カードは場に伏せられない（争奪戦で使うために手札に残す）")
+            return Reason("割込カードは場に伏せられない（争奪戦で使うために手札に残す）", "interrupts-not-placed")
         if verb == "pass":
-            return Reason("gathering-turn", "伏せられるカードがあるので、何もしないで手番を終えることはできない")
+            return Reason("伏せられるカードがあるので、何もしないで手番を終えることはできない", "gathering-turn")
         if verb == "use":
             inst, target = action[1], action[2]
             cid = g.ids[inst]
             if g.category[inst] != "magic":
-                return Reason("magic", "使えるのは魔法カードだけ")
+                return Reason("使えるのは魔法カードだけ", "magic")
             if cid == SWAP:
                 if not self.field_size():
-                    return Reason("swap-needs-cards", "場に伏せ札がないので、すり替えは使えない")
+                    return Reason("場に伏せ札がないので、すり替えは使えない", "swap-needs-cards")
                 if len(self.hand(p)) <= 1:
-                    return Reason("swap-needs-cards", "交換できる手札がないので、すり替えは使えない")
+                    return Reason("交換できる手札がないので、すり替えは使えない", "swap-needs-cards")
             if cid == CLAIRVOYANCE and target and len(target) > 1 + CLAIRVOYANCE_SLOTS:
-                return Reason("magic", f"透視で見られるのは伏せ札{CLAIRVOYANCE_SLOTS}枚まで")
+                return Reason(f"透視で見られるのは伏せ札{CLAIRVOYANCE_SLOTS}枚まで", "magic")
             if USE_TARGET[cid] == "player" and target != ("p", p) and target[:1] != ("p",):
-                return Reason("magic", f"{self.card_label(inst)} は自分以外のプレイヤーを1人選んで使う（on pN）")
+                return Reason(f"{self.card_label(inst)} は自分以外のプレイヤーを1人選んで使う（on pN）", "magic")
             if target == ("p", p):
-                return Reason("magic", f"{self.card_label(inst)} は自分以外のプレイヤーに使う")
-            return Reason("magic", f"{self.card_label(inst)} の対象が正しくない")
-        return Reason("gathering-turn", "宝集めの手番では、1枚伏せるか魔法カードを1枚使う")
+                return Reason(f"{self.card_label(inst)} は自分以外のプレイヤーに使う", "magic")
+            return Reason(f"{self.card_label(inst)} の対象が正しくない", "magic")
+        return Reason("宝集めの手番では、1枚伏せるか魔法カードを1枚使う", "gathering-turn")
 
     # --- carrying out a decision -------------------------------------------------------
 
