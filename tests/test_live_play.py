@@ -62,6 +62,10 @@ def test_a_whole_game_against_two_greedy_bots_in_chromium(tmp_path):
         assert page.evaluate("() => document.documentElement.lang") == "ja"
         assert page.text_content("#prompt") == "あなたの決定"
         assert page.text_content("#undo") == "一手戻す"
+        # each decision reads as a sentence in the game's language, above its notation
+        first = page.locator(".action").first
+        assert first.locator("span").text_content().startswith("プレイヤー1")
+        assert first.locator("code").text_content() == first.get_attribute("data-action")
         while page.get_attribute("#status", "data-over") != "yes":
             assert clicks < 400, "the game does not end"
             page.wait_for_function("""() => document.querySelector('#status').dataset.over === 'yes'
@@ -69,14 +73,16 @@ def test_a_whole_game_against_two_greedy_bots_in_chromium(tmp_path):
             if page.get_attribute("#status", "data-over") == "yes":
                 break
             buttons = page.locator(".action")
-            texts = buttons.all_text_contents()
+            texts = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
             # a person who plays a card when they can, else takes what is offered first
             pick = next((i for i, s in enumerate(texts) if " plays " in s), 0)
             button = buttons.nth(pick).element_handle()
             button.click()
             clicks += 1
             # the page has taken the decision in once its buttons are drawn anew
-            page.wait_for_function("b => !b.isConnected", arg=button)
+            page.wait_for_function("b => !b.isConnected || document.querySelector('#error').textContent",
+                                   arg=button, timeout=60000)
+            assert page.text_content("#error") == "", f"{texts[pick]!r} refused"
         status = page.text_content("#status")
         # the finished game, saved from the page as an example
         page.click("#recorder summary")

@@ -77,17 +77,22 @@ function render(v) {
   actions.replaceChildren();
   $("prompt").textContent = v.legal.length ? say("decide", {})
                           : (v.over ? "" : say("waiting", {player: v.deciding}));
-  for (const text of v.legal) {
+  v.legal.forEach((text, i) => {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "action";
-    b.textContent = text;
+    b.dataset.action = text;
+    const said = document.createElement("span");
+    said.textContent = v.said[i];
+    const notation = document.createElement("code");
+    notation.textContent = text;
+    b.append(said, notation);
     b.addEventListener("click", async () => {
       try { await post("act", {action: text}); $("error").textContent = ""; }
       catch (e) { $("error").textContent = e.message; }
     });
     actions.appendChild(b);
-  }
+  });
   $("undo").disabled = !v.can_undo;
   const log = $("log");
   log.replaceChildren();
