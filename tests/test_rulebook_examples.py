@@ -54,6 +54,34 @@ def test_an_example_is_drawn_with_flow_steps_outcome_and_verdict(game):
     assert outcome == {"手番": "P2", "起きること": "スキップ"}
 
 
+def test_automatic_passes_show_compactly_in_the_flow(game):
+    class V:
+        status, detail = "verified", ""
+        auto_passes = ((2, ("p2", "p3")), (3, ("p1",)))
+
+    ex = next(e for e in game.db.examples if e.id == "skip-two-players")
+    drawn = Drawer(game).draw(ex, V(), 2)
+    assert [s.sentence for s in drawn.steps] == [
+        "プレイヤー1：「スキップ」を出す。",
+        "P2・P3 はパス。プレイヤー1：「赤の3」を出す。P1 はパス。"]
+    assert len(drawn.flow) == 2          # passes add no step: the numbering stays the script's
+
+
+def test_automatic_events_and_setup_defaults_are_printed(game):
+    class V:
+        status, detail = "verified", ""
+        automatic = ((0, ("p1 が 1 枚引く。",)), (2, ("p2 が 1 枚引く。",)))
+        setup_defaults = (("deck", "残りを切って置く"),)
+
+    ex = next(e for e in game.db.examples if e.id == "skip-two-players")
+    drawn = Drawer(game).draw(ex, V(), 2)
+    assert [s.sentence for s in drawn.steps] == [
+        "（自動：p1 が 1 枚引く。）プレイヤー1：「スキップ」を出す。",
+        "プレイヤー1：「赤の3」を出す。（自動：p2 が 1 枚引く。）"]
+    assert drawn.setup[-1].label == "山札（指定のない分）"
+    assert drawn.setup[-1].parts[0].text == "残りを切って置く"
+
+
 def test_refused_steps_and_checks(game):
     ex = next(e for e in game.db.examples if e.id == "play-same-colour")
     drawn = Drawer(game).draw(ex, None, 1)
@@ -121,3 +149,14 @@ def test_a_folded_yaml_line_leaves_no_space_between_japanese_words(game):
     palette = game.db.game.palette
     assert str(inline("手札を\n出す".replace("\n", " "), palette)) == "手札を出す"
     assert str(inline("Draw 2 を出す", palette)) == "Draw 2 を出す"  # real spaces stay
+
+
+def test_a_refusal_cited_by_an_untitled_id_prints_the_engines_sentence(game):
+    class V:
+        status, detail = "verified", ""
+        refusals = ((1, "ジョーカーを持っているのでドボンできない", "dobon-joker"),)
+
+    ex = Example.model_validate({"id": "x", "title": "x", "steps": [
+        {"refused": "p2 plays red-2", "because": "dobon-joker"}]})
+    drawn = Drawer(game).draw(ex, V(), 1)
+    assert "ジョーカーを持っているのでドボンできない" in drawn.steps[0].sentence

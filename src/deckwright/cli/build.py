@@ -58,6 +58,13 @@ def _press_target(name: str) -> tuple[Callable, Callable]:
     return run, units
 
 
+def _rulebook(game: GameData, press: GamePress, args: argparse.Namespace, tick: Tick) -> list[Path]:
+    """The one place the build runs the engine: its verdicts go to press as data."""
+    from ..engine import verify   # only this target needs the rules engine
+
+    return rulebook_target.run(game, press, args, tick, verdicts=verify.verify_examples(game))
+
+
 #: Build targets in the order they run; `--only` picks some of them.
 TARGETS: dict[str, Target] = {
     "pnp": Target("print-and-play sheets pnp-<paper>.pdf and calibration-<paper>.pdf",
@@ -69,7 +76,7 @@ TARGETS: dict[str, Target] = {
     "pod": Target("pod/: print-on-demand files (The Game Crafter, MakePlayingCards zips, "
                   "DriveThruCards PDF)", *_press_target("pod")),
     "cgs": Target("cgs/<game>.zip: the game for Card Game Simulator", *_press_target("cgs")),
-    "rulebook": Target(rulebook_target.HELP, rulebook_target.run, rulebook_target.units,
+    "rulebook": Target(rulebook_target.HELP, _rulebook, rulebook_target.units,
                        rulebook_target.add_arguments, draws_faces=False),
 }
 

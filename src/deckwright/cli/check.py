@@ -22,9 +22,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Validate cards/<GAME>.yaml, the sheets it names, playtest/<GAME>/*.yaml and "
                     "the face layouts, and plan every face without drawing it: unknown or "
                     "misspelt keys, colours, fonts and glyphs, text that does not fit, missing "
-                    "or unreadable art. Every problem of every file is printed in one run as "
-                    "file:line:col: field: message, sorted by file and line; the exit status is "
-                    "2 if any is found. The editions cards/<GAME>.<LANG>.yaml are checked too; "
+                    "or unreadable art; and for a game with a rules module, every example's "
+                    "steps, cards, players and expectation keys against its notation. Every "
+                    "problem of every file is printed in one run as file:line:col: field: "
+                    "message, sorted by file and line; the exit status is 2 if any is found. "
+                    "The editions cards/<GAME>.<LANG>.yaml are checked too; "
                     "words an edition leaves untranslated, and deckwright's own messages missing "
                     "from the catalog of a game's language, are listed as warnings.")
     p.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
@@ -90,8 +92,11 @@ def warnings(game: GameData) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..engine.verify import notation_problems   # orchestration: check asks the engine
+
     project = Project(args.project)
     games, found = load_each(project, args.games)
+    found += [p for game in games for p in notation_problems(game)]
     games, more = with_editions(games)
     found += more + problems(games, vocabulary=rules_words)[1]  # the games that loaded are checked as build would
     if found:

@@ -216,7 +216,19 @@ def parse_database(path: Path, project: Project) -> GameData:
                                       f"game id {db.game.id!r} must match the file name {path.stem!r}"))
     if problems:
         raise InputError(problems)
+    locate_examples(db.examples, where)
     return GameData(db=db, path=path, project=project, positions=where, sheets=sheets)
+
+
+def locate_examples(examples: list[Example], where: Positions, default_auto_pass: bool = False) -> None:
+    """Give each example the positions of its parts (for `file:line` in failure reports) and
+    the file's auto_pass default."""
+    for i, ex in enumerate(examples):
+        prefix = ("examples", i)
+        marks = {path[2:]: mark for path, mark in where.marks.items() if path[:2] == prefix}
+        ex._where = (where.file, marks)
+        if ex.auto_pass is None:
+            ex.auto_pass = default_auto_pass
 
 
 def parse_playtests(project: Project, game_id: str, db: Database | None) -> list[tuple[str, Example]]:
@@ -241,6 +253,7 @@ def parse_playtests(project: Project, game_id: str, db: Database | None) -> list
                 problems.append(where.problem(("game",), "game", f"expected {game_id!r}"))
             if problems:
                 raise InputError(problems)
+            locate_examples(pf.examples, where, pf.auto_pass)
             found += [(name, ex) for ex in pf.examples]
         except InputError as exc:
             errors.append(exc)

@@ -65,7 +65,9 @@ def input_key(game: GameData, dirs: list[Path], out_dir: Path,
         add(f"png:{card_id}:{picture}", (out_dir / picture).read_bytes())
     for ex in game.db.examples:
         v = verdicts.get(ex.id)
-        add(f"verdict:{ex.id}", json.dumps([v.status, v.detail] if v else None).encode())
+        shown = [getattr(v, k, ()) for k in ("auto_passes", "automatic", "setup_defaults", "refusals")] if v else []
+        add(f"verdict:{ex.id}", json.dumps([v.status, v.detail, *shown] if v else None,
+                                           ensure_ascii=False, default=str).encode())
     return h.hexdigest()
 
 

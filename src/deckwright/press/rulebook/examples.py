@@ -49,9 +49,18 @@ BARE_VERBS = {"passes": N_("%(who)s passes."), "pass": N_("%(who)s passes."),
 STATUS_LABELS = {"verified": N_("verified"), "failing": N_("does not match"),
                  "unverified": N_("not verified")}
 
+#: How an example's automatic passes read (`auto_pass: true`): "others pass", naming them.
+PASSED = "{who} はパス。"
+#: Events that happened by themselves (a forced draw), shown beside the step they followed.
+AUTOMATIC = "（自動：{what}）"
+#: The label of what the rules filled in where the setup was silent.
+DEFAULTED = "{label}（指定のない分）"
+
 
 class VerdictLike(Protocol):
-    """What the rulebook reads from an engine verdict (deckwright.engine.verify.Verdict)."""
+    """What the rulebook reads from an engine verdict (deckwright.engine.verify.Verdict);
+    a verdict may also carry `auto_passes`: (step number, players) passed by themselves before
+    that step (after the last one when the number is past the end)."""
 
     status: str
     detail: str
@@ -336,7 +345,9 @@ class Drawer:
 
     # --- steps and examples ------------------------------------------------------------------
 
-    def step(self, step: Step | str) -> DrawnStep:
+    def step(self, step: Step | str, refused_as: str = "") -> DrawnStep:
+        """One step; `refused_as` is the engine's refusal sentence for a `refused:` step (from
+        the verdict), printed when the step cites its rule by id rather than by words."""
         if isinstance(step, str):
             step = Step(do=step)
         if step.do is not None:
@@ -344,12 +355,58 @@ class Drawer:
             return DrawnStep("do", said, self.cards_in(step.do))
         if step.refused is not None:
             said = self.labels.prose(step.say) if step.say else self.sentence(step.refused)
-            reason = self._(" (reason: %(reason)s)", reason=step.reason) if step.reason else ""
+            why = step.reason or (self.rule_title(step.because) if step.because else "")
+            if step.because and (why == step.because) and refused_as:
+                why = refused_as   # a reason id the database does not title: the engine's words
+            reason = self._(" (reason: %(reason)s)", reason=why) if why else ""
             return DrawnStep("refused", f"{said}{reason}", self.cards_in(step.refused))
         checks = self._("; ").join(f"{self.who(k)} {self.value_text(v, k)}"
                                    for k, v in (step.expect or {}).items())
         said = self.labels.prose(step.say) if step.say else self._("Check here:")
         return DrawnStep("expect", said, checks=checks)
+
+    def default_rows(self, verdict: VerdictLike | None) -> list[Row]:
+        """What the rules filled in where the setup was silent, labelled as such."""
+        out: list[Row] = []
+        for key, value in getattr(verdict, "setup_defaults", ()) or ():
+            for row in self.rows(key, value):
+                row.label = DEFAULTED.format(label=row.label)
+                out.append(row)
+        return out
+
+    def rule_title(self, rule_id: str | None) -> str:
+        """The title of the rules section or ruling a refusal cites (`because:`)."""
+        if not rule_id:
+            return ""
+        sections = list(self.game.db.rules)
+        while sections:
+            section = sections.pop()
+            if section.id == rule_id:
+                return section.title
+            sections += section.sections
+        ruling = next((r for r in self.game.db.rulings if r.id == rule_id), None)
+        return ruling.title if ruling is not None else rule_id
+
+    def passed(self, players: Any) -> str:
+        return PASSED.format(who="・".join(self.who(p) for p in players))
+
+    def steps(self, example: Example, verdict: VerdictLike | None) -> list[DrawnStep]:
+        """The steps, with the passes the engine made by itself shown compactly: before the
+        step they came before, or after the last step."""
+        refused = {n: text for n, text, _rule in getattr(verdict, "refusals", ()) or ()}
+        steps = [self.step(s, refused.get(i, "")) for i, s in enumerate(example.steps, 1)]
+        for n, sentences in getattr(verdict, "automatic", ()) or ():
+            what = AUTOMATIC.format(what="".join(sentences))
+            if n == 0 and steps:
+                steps[0].sentence = f"{what}{steps[0].sentence}"
+            elif 1 <= n <= len(steps):
+                steps[n - 1].sentence = f"{steps[n - 1].sentence}{what}"
+        for n, players in getattr(verdict, "auto_passes", ()) or ():
+            if 1 <= n <= len(steps):
+                steps[n - 1].sentence = f"{self.passed(players)}{steps[n - 1].sentence}"
+            elif steps:
+                steps[-1].sentence = f"{steps[-1].sentence}{self.passed(players)}"
+        return steps
 
     def draw(self, example: Example, verdict: VerdictLike | None, number: int) -> DrawnExample:
         status = verdict.status if verdict is not None else "unverified"
@@ -359,8 +416,8 @@ class Drawer:
             text=self.labels.prose(example.text) if example.text else None, origin=example.origin,
             source=example.source, variant=example.variant,
             cards=[self.game.card(c) for c in example.cards],
-            setup=self.mapping_rows(example.setup),
-            steps=[self.step(s) for s in example.steps],
+            setup=self.mapping_rows(example.setup) + self.default_rows(verdict),
+            steps=self.steps(example, verdict),
             outcome=self.mapping_rows(example.expect),
             status=status, detail=detail,
             status_label=self._(STATUS_LABELS[status]) if status in STATUS_LABELS else status)

@@ -1,6 +1,8 @@
-"""The `rulebook` target of `deckwright build`: verdicts from the engine, then build_rulebook.
+"""The `rulebook` target of `deckwright build`: build_rulebook with the verdicts it is handed.
 
-The CLI's target registry calls `run` once per game, in the order the games were named. A
+The CLI's target registry calls `run` once per game, in the order the games were named, with
+the engine's verdicts on the game's examples as data (the build's orchestration runs the
+engine; nothing in press imports it). A
 rulebook with failing examples is still written; after the last game, if any example failed,
 the failures are listed and the command exits with status 1 unless `--allow-failing-examples`.
 """
@@ -9,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from rich.console import Console
 
@@ -35,12 +37,12 @@ def units(game: GameData, press: Any, args: argparse.Namespace) -> int:
     return 1
 
 
-def run(game: GameData, press: Any, args: argparse.Namespace,
-        tick: Callable[[int], None]) -> list[Path]:
-    from ...engine.verify import verify_examples  # the engine is only needed for this target
+def run(game: GameData, press: Any, args: argparse.Namespace, tick: Callable[[int], None],
+        verdicts: Mapping[str, Any] | None = None) -> list[Path]:
+    """`verdicts`: example id -> verdict (status, detail, auto_passes), from the engine."""
     from .build import build_rulebook  # WeasyPrint loads only when a rulebook is built
 
-    result = build_rulebook(game, verdicts=verify_examples(game), page=args.page,
+    result = build_rulebook(game, verdicts=dict(verdicts or {}), page=args.page,
                             pdf_variant=args.pdf_variant, force=args.force)
     tick(1)
     failing: list[tuple[str, str, str]] = getattr(args, "rulebook_failing", [])
