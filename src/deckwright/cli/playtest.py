@@ -6,7 +6,8 @@ import argparse
 
 from rich.console import Console
 
-from ..engine.verify import Verdict, bad_input_problems, verify_examples
+from ..engine import verify
+from ..engine.verify import Verdict, bad_input_problems
 from ..model import GameData, InputError, Project, load_games
 from ..rules import registered
 
@@ -68,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     passed = failed = unverified = 0
     bad = []
     for game in games:
-        verdicts = verify_examples(game)
+        verdicts = verify.verify_examples(game)  # looked up now: tests may stand in for it
         p, f, u = _report_game(out, game, verdicts, args.verbose)
         passed, failed, unverified = passed + p, failed + f, unverified + u
         bad += bad_input_problems(verdicts)
