@@ -62,6 +62,8 @@ def test_a_whole_game_against_two_greedy_bots_in_chromium(tmp_path):
         assert page.evaluate("() => document.documentElement.lang") == "ja"
         assert page.text_content("#prompt") == "あなたの決定"
         assert page.text_content("#undo") == "一手戻す"
+        assert page.text_content('[data-zone="hand p1"] h3') == "手札 P1"
+        assert page.text_content('[data-zone="discard"] h3') == "場"
         # each decision reads as a sentence in the game's language, above its notation
         first = page.locator(".action").first
         assert first.locator("span").text_content().startswith("プレイヤー1")

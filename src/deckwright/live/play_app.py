@@ -22,6 +22,7 @@ from starlette.staticfiles import StaticFiles
 
 from . import record
 from ..press.rulebook.examples import Drawer
+from ..press.rulebook.labels import Labels, MissingLabel
 from .changes import Changes
 from .faces import Faces
 from .table import Table, TableError
@@ -35,10 +36,26 @@ class Live:
     def __init__(self, table: Table, faces: Faces, playtest_dir: Path, bot_delay: float):
         self.table, self.faces = table, faces
         #: decisions read as sentences in the game's language, as the rulebook's examples do
-        self.sentence = Drawer(table.game.data).sentence
+        self._sentence = Drawer(table.game.data).sentence
+        self.labels = Labels(table.game.data)
         self.playtest_dir, self.bot_delay = playtest_dir, bot_delay
         self.lock = asyncio.Lock()
         self.changes = Changes()
+
+    def sentence(self, notation: str) -> str:
+        """A decision as a sentence; a verb no example uses may have no label yet, and then
+        the page shows the notation alone (it is printed under every sentence anyway)."""
+        try:
+            return self._sentence(notation)
+        except MissingLabel:
+            return ""
+
+    def zone_title(self, key: str) -> str:
+        """A zone as the game names it (`hand p2` -> 手札 P2), never its identifier when the
+        game or deckwright has a word for it."""
+        name, _, owner = key.partition(" ")
+        title = self.labels.get(name) or name
+        return f"{title} {self.labels.player(owner) or owner}".strip()
 
     async def bump(self) -> None:
         await self.changes.bump()
@@ -86,6 +103,7 @@ async def view(request: Request) -> Response:
     async with live.lock:
         body = live.table.view(seat)
     body["said"] = [live.sentence(text) for text in body["legal"]]
+    body["zone_titles"] = {key: live.zone_title(key) for key in body["zones"]}
     body["version"] = live.changes.version
     return JSONResponse(body, headers={"Cache-Control": "no-store"})
 

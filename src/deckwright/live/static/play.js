@@ -22,12 +22,12 @@ function backImage(label) {
   return div;
 }
 
-function zoneBox(name, content, mine) {
+function zoneBox(name, title, content, mine) {
   const box = document.createElement("div");
   box.className = "zone" + (mine ? " mine" : "");
   box.dataset.zone = name;
   const h = document.createElement("h3");
-  h.textContent = name;
+  h.textContent = title;
   box.appendChild(h);
   const row = document.createElement("div");
   row.className = "cards";
@@ -71,7 +71,7 @@ function render(v) {
   const table = $("table");
   table.replaceChildren();
   for (const [name, content] of Object.entries(v.zones)) {
-    table.appendChild(zoneBox(name, content, name.endsWith(" " + v.me)));
+    table.appendChild(zoneBox(name, v.zone_titles[name] || name, content, name.endsWith(" " + v.me)));
   }
   const actions = $("actions");
   actions.replaceChildren();
