@@ -35,7 +35,7 @@ def test_bench_compares_with_its_peers_in_interleaved_rounds(capsys):
     out = capsys.readouterr().out
     assert "RLCard 1.2.0 UNO (2p, one game reseeded)" in out
     line = next(l for l in out.splitlines() if "bridge-over / RLCard UNO games/s:" in l)
-    low, median = (float(x.rstrip("x")) for x in line.split(":")[1].split("(")[0].split(" / "))
+    low, median = (float(x.strip().rstrip("x")) for x in line.split(":")[1].split("(")[0].split(" / "))
     assert 0 < low <= median and "target >= 1.0x" in line
     assert "original-tcg / bridge-over CPU per decision:" in out
 
