@@ -2,6 +2,10 @@
 
 Every input problem is printed as `file:line:col: field: message` and the command exits with
 status 2; no traceback reaches the user for bad input.
+
+Start-up stays quick: `deckwright --help` lists the commands from `COMMANDS` without importing
+any of them, and a command's module (with pydantic, reportlab, WeasyPrint, the engine...) is
+imported only when that command is run or its own help is asked for.
 """
 
 from __future__ import annotations
@@ -11,16 +15,41 @@ import sys
 from importlib import import_module
 from pathlib import Path
 
-from rich.console import Console
+from typing import Sequence
 
 from .. import __version__
 from ..model import InputError, UsageError
 
-#: Subcommand modules, in the order `--help` lists them.
-COMMANDS = ["check", "build", "playtest", "simulate", "schema"]
+#: Subcommand modules, in the order `--help` lists them, with the line `--help` shows for each
+#: (the module's `register` passes the same line to argparse: `help=COMMANDS[name]`).
+COMMANDS = {
+    "check": "validate game databases and print a summary per game",
+    "build": "build print-and-play sheets, PNGs, TTS exports and rulebooks into build/",
+    "playtest": "run every example (database and playtest/) through the rules engine",
+    "simulate": "play many bot games and write a balance report",
+    "schema": "print the JSON Schema for cards/<game>.yaml files",
+}
+_GLOBAL_WITH_VALUE = ("-C", "--project")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def command_named(argv: Sequence[str]) -> str | None:
+    """The subcommand `argv` asks for (the first word that is not a global option or its value),
+    or None (e.g. `deckwright --help`)."""
+    words = iter(argv)
+    for word in words:
+        if word in _GLOBAL_WITH_VALUE:
+            next(words, None)
+        elif word == "--":
+            word = next(words, None)
+            return word if word in COMMANDS else None
+        elif not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser for `argv`: the named command registered in full, every other one as its
+    help line only. With argv None, every command is registered in full (for docs and tests)."""
     parser = argparse.ArgumentParser(
         prog="deckwright",
         description="Turn YAML card databases into print-and-play sheets, rulebooks and "
@@ -30,7 +59,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-C", "--project", type=Path, default=Path("."), metavar="DIR",
                         help="project folder holding cards/, templates/, playtest/ (default: .)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name in COMMANDS:
+    wanted = None if argv is None else command_named(argv)
+    for name, line in COMMANDS.items():
+        if argv is not None and name != wanted:
+            sub.add_parser(name, help=line, add_help=False)  # listed; imported when used
+            continue
         try:
             module = import_module(f".{name}", __name__)
         except ModuleNotFoundError as exc:
@@ -42,9 +75,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     args.project = args.project.resolve()  # outputs and file URIs need an absolute root
+    from rich.console import Console  # not needed for --help
+
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
         return int(args.run(args) or 0)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from . import COMMANDS
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -67,7 +68,7 @@ TARGETS: dict[str, Target] = {
 def register(sub: argparse._SubParsersAction) -> None:
     names = ", ".join(f"{k} ({t.help})" for k, t in TARGETS.items())
     p = sub.add_parser(
-        "build", help="build print-and-play sheets, PNGs and TTS exports into build/",
+        "build", help=COMMANDS["build"],
         description="Build every target for the named games (default: all) into build/<game>/; "
                     "decks other than the default go to build/<game>/<deck-id>/. "
                     f"Targets: {names}.")

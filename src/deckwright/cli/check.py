@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
+from . import COMMANDS
 from rich.console import Console
 from rich.table import Table
 
@@ -12,7 +13,7 @@ from ..model import GameData, Project, load_games
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("check", help="validate game databases and print a summary per game",
+    p = sub.add_parser("check", help=COMMANDS["check"],
                        description="Validate cards/<GAME>.yaml and playtest/<GAME>/*.yaml. "
                                    "Every problem is printed as file:line:col: field: message; "
                                    "the exit status is 2 if any is found.")

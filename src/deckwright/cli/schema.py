@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from . import COMMANDS
 from ..model.schema import Database
 
 
@@ -21,7 +22,7 @@ def render() -> str:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("schema", help="print the JSON Schema for cards/<game>.yaml files",
+    p = sub.add_parser("schema", help=COMMANDS["schema"],
                        description="Print the JSON Schema generated from the model; editors use "
                                    "it through the yaml-language-server line at the top of each "
                                    "database.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from . import COMMANDS
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -26,7 +27,7 @@ def _positive(text: str) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "simulate", help="play many bot games and write a balance report",
+        "simulate", help=COMMANDS["simulate"],
         description="Play seeded bot games of GAME with seat rotation and a turn cap, then write "
                     "build/GAME/balance.html, balance.pdf and balance.json: win rates per seat and "
                     "per bot with 95%% confidence intervals, game length, scores, card use, and "
