@@ -1,21 +1,32 @@
-"""`deckwright build`: print-and-play sheets, PNGs and TTS exports (and more targets) per game.
+"""`deckwright build`: print-and-play sheets, PNGs, TTS exports and rulebooks per game.
 
 Targets live in a small registry: a target is a name, a help line, a function that builds it
-for one game, and optionally the command-line flags it adds. Adding one (e.g. the rulebook) is
-one import and one entry in TARGETS.
+for one game, and optionally the command-line flags it adds. Adding one is one import and one
+entry in TARGETS.
+
+Each (game, target) pair is a task. A task whose inputs are unchanged is skipped without
+drawing anything (the targets keep their keys in deckwright.manifest); the others run in a
+pool of processes (`--jobs`, default: one per core), so a cold build of several games keeps
+every core busy. A rulebook waits for its game's PNGs, which it shows. Before anything is
+written, every face of every game that will be redrawn is checked for overflow, and the hidden
+temporary files a killed build left are removed.
 """
 
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass
+import os
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from multiprocessing import get_context
 from pathlib import Path
 from typing import Callable
 
-from . import COMMANDS
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from . import COMMANDS
+from .. import atomic
 from ..model import GameData, Project, UsageError, load_games
 from ..press import targets as press_targets
 from ..press.cards import GamePress
@@ -25,43 +36,69 @@ from ..press.sheet import PAPERS, Options
 Tick = Callable[[int], None]
 
 
+@dataclass
+class Done:
+    """What one task made: the files written, and failures to report after the last task
+    (e.g. failing rulebook examples as (game, example, title))."""
+
+    written: list[Path] = field(default_factory=list)
+    failing: list[tuple[str, str, str]] = field(default_factory=list)
+
+
 @dataclass(frozen=True)
 class Target:
     """One kind of output `deckwright build` can make for a game."""
 
     help: str
-    #: build it for one game: (game, press, args, tick) -> files written
-    run: Callable[[GameData, GamePress, argparse.Namespace, Tick], list[Path]]
+    #: build it for one game: (game, press, args, tick) -> Done
+    run: Callable[[GameData, GamePress, argparse.Namespace, Tick], Done]
     #: how many ticks it will report for a game (for the progress bar)
     units: Callable[[GameData, GamePress, argparse.Namespace], int]
     #: its own command-line flags, if any
     add_arguments: Callable[[argparse.ArgumentParser], None] | None = None
     #: whether it draws card faces (then every face is checked for overflow before any write)
     draws_faces: bool = True
+    #: a cheap test that it is up to date for a game (None: it decides inside `run`)
+    fresh: Callable[[GameData, GamePress, argparse.Namespace], bool] | None = None
+    #: targets of the same game it must wait for
+    after: tuple[str, ...] = ()
+    #: what to do with every task's `failing` after the last one (may exit)
+    report: Callable[[list[tuple[str, str, str]], argparse.Namespace], None] | None = None
 
 
-def _press_target(name: str) -> tuple[Callable, Callable]:
+def _press_target(name: str) -> dict[str, Callable]:
     fn = {"pnp": press_targets.pnp, "png": press_targets.pngs, "tts": press_targets.tts_sheets}[name]
 
-    def run(game: GameData, press: GamePress, args: argparse.Namespace, tick: Tick) -> list[Path]:
-        return fn(press, game.project.build_dir, args.settings, tick)
+    def run(game: GameData, press: GamePress, args: argparse.Namespace, tick: Tick) -> Done:
+        return Done(fn(press, game.project.build_dir, args.settings, tick, force=args.force))
 
     def units(game: GameData, press: GamePress, args: argparse.Namespace) -> int:
         return press_targets.units(press, name, args.settings)
 
-    return run, units
+    def fresh(game: GameData, press: GamePress, args: argparse.Namespace) -> bool:
+        return not args.force and press_targets.is_fresh(press, game.project.build_dir, name,
+                                                         args.settings)
+
+    return {"run": run, "units": units, "fresh": fresh}
+
+
+def _rulebook(game: GameData, press: GamePress, args: argparse.Namespace, tick: Tick) -> Done:
+    written, failing = rulebook_target.run(game, press, args, tick)
+    return Done(written, failing)
 
 
 #: Build targets in the order they run; `--only` picks some of them.
 TARGETS: dict[str, Target] = {
     "pnp": Target("print-and-play sheets pnp-<paper>.pdf and calibration-<paper>.pdf",
-                  *_press_target("pnp")),
+                  **_press_target("pnp")),
     "png": Target("cards/<card-id>.png at 300 dpi, one per distinct face and back",
-                  *_press_target("png")),
+                  **_press_target("png")),
     "tts": Target("tts/: Tabletop Simulator deck sheets, back image and deck JSON",
-                  *_press_target("tts")),
-    "rulebook": Target(rulebook_target.HELP, rulebook_target.run, rulebook_target.units,
-                       rulebook_target.add_arguments, draws_faces=False),
+                  **_press_target("tts")),
+    "rulebook": Target(rulebook_target.HELP, _rulebook, rulebook_target.units,
+                       rulebook_target.add_arguments, draws_faces=False, after=("png",),
+                       report=lambda failing, args: rulebook_target.report(
+                           failing, args.allow_failing_examples)),
 }
 
 
@@ -84,6 +121,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="shift the backs by X,Y mm (+x right, +y up, as the back is seen)")
     p.add_argument("--cut-lines", action="store_true", help="draw dashed cut lines on the trim")
     p.add_argument("--png-trim", action="store_true", help="PNGs trimmed to the card (no bleed)")
+    p.add_argument("--jobs", "-j", metavar="N", type=int, default=None,
+                   help="processes building at once (default: one per core)")
+    p.add_argument("--force", action="store_true",
+                   help="rebuild every target even when its inputs are unchanged")
     for target in TARGETS.values():
         if target.add_arguments is not None:
             target.add_arguments(p)
@@ -127,25 +168,102 @@ def chosen(args: argparse.Namespace) -> list[str]:
     return [n for n in TARGETS if n in names]
 
 
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+@dataclass(frozen=True)
+class Task:
+    game: GameData
+    press: GamePress
+    target: str
+
+
+#: The tasks of the build in progress, inherited by the forked workers (never pickled).
+_TASKS: list[Task] = []
+_ARGS: list[argparse.Namespace] = []
+
+
+def _work(index: int) -> Done:
+    """Run task `index` in a worker process (its progress is reported when it ends)."""
+    task = _TASKS[index]
+    return TARGETS[task.target].run(task.game, task.press, _ARGS[0], lambda n: None)
+
+
+def _ready(tasks: list[Task], done: set[int], started: set[int]) -> list[int]:
+    """Tasks not started whose game's earlier targets they wait for are done."""
+    waiting = {(t.game.id, t.target) for i, t in enumerate(tasks) if i not in done}
+    return [i for i, t in enumerate(tasks) if i not in started
+            and not any((t.game.id, w) in waiting for w in TARGETS[t.target].after)]
+
+
 def run(args: argparse.Namespace) -> int:
     args.settings = settings(args)
     names = chosen(args)
-    games = load_games(Project(args.project), args.games)
+    project = Project(args.project)
+    games = load_games(project, args.games)
     presses = [GamePress(g) for g in games]
-    if any(TARGETS[n].draws_faces for n in names):
-        for press in presses:  # every overflow of every game before anything is written
-            press.check()
+    for game in games:  # what a killed build left behind
+        atomic.clean_temps(project.build_dir / game.id)
+    tasks = [Task(game, press, name) for game, press in zip(games, presses) for name in names
+             if TARGETS[name].fresh is None or not TARGETS[name].fresh(game, press, args)]
+    for press in {id(t.press): t.press for t in tasks if TARGETS[t.target].draws_faces}.values():
+        press.check()  # every overflow of every game before anything is written
     out = Console(highlight=False)
-    written: list[Path] = []
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn())
-    with Progress(*columns, console=out, transient=False) as progress:
-        for game, press in zip(games, presses):
-            for name in names:
-                target = TARGETS[name]
-                task = progress.add_task(f"{game.id} {name}", total=target.units(game, press, args))
-                written += target.run(game, press, args,
-                                      lambda n, task=task: progress.advance(task, n))
-                progress.update(task, completed=progress.tasks[task].total)
-    out.print(f"{len(written)} file(s) written under {Project(args.project).display(Project(args.project).build_dir)}/")
+    jobs = max(1, min(args.jobs or _cores(), len(tasks)))
+    results: list[Done] = []
+    if jobs == 1:
+        with Progress(*columns, console=out, transient=False) as progress:
+            for t in tasks:
+                bar = progress.add_task(f"{t.game.id} {t.target}",
+                                        total=TARGETS[t.target].units(t.game, t.press, args))
+                results.append(TARGETS[t.target].run(
+                    t.game, t.press, args, lambda n, bar=bar: progress.advance(bar, n)))
+                progress.update(bar, completed=progress.tasks[bar].total)
+    else:
+        results = _in_pool(tasks, args, jobs, out, columns)
+    written = [p for r in results for p in r.written]
+    for name in names:
+        failing = [f for t, r in zip(tasks, results) if t.target == name for f in r.failing]
+        if failing and TARGETS[name].report is not None:
+            TARGETS[name].report(failing, args)
+    skipped = len(games) * len(names) - len(tasks)
+    out.print(f"{len(written)} file(s) written under {project.display(project.build_dir)}/"
+              + (f" ({skipped} target(s) unchanged)" if skipped else ""))
     return 0
+
+
+def _in_pool(tasks: list[Task], args: argparse.Namespace, jobs: int, out: Console,
+             columns: tuple) -> list[Done]:
+    """Run the tasks in `jobs` forked processes, each task once the tasks it waits for are
+    done; results in task order."""
+    _TASKS[:], _ARGS[:] = tasks, [args]
+    results: dict[int, Done] = {}
+    started: set[int] = set()
+    running: dict[Future, int] = {}
+    try:
+        with ProcessPoolExecutor(jobs, mp_context=get_context("fork")) as pool:
+            def start() -> None:
+                for i in _ready(tasks, set(results), started):
+                    started.add(i)
+                    running[pool.submit(_work, i)] = i
+            start()  # the workers fork here, before the progress display starts its thread
+            with Progress(*columns, console=out, transient=False) as progress:
+                bars = {i: progress.add_task(f"{t.game.id} {t.target}", total=1)
+                        for i, t in enumerate(tasks)}
+                while running:
+                    finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        i = running.pop(future)
+                        results[i] = future.result()   # a worker's error is raised here
+                        progress.update(bars[i], completed=1)
+                    start()
+    finally:
+        _TASKS.clear()
+        _ARGS.clear()
+    return [results[i] for i in range(len(tasks))]

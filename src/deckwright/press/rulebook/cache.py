@@ -2,73 +2,48 @@
 
 The key is a SHA-256 over everything the output depends on: the database file, the templates
 (every file of every folder in the loader chain), the card pictures the rulebook embeds, the
-example verdicts, the options, this package's code and WeasyPrint's version. It is stored beside
-the outputs and written last, so an interrupted build is never mistaken for a finished one.
+example verdicts, the options, deckwright's code and WeasyPrint's version. It is kept in the
+`rulebook` target's record (deckwright.manifest), written before the outputs are put in place,
+so an interrupted build is never mistaken for a finished one.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 from importlib.metadata import version
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Mapping
 
-from ...atomic import write_text
+from ... import manifest
 from ...model import GameData
 from .examples import VerdictLike
 
-KEY_FILE = ".rulebook.key"
+TARGET = "rulebook"
 OUTPUTS = ("rulebook.pdf", "rulebook.html", "rulebook.css")
-_CODE = Path(__file__).parent
 
 
-def _files(folder: Path) -> Iterable[Path]:
-    return sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+def _picture_hash(pictures: manifest.Target, png: Path) -> bytes:
+    """A card picture's SHA-256: from the png target's record when the file is the one recorded
+    there (no need to read it again), else from the file."""
+    known = pictures.recorded_hash(png.relative_to(pictures.root).as_posix())
+    return (known or manifest.sha256_file(png)).encode()
 
 
 def input_key(game: GameData, dirs: list[Path], out_dir: Path,
               verdicts: Mapping[str, VerdictLike], options: Mapping[str, object]) -> str:
-    h = hashlib.sha256()
-
-    def add(label: str, data: bytes) -> None:
-        h.update(label.encode() + b"\0" + len(data).to_bytes(8, "big") + data)
-
-    add("weasyprint", version("weasyprint").encode())
-    add("options", json.dumps(options, sort_keys=True).encode())
-    for path in _files(_CODE):
-        add(f"code:{path.relative_to(_CODE)}", path.read_bytes())
-    add("database", game.path.read_bytes())
+    k = manifest.Key(("weasyprint", version("weasyprint")), ("code", manifest.code_version()))
+    k.add_json("options", options)
+    k.add_file("database", game.path)
     for i, folder in enumerate(dirs):
-        for path in _files(folder):
-            add(f"template{i}:{path.relative_to(folder)}", path.read_bytes())
+        k.add_tree(f"template{i}", folder)
+    pictures = manifest.Target(out_dir, "png")
     for card_id in sorted(game.cards):
         png = out_dir / "cards" / f"{card_id}.png"
         if png.is_file():
-            add(f"png:{card_id}", png.read_bytes())
+            k.add(f"png:{card_id}", _picture_hash(pictures, png))
     for ex in game.db.examples:
         v = verdicts.get(ex.id)
-        add(f"verdict:{ex.id}", json.dumps([v.status, v.detail] if v else None).encode())
-    return h.hexdigest()
+        k.add_json(f"verdict:{ex.id}", [v.status, v.detail] if v else None)
+    return k.hexdigest()
 
 
-def is_fresh(out_dir: Path, key: str) -> bool:
-    """True when the outputs exist and were built from exactly these inputs."""
-    stored = out_dir / KEY_FILE
-    if not stored.is_file() or not all((out_dir / name).is_file() for name in OUTPUTS):
-        return False
-    try:
-        return json.loads(stored.read_text(encoding="utf-8")).get("key") == key
-    except (ValueError, AttributeError):
-        return False
-
-
-def stored_pages(out_dir: Path) -> int:
-    try:
-        return int(json.loads((out_dir / KEY_FILE).read_text(encoding="utf-8"))["pages"])
-    except (OSError, ValueError, KeyError, TypeError):
-        return 0
-
-
-def remember(out_dir: Path, key: str, pages: int) -> None:
-    write_text(out_dir / KEY_FILE, json.dumps({"key": key, "pages": pages}) + "\n")

@@ -1,8 +1,9 @@
 """The `rulebook` target of `deckwright build`: verdicts from the engine, then build_rulebook.
 
-The CLI's target registry calls `run` once per game, in the order the games were named. A
-rulebook with failing examples is still written; after the last game, if any example failed,
-the failures are listed and the command exits with status 1 unless `--allow-failing-examples`.
+The CLI's target registry calls `run` once per game (possibly in a worker process). A rulebook
+with failing examples is still written; `run` returns the failures, and after the last game the
+CLI hands them all to `report`, which lists them and exits with status 1 unless
+`--allow-failing-examples`.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any, Callable
 
 from rich.console import Console
 
-from ...model import GameData, Project
+from ...model import GameData
 from .options import PAGE_SIZES, PDF_VARIANTS
 
 HELP = "rulebook.pdf and rulebook.html (offline, assets alongside) with verified examples"
@@ -27,8 +28,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="also make the rulebook PDF tagged (pdf/ua-1) or archival (pdf/a-3u)")
     g.add_argument("--page", choices=PAGE_SIZES, default=None,
                    help="rulebook page size (default: the game's theme.page, a5 booklet)")
-    g.add_argument("--force", action="store_true",
-                   help="rebuild rulebooks even when their inputs are unchanged")
 
 
 def units(game: GameData, press: Any, args: argparse.Namespace) -> int:
@@ -36,20 +35,16 @@ def units(game: GameData, press: Any, args: argparse.Namespace) -> int:
 
 
 def run(game: GameData, press: Any, args: argparse.Namespace,
-        tick: Callable[[int], None]) -> list[Path]:
+        tick: Callable[[int], None]) -> tuple[list[Path], list[tuple[str, str, str]]]:
+    """Build one game's rulebook: (files written, failing examples as (game, id, title))."""
     from ...engine.verify import verify_examples  # the engine is only needed for this target
     from .build import build_rulebook  # WeasyPrint loads only when a rulebook is built
 
     result = build_rulebook(game, verdicts=verify_examples(game), page=args.page,
                             pdf_variant=args.pdf_variant, force=args.force)
     tick(1)
-    failing: list[tuple[str, str, str]] = getattr(args, "rulebook_failing", [])
-    failing += [(game.id, ex_id, title) for ex_id, title in result.failing]
-    args.rulebook_failing = failing
-    selected = args.games or Project(args.project).game_ids()
-    if game.id == selected[-1] and failing:
-        report(failing, args.allow_failing_examples)
-    return [] if result.skipped else [result.pdf, result.html]
+    failing = [(game.id, ex_id, title) for ex_id, title in result.failing]
+    return ([] if result.skipped else [result.pdf, result.html]), failing
 
 
 def report(failing: list[tuple[str, str, str]], allowed: bool) -> None:
