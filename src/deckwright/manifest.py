@@ -82,11 +82,25 @@ def tree_files(folder: Path) -> list[Path]:
                   if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith(".pyc"))
 
 
-@lru_cache(maxsize=1)
-def code_version() -> str:
-    """deckwright's version and a hash of its own code and built-in templates: an edit to
-    deckwright (not only a release) makes every output out of date."""
-    return Key(("version", __version__)).add_tree("package", _PACKAGE).hexdigest()
+#: The parts of deckwright whose code every drawn output depends on.
+PRESS_CODE = ("press", "model", "templates", "atomic.py", "manifest.py")
+#: ... and what example verdicts depend on.
+ENGINE_CODE = ("engine", "rules", "model")
+
+
+@lru_cache(maxsize=None)
+def code_version(parts: tuple[str, ...] = PRESS_CODE) -> str:
+    """deckwright's version and a hash of the named parts of its code (modules or folders of
+    the package): an edit to them, not only a release, makes the outputs built with them out of
+    date, while e.g. an engine change leaves the card PNGs alone."""
+    k = Key(("version", __version__))
+    for part in parts:
+        path = _PACKAGE / part
+        if path.is_dir():
+            k.add_tree(part, path)
+        else:
+            k.add_file(part, path)
+    return k.hexdigest()
 
 
 @dataclass

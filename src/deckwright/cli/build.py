@@ -58,8 +58,9 @@ class Target:
     add_arguments: Callable[[argparse.ArgumentParser], None] | None = None
     #: whether it draws card faces (then every face is checked for overflow before any write)
     draws_faces: bool = True
-    #: a cheap test that it is up to date for a game (None: it decides inside `run`)
-    fresh: Callable[[GameData, GamePress, argparse.Namespace], bool] | None = None
+    #: a cheap test that it is up to date for a game: what it would report (None: build it);
+    #: without one the target decides inside `run`
+    fresh: Callable[[GameData, GamePress, argparse.Namespace], Done | None] | None = None
     #: targets of the same game it must wait for
     after: tuple[str, ...] = ()
     #: what to do with every task's `failing` after the last one (may exit)
@@ -75,9 +76,10 @@ def _press_target(name: str) -> dict[str, Callable]:
     def units(game: GameData, press: GamePress, args: argparse.Namespace) -> int:
         return press_targets.units(press, name, args.settings)
 
-    def fresh(game: GameData, press: GamePress, args: argparse.Namespace) -> bool:
-        return not args.force and press_targets.is_fresh(press, game.project.build_dir, name,
-                                                         args.settings)
+    def fresh(game: GameData, press: GamePress, args: argparse.Namespace) -> Done | None:
+        up = not args.force and press_targets.is_fresh(press, game.project.build_dir, name,
+                                                       args.settings)
+        return Done() if up else None
 
     return {"run": run, "units": units, "fresh": fresh}
 
@@ -85,6 +87,11 @@ def _press_target(name: str) -> dict[str, Callable]:
 def _rulebook(game: GameData, press: GamePress, args: argparse.Namespace, tick: Tick) -> Done:
     written, failing = rulebook_target.run(game, press, args, tick)
     return Done(written, failing)
+
+
+def _rulebook_fresh(game: GameData, press: GamePress, args: argparse.Namespace) -> Done | None:
+    failing = rulebook_target.fresh(game, press, args)
+    return None if failing is None else Done([], failing)
 
 
 #: Build targets in the order they run; `--only` picks some of them.
@@ -96,7 +103,8 @@ TARGETS: dict[str, Target] = {
     "tts": Target("tts/: Tabletop Simulator deck sheets, back image and deck JSON",
                   **_press_target("tts")),
     "rulebook": Target(rulebook_target.HELP, _rulebook, rulebook_target.units,
-                       rulebook_target.add_arguments, draws_faces=False, after=("png",),
+                       rulebook_target.add_arguments, draws_faces=False,
+                       fresh=_rulebook_fresh, after=("png",),
                        report=lambda failing, args: rulebook_target.report(
                            failing, args.allow_failing_examples)),
 }
@@ -208,8 +216,16 @@ def run(args: argparse.Namespace) -> int:
     presses = [GamePress(g) for g in games]
     for game in games:  # what a killed build left behind
         atomic.clean_temps(project.build_dir / game.id)
-    tasks = [Task(game, press, name) for game, press in zip(games, presses) for name in names
-             if TARGETS[name].fresh is None or not TARGETS[name].fresh(game, press, args)]
+    tasks: list[Task] = []
+    unchanged: list[tuple[Task, Done]] = []
+    for game, press in zip(games, presses):
+        for name in names:
+            fresh = TARGETS[name].fresh
+            up = None if fresh is None else fresh(game, press, args)
+            if up is None:
+                tasks.append(Task(game, press, name))
+            else:
+                unchanged.append((Task(game, press, name), up))
     for press in {id(t.press): t.press for t in tasks if TARGETS[t.target].draws_faces}.values():
         press.check()  # every overflow of every game before anything is written
     out = Console(highlight=False)
@@ -228,11 +244,13 @@ def run(args: argparse.Namespace) -> int:
     else:
         results = _in_pool(tasks, args, jobs, out, columns)
     written = [p for r in results for p in r.written]
+    order = {g.id: i for i, g in enumerate(games)}   # failures listed game by game, as named
+    every = sorted([*zip(tasks, results), *unchanged], key=lambda tr: order[tr[0].game.id])
     for name in names:
-        failing = [f for t, r in zip(tasks, results) if t.target == name for f in r.failing]
+        failing = [f for t, r in every if t.target == name for f in r.failing]
         if failing and TARGETS[name].report is not None:
             TARGETS[name].report(failing, args)
-    skipped = len(games) * len(names) - len(tasks)
+    skipped = len(unchanged)
     out.print(f"{len(written)} file(s) written under {project.display(project.build_dir)}/"
               + (f" ({skipped} target(s) unchanged)" if skipped else ""))
     return 0

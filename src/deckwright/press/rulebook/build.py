@@ -43,8 +43,13 @@ def failing_examples(game: GameData, verdicts: Mapping[str, VerdictLike]) -> lis
 
 def build_rulebook(game: GameData, out_dir: Path | None = None, *,
                    verdicts: Mapping[str, VerdictLike], page: str | None = None,
-                   pdf_variant: str | None = None, force: bool = False) -> RulebookResult:
-    """Write build/<game>/rulebook.pdf, rulebook.html and rulebook.css (unless unchanged)."""
+                   pdf_variant: str | None = None, force: bool = False,
+                   check_only: bool = False,
+                   record_extra: Mapping[str, object] | None = None) -> RulebookResult | None:
+    """Write build/<game>/rulebook.pdf, rulebook.html and rulebook.css (unless unchanged).
+
+    With `check_only`, write nothing: the skipped result when they are up to date, else None.
+    `record_extra` is kept in the target's record (the CLI keeps the verdicts there)."""
     start = time.perf_counter()
     out_dir = out_dir or game.project.build_dir / game.id
     page = page or game.db.game.theme.page
@@ -61,6 +66,8 @@ def build_rulebook(game: GameData, out_dir: Path | None = None, *,
         return RulebookResult(game.id, pdf_path, html_path,
                               int(record.record.extra.get("pages", 0)), True,
                               time.perf_counter() - start, failing)
+    if check_only:
+        return None
 
     # WeasyPrint is imported only now: an unchanged game is skipped without loading it (0.8 s)
     from .fetcher import RefusedURL, RulebookFetcher
@@ -78,6 +85,6 @@ def build_rulebook(game: GameData, out_dir: Path | None = None, *,
         write_bytes(pdf_path, rendered.pdf)
         write_bytes(out_dir / cache.OUTPUTS[2], css)
         write_text(html_path, html)
-        record.commit(key, stage, extra={"pages": rendered.pages})
+        record.commit(key, stage, extra={**(record_extra or {}), "pages": rendered.pages})
     return RulebookResult(game.id, pdf_path, html_path, rendered.pages, False,
                           time.perf_counter() - start, failing, rendered.warnings)
