@@ -114,7 +114,7 @@ def _css(dirs: list[Path]) -> str:
 
 def write_report(data: GameData, job: Job, summary: Summary, records: Sequence[GameRecord], *,
                  interrupted: bool, json_path: Path | None = None,
-                 pdf: bool = True) -> list[Path]:
+                 pdf: bool = False) -> list[Path]:
     """Write the HTML, PDF and JSON report atomically; returns the files written."""
     out_dir = data.project.build_dir / data.id
     html = render_html(data, job, summary, records, interrupted)
@@ -133,6 +133,8 @@ def write_report(data: GameData, job: Job, summary: Summary, records: Sequence[G
         fetcher = RulebookFetcher([out_dir, *_template_dirs(data)])
         write_bytes(out_dir / "balance.pdf", render_pdf(html, out_dir, fetcher).pdf)
         written.append(out_dir / "balance.pdf")
+    else:   # a PDF of an earlier run would contradict the new HTML
+        (out_dir / "balance.pdf").unlink(missing_ok=True)
     return written
 
 

@@ -29,7 +29,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "simulate", help=COMMANDS["simulate"],
         description="Play seeded bot games of GAME with seat rotation and a turn cap, then write "
-                    "build/GAME/balance.html, balance.pdf and balance.json: win rates per seat and "
+                    "build/GAME/balance.html and balance.json (and balance.pdf with --pdf): win "
+                    "rates per seat and "
                     "per bot with 95%% confidence intervals, game length, scores, card use, and "
                     "stalled games with their seeds. The statistics for a seed are the same for "
                     "any number of workers. Ctrl-C stops and reports the games finished.")
@@ -48,7 +49,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--max-turns", type=_positive, default=500, metavar="N",
                    help="turn cap; a capped game counts as stalled (default: 500)")
     p.add_argument("--json", type=Path, metavar="FILE", help="also write the statistics to FILE")
-    p.add_argument("--no-pdf", action="store_true", help="skip balance.pdf (faster)")
+    p.add_argument("--pdf", action="store_true",
+                   help="also write balance.pdf (about 2 s more; without it a balance.pdf of an "
+                        "earlier run is removed, so it never disagrees with balance.html)")
     p.set_defaults(run=run)
 
 
@@ -93,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
         return 130
     summary = summarise(outcome.records)
     files = write_report(data, job, summary, outcome.records, interrupted=outcome.interrupted,
-                         json_path=args.json, pdf=not args.no_pdf)
+                         json_path=args.json, pdf=args.pdf)
     speed = len(outcome.records) / outcome.seconds if outcome.seconds else 0.0
     where = f"Dask {args.scheduler}" if args.scheduler else f"{workers} worker(s)"
     out.print(f"{len(outcome.records)} games in {outcome.seconds:.1f} s ({speed:.0f} games/s, {where})")
