@@ -12,7 +12,6 @@ import time
 from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -54,14 +53,30 @@ class Job:
         return (self.seed * 1_000_003 + game_number) & 0x7FFFFFFF
 
 
-@lru_cache(maxsize=8)
-def _game(project: str, game_id: str, deck: str | None) -> Game:
-    """One Game (and catalogue) per worker process, not per chunk."""
-    data = load_game(Project(Path(project)), game_id)
-    cls = rules_for(game_id)
+#: One Game (and catalogue) per process and job, not per chunk; `prepare` fills it in the
+#: parent, so forked workers start with the database loaded instead of each parsing it again.
+_GAMES: dict[tuple[str, str, str | None], Game] = {}
+
+
+def _new_game(data: GameData, deck: str | None) -> Game:
+    cls = rules_for(data.id)
     if cls is None:
-        raise UsageError(f"{game_id} has no rules module yet, so it cannot be simulated")
+        raise UsageError(f"{data.id} has no rules module yet, so it cannot be simulated")
     return cls(data, deck)
+
+
+def _game(project: str, game_id: str, deck: str | None) -> Game:
+    key = (project, game_id, deck)
+    if key not in _GAMES:
+        _GAMES[key] = _new_game(load_game(Project(Path(project)), game_id), deck)
+    return _GAMES[key]
+
+
+def prepare(job: Job, data: GameData) -> None:
+    """Make the job's Game from a database already loaded (before any worker is forked)."""
+    key = (job.project, job.game_id, job.deck)
+    if key not in _GAMES:
+        _GAMES[key] = _new_game(data, job.deck)
 
 
 def resolve_deck(data: GameData, variant: str | None) -> str | None:

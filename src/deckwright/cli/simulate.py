@@ -9,7 +9,8 @@ from . import COMMANDS
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from ..balance.simulate import Job, check_bots, default_workers, resolve_deck, run_dask, run_local
+from ..balance.simulate import (Job, check_bots, default_workers, prepare, resolve_deck, run_dask,
+                                run_local)
 from ..balance.stats import summarise
 from ..model import Project, UsageError, load_game
 from ..rules import rules_for
@@ -76,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
     from ..balance.report import card_labels, findings, write_report  # matplotlib: load on use
 
     job, data = make_job(args)
+    prepare(job, data)
     out = Console(highlight=False)
     workers = args.workers or default_workers()
     columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
