@@ -119,8 +119,10 @@ def play_one(game: Game, job: Job, number: int) -> GameRecord:
         before = list(state.zones.piles[hands[player]]) if hands else []
         state.apply(bots[player].act(state), check=False)
         decisions += 1
-        if hands:
-            after = set(state.zones.piles[hands[player]])
+        after_list = state.zones.piles[hands[player]] if hands else before
+        # the common cases (nothing left the hand, or cards were only drawn) without a set
+        if after_list[:len(before)] != before:
+            after = set(after_list)
             for inst in before:
                 if inst not in after:
                     card = catalogue.ids[inst]
@@ -166,8 +168,10 @@ def _in_order(done: dict[int, list[GameRecord]]) -> list[GameRecord]:
     return [r for i in sorted(done) for r in done[i]]
 
 
-def run_local(job: Job, workers: int, progress: Progress | None = None) -> Outcome:
-    """Play the job on this machine: in-process for one worker, else a process pool."""
+def run_local(job: Job, workers: int, progress: Progress | None = None,
+              meanwhile: Callable[[], object] | None = None) -> Outcome:
+    """Play the job on this machine: in-process for one worker, else a process pool, while this
+    process does `meanwhile` (e.g. loading the report's libraries) instead of waiting."""
     start = time.perf_counter()
     done: dict[int, list[GameRecord]] = {}
     n = len(job.chunks())
@@ -180,6 +184,8 @@ def run_local(job: Job, workers: int, progress: Progress | None = None) -> Outco
         else:
             with ProcessPoolExecutor(max_workers=workers) as pool:
                 pending: dict[Future, int] = {pool.submit(play_chunk, job, i): i for i in range(n)}
+                if meanwhile is not None:
+                    meanwhile()
                 try:
                     while pending:
                         finished, _ = wait(pending, return_when=FIRST_COMPLETED)

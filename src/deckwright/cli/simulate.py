@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from importlib import import_module
 from pathlib import Path
 
 from . import COMMANDS
@@ -74,8 +75,6 @@ def make_job(args: argparse.Namespace) -> tuple[Job, object]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..balance.report import card_labels, findings, write_report  # matplotlib: load on use
-
     job, data = make_job(args)
     prepare(job, data)
     out = Console(highlight=False)
@@ -91,8 +90,11 @@ def run(args: argparse.Namespace) -> int:
             if t.elapsed:
                 bar.update(task, rate=f"{t.completed / t.elapsed:.0f}")
 
+        # matplotlib loads while the workers play (with one worker, after the games)
         outcome = (run_dask(job, args.scheduler, advance) if args.scheduler
-                   else run_local(job, workers, advance))
+                   else run_local(job, workers, advance,
+                                  meanwhile=lambda: import_module("deckwright.balance.report")))
+    from ..balance.report import card_labels, findings, write_report
     if not outcome.records:
         out.print("interrupted before any game finished; nothing to report")
         return 130
