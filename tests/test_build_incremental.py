@@ -3,7 +3,6 @@ redraws that card's PNG and the sheets that show it, and nothing else."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -11,14 +10,10 @@ import pytest
 from deckwright import manifest
 from deckwright.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
-MINI = ROOT / "tests" / "fixtures" / "mini"
-
 
 @pytest.fixture
-def project(tmp_path: Path) -> Path:
-    shutil.copytree(MINI, tmp_path / "p")
-    return tmp_path / "p"
+def project(mini_project: Path) -> Path:
+    return mini_project
 
 
 def build(project: Path, capsys, *extra: str) -> str:
