@@ -62,19 +62,23 @@ def project_copy(where: Path) -> Path:
 
 
 def one_card_changed(project: Path) -> str:
-    """Change one card's text in bridge-over (a word of its first text line); returns the id."""
+    """Change one card's text in bridge-over: the first card under `cards:` written as its own
+    block (`- id: X`, not a YAML anchor that other cards merge) with a one-line text."""
     db = project / "cards" / "bridge-over.yaml"
     lines = db.read_text(encoding="utf-8").split("\n")
+    start = lines.index("cards:")
     card = None
-    for i, line in enumerate(lines):
-        if line.strip().startswith("- id:"):
-            card = line.split(":", 1)[1].strip()
-        if card and line.strip().startswith("text:") and len(line.strip()) > 8:
-            lines[i] = line.rstrip() + "（改）" if not line.rstrip().endswith('"') else \
-                line.rstrip()[:-1] + "（改）\""
+    for i in range(start + 1, len(lines)):
+        line = lines[i]
+        if not line.startswith(" "):
+            break
+        if line.startswith("  - "):
+            card = line.split("id:", 1)[1].strip() if line.startswith("  - id:") else None
+        elif card and line.startswith("    text: ") and not line.rstrip().endswith((">-", "|")):
+            lines[i] = line.rstrip() + "（改）"
             db.write_text("\n".join(lines), encoding="utf-8")
             return card
-    raise SystemExit("no card with a text line found in bridge-over.yaml")
+    raise SystemExit("no card of its own with a one-line text in bridge-over.yaml")
 
 
 def builds(cold: bool, runs: int) -> None:
@@ -103,12 +107,13 @@ def builds(cold: bool, runs: int) -> None:
                          for p in (project / "build").rglob("*")
                          if p.is_file() and stamps.get(p) != p.stat().st_mtime_ns
                          and ".deckwright" not in p.parts)
-        pngs = [p for p in redrawn if p.endswith(".png") and "/cards/" in p]
+        pngs = sorted({Path(p).name for p in redrawn if p.endswith(".png") and "/cards/" in p})
+        decks = len({p.rsplit("/cards/", 1)[0] for p in redrawn if "/cards/" in p})
         games = sorted({p.split("/")[0] for p in redrawn})
         print(f"one card's text changed (bridge-over {card}): {wall:.1f} s wall, {cpu:.1f} s CPU; "
               f"{len(redrawn)} file(s) rewritten, all in {', '.join(games)}; card PNGs redrawn: "
-              f"{', '.join(Path(p).name for p in pngs) or 'none'}  (target: that game's affected "
-              f"outputs only, one PNG)")
+              f"{', '.join(pngs) or 'none'} (in {decks} deck folder(s))  (target: that game's "
+              f"affected outputs only, that card's PNG)")
 
 
 def main() -> None:
