@@ -41,7 +41,7 @@ $(PY_STAMP): pyproject.toml
 	@touch $@
 
 schema: setup
-	$(BIN)/deckwright schema > schema/deckwright.schema.json
+	$(BIN)/deckwright schema --write schema
 
 # Figures, never assertions: engine games/s and the RLCard comparison, press ms per card and
 # memory, rulebook seconds per page, simulation speed-up with 2 workers.
@@ -52,6 +52,7 @@ bench: setup
 	$(BIN)/python bench/rulebook_bench.py
 	$(BIN)/python bench/simulate_bench.py
 	$(BIN)/python bench/build_bench.py
+	$(BIN)/python bench/live_bench.py
 
 clean:
 	rm -rf build

@@ -118,7 +118,7 @@ def openspiel_sides() -> tuple[Side, Side]:
 
 
 def table(project: Project, only: list[str], games: int) -> None:
-    print(f"deckwright engine, every game: random bots, invariants and event log off, CPU time")
+    print("deckwright engine, every game: random bots, invariants and event log off, CPU time")
     print(f"{'game':<20}{'players':>8}{'games':>8}{'decisions/game':>16}{'games/s':>9}"
           f"{'us/decision':>13}  checksum")
     for game_id, game_cls in registered().items():

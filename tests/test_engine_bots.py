@@ -56,9 +56,8 @@ def test_greedy_bot_uses_the_module_hook(game, monkeypatch):
 
 
 def test_fuzz_plays_games_to_the_end_with_invariants(game):
-    results = fuzz(game, 50)
-    assert all(r.state.is_over() for r in results)
-    assert all(sum(r.state.scores()) >= 0 for r in results)
+    report = fuzz(game, 50)
+    assert report.broken is None and report.games == 50 and report.decisions > 50
 
 
 def test_fuzz_reports_a_game_that_never_ends(game, monkeypatch):

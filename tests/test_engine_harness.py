@@ -162,9 +162,10 @@ def test_playtest_command_reports_a_failure(capsys, broken_project):
 
 
 def test_playtest_command_without_rules_module_and_bad_input(capsys, tmp_path):
-    assert main(["-C", str(Path(__file__).parent / "fixtures" / "mini"), "playtest"]) == 0
+    # examples that no rules module can verify: exit status 1, saying how to add one
+    assert main(["-C", str(Path(__file__).parent / "fixtures" / "mini"), "playtest"]) == 1
     out = capsys.readouterr().out.splitlines()
-    assert "mini: 1 example(s) not yet verified" in out[0]
+    assert "mini: 1 example(s) not yet verified" in out[0] and "add rules/mini.py" in out[0]
     assert out[-1] == "0 passed, 0 failed"
     assert main(["-C", str(tmp_path), "playtest"]) == 2
     bad = tmp_path / "cards"

@@ -1,12 +1,17 @@
-"""PNG and Tabletop Simulator exports: pixel sizes at 300 dpi, sheet limits and the deck JSON."""
+"""PNG, Tabletop Simulator, print-on-demand and Card Game Simulator exports, read back: pixel
+sizes at 300 dpi, sheet limits, whole-pixel cells, the hidden slot, zip names, PDF boxes, JSON."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+import zipfile
 from pathlib import Path
 
 import pytest
 from PIL import Image
+from pypdf import PdfReader
 
 from test_press_support import POKER, PRESS_FIXTURE, build, copy_project
 
@@ -18,7 +23,7 @@ def px(mm: float, dpi: float = 300) -> int:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     project = copy_project(PRESS_FIXTURE, tmp_path_factory.mktemp("exports") / "p")
-    assert build(project, "--only", "png,tts", "--bleed", "3") == 0
+    assert build(project, "--only", "png,tts,pod,cgs", "--bleed", "3") == 0
     return project / "build" / "pressdemo"
 
 
@@ -80,3 +85,103 @@ def test_tts_single_back_deck_has_one_back_image(built: Path) -> None:
     assert sheet["unique_back"] is False and (sheet["width"], sheet["height"]) == (2, 2)
     with Image.open(built / "mini-deck" / "tts" / sheet["back"]) as im:
         assert im.size == (px(POKER[0]), px(POKER[1]))
+
+
+def test_tts_cells_are_whole_pixels_and_the_hidden_slot_shows_the_back(built: Path) -> None:
+    info = json.loads((built / "tts" / "standard.json").read_text(encoding="utf-8"))
+    for sheet in info["sheets"]:
+        cw, ch = sheet["cell"]
+        assert isinstance(cw, int) and isinstance(ch, int)
+        assert sheet["pixels"] == [sheet["width"] * cw, sheet["height"] * ch]
+        assert abs(cw / ch - POKER[0] / POKER[1]) < 0.003
+        last = sheet["width"] * sheet["height"] - 1
+        col, row = last % sheet["width"], last // sheet["width"]
+        for key in ("face", "back"):  # unique backs: both sheets fill the hidden slot
+            with Image.open(built / "tts" / sheet[key]) as im:
+                rgb = im.convert("RGB")
+                # the main back's colour (#2b3a55), at the cell's edge, not white paper
+                assert rgb.getpixel((col * cw + 3, row * ch + ch // 2)) == (0x2b, 0x3a, 0x55)
+                assert rgb.getpixel((col * cw - 1, row * ch + ch // 2)) != (255, 255, 255)
+    assert info["sheets"][0]["cell"] == [409, 573]  # 10 columns within 4096 px, 300 dpi at most
+
+
+@pytest.mark.parametrize("service,size", [("thegamecrafter", (825, 1125)),
+                                          ("makeplayingcards", (822, 1122))])
+def test_print_on_demand_zip_images_at_the_services_size(built: Path, service, size) -> None:
+    path = built / "pod" / f"standard-{service}.zip"
+    with zipfile.ZipFile(path) as z:
+        names = z.namelist()
+        assert names[:4] == ["fronts/001-knight.png", "fronts/002-witch.png",
+                             "fronts/003-twin.png", "fronts/004-token.png"]
+        assert sorted(n for n in names if n.startswith("backs/")) == ["backs/alt.png",
+                                                                      "backs/main.png"]
+        for name in names:
+            if name.endswith(".png"):
+                with Image.open(io.BytesIO(z.read(name))) as im:
+                    assert im.size == size, name
+                    assert round(im.info["dpi"][0]) == 300
+        with Image.open(io.BytesIO(z.read("fronts/001-knight.png"))) as im:
+            assert im.convert("RGB").getpixel((0, 0)) == (0xd0, 0x31, 0x2d)  # bleed, not white
+        rows = list(csv.DictReader(io.StringIO(z.read("cards.csv").decode("utf-8"))))
+    assert [(r["file"], r["back"], r["copies"]) for r in rows] == [
+        ("fronts/001-knight.png", "backs/main.png", "2"), ("fronts/002-witch.png", "backs/main.png", "3"),
+        ("fronts/003-twin.png", "backs/main.png", "1"), ("fronts/004-token.png", "backs/alt.png", "74")]
+    assert all(i.date_time == (1980, 1, 1, 0, 0, 0) for i in zipfile.ZipFile(path).infolist())
+
+
+def test_print_on_demand_files_are_deterministic(built: Path, tmp_path: Path) -> None:
+    project = copy_project(PRESS_FIXTURE, tmp_path / "again")
+    assert build(project, "pressdemo", "--only", "pod,cgs", "--pod", "makeplayingcards") == 0
+    again = project / "build" / "pressdemo"
+    for name in ("pod/standard-makeplayingcards.zip", "cgs/pressdemo.zip"):
+        assert (again / name).read_bytes() == (built / name).read_bytes(), name
+    assert not (again / "pod" / "standard-thegamecrafter.zip").exists()
+
+
+def test_drivethrucards_pdf_one_card_per_page_with_trim_box(built: Path) -> None:
+    reader = PdfReader(built / "pod" / "standard-drivethrucards.pdf")
+    assert len(reader.pages) == 2 * 80  # front, then back, for every printed copy
+    inch = 72.0
+    for i in (0, 1, 159):
+        page = reader.pages[i]
+        assert [round(float(v), 2) for v in page.mediabox] == [0, 0, 2.75 * inch, 3.75 * inch]
+        assert [round(float(v), 2) for v in page["/TrimBox"]] == [9, 9, 9 + 2.5 * inch, 9 + 3.5 * inch]
+        assert [round(float(v), 2) for v in page["/BleedBox"]] == [0, 0, 2.75 * inch, 3.75 * inch]
+    assert "赤の騎士" in reader.pages[0].extract_text()
+    assert "赤の騎士" not in reader.pages[1].extract_text()  # the back
+    assert "小さな影" in reader.pages[158].extract_text()
+
+
+def test_card_game_simulator_game_folder(built: Path) -> None:
+    with zipfile.ZipFile(built / "cgs" / "pressdemo.zip") as z:
+        names = set(z.namelist())
+        root = "印刷テスト/"
+        spec = json.loads(z.read(root + "cgs.json"))
+        cards = json.loads(z.read(root + "AllCards.json"))
+        sets = json.loads(z.read(root + "AllSets.json"))
+        deck = z.read(root + "decks/標準デッキ.txt").decode("utf-8").splitlines()
+        with Image.open(io.BytesIO(z.read(root + "sets/basic/knight.png"))) as im:
+            assert im.size == (px(POKER[0]), px(POKER[1]))
+        with Image.open(io.BytesIO(z.read(root + "CardBack.png"))) as im:
+            assert im.convert("RGB").getpixel((im.width // 2, 20)) == (0x2b, 0x3a, 0x55)
+    assert spec["name"] == "印刷テスト" and spec["autoUpdate"] == -1
+    assert spec["cardSize"] == {"x": 2.5, "y": 3.5}
+    assert spec["cardBackFaceImageUrls"] == [{"id": "alt"}]
+    assert {c["id"] for c in cards} == {"knight", "witch", "twin", "token"}
+    assert next(c for c in cards if c["id"] == "token")["backs"] == ["alt"]
+    assert "backs" not in next(c for c in cards if c["id"] == "knight")
+    assert {s["code"] for s in sets} == {"basic", "expansion"}
+    assert deck[0] == "2 [knight] 赤の騎士 (basic)"
+    assert sum(int(line.split()[0]) for line in deck) == 80
+    for card in cards:
+        assert f"{root}sets/{card['set']}/{card['id']}.png" in names
+    assert root + "backs/alt.png" in names and root + "decks/小デッキ.txt" in names
+
+
+def test_an_unknown_print_on_demand_service_is_a_one_line_error(tmp_path: Path, capsys) -> None:
+    project = copy_project(PRESS_FIXTURE, tmp_path / "p")
+    assert build(project, "--only", "pod", "--pod", "thegamecrafter,kinkos") == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["deckwright: error: unknown print-on-demand service kinkos for --pod (known: "
+                   "thegamecrafter, makeplayingcards, drivethrucards)"]
+    assert not (project / "build").exists()

@@ -20,6 +20,7 @@ from ..engine.game import Game
 from ..engine.state import State
 from ..model import GameData, Project, UsageError, load_game
 from ..rules import rules_for
+from .bundle import unpack_project
 from .stats import GameRecord
 
 CHUNK = 25
@@ -38,6 +39,13 @@ class Job:
     seed: int = 0
     max_turns: int = 500
     chunk: int = CHUNK
+    #: The project's inputs zipped (`pack_project`) for workers that cannot read `project`, such
+    #: as a Dask cluster's: its own rules modules travel with the job, never assumed installed.
+    bundle: bytes | None = field(default=None, repr=False)
+
+    def root(self) -> str:
+        """The project folder this process reads: `project`, or the unpacked bundle."""
+        return self.project if self.bundle is None else unpack_project(self.bundle)
 
     def chunks(self) -> list[range]:
         return [range(start, min(start + self.chunk, self.games))
@@ -58,8 +66,8 @@ class Job:
 _GAMES: dict[tuple[str, str, str | None], Game] = {}
 
 
-def _new_game(data: GameData, deck: str | None) -> Game:
-    cls = rules_for(data.id)
+def _new_game(data: GameData, deck: str | None, project: str) -> Game:
+    cls = rules_for(data.id, project)
     if cls is None:
         raise UsageError(f"{data.id} has no rules module yet, so it cannot be simulated")
     return cls(data, deck)
@@ -68,15 +76,15 @@ def _new_game(data: GameData, deck: str | None) -> Game:
 def _game(project: str, game_id: str, deck: str | None) -> Game:
     key = (project, game_id, deck)
     if key not in _GAMES:
-        _GAMES[key] = _new_game(load_game(Project(Path(project)), game_id), deck)
+        _GAMES[key] = _new_game(load_game(Project(Path(project)), game_id), deck, project)
     return _GAMES[key]
 
 
 def prepare(job: Job, data: GameData) -> None:
     """Make the job's Game from a database already loaded (before any worker is forked)."""
-    key = (job.project, job.game_id, job.deck)
+    key = (job.root(), job.game_id, job.deck)
     if key not in _GAMES:
-        _GAMES[key] = _new_game(data, job.deck)
+        _GAMES[key] = _new_game(data, job.deck, job.root())
 
 
 def resolve_deck(data: GameData, variant: str | None) -> str | None:
@@ -150,7 +158,7 @@ def play_one(game: Game, job: Job, number: int) -> GameRecord:
 
 def play_chunk(job: Job, index: int) -> list[GameRecord]:
     """A worker's unit of work: the games of chunk `index`, in order."""
-    game = _game(job.project, job.game_id, job.deck)
+    game = _game(job.root(), job.game_id, job.deck)
     return [play_one(game, job, n) for n in job.chunks()[index]]
 
 
@@ -210,7 +218,9 @@ def run_dask(job: Job, address: str, progress: Progress | None = None) -> Outcom
     start = time.perf_counter()
     done: dict[int, list[GameRecord]] = {}
     with Client(address) as client:
-        futures = [client.submit(play_chunk, job, i, pure=False, key=f"{job.game_id}-{job.seed}-{i}")
+        shared = client.scatter(job, broadcast=True, hash=False)   # the bundle travels once
+        futures = [client.submit(play_chunk, shared, i, pure=False,
+                                 key=f"{job.game_id}-{job.seed}-{i}")
                    for i in range(len(job.chunks()))]
         index = {f.key: i for i, f in enumerate(futures)}
         try:

@@ -19,15 +19,21 @@ from typing import Sequence
 
 from .. import __version__
 from ..model import InputError, UsageError
+from ..rules import set_reporter
 
 #: Subcommand modules, in the order `--help` lists them, with the line `--help` shows for each
 #: (the module's `register` passes the same line to argparse: `help=COMMANDS[name]`).
 COMMANDS = {
-    "check": "validate game databases and print a summary per game",
+    "new": "start a new game project in a new folder NAME/",
+    "check": "find every problem build would refuse, and summarise each game",
     "build": "build print-and-play sheets, PNGs, TTS exports and rulebooks into build/",
     "playtest": "run every example (database and playtest/) through the rules engine",
+    "fuzz": "play random games, checking the rules' invariants after every decision",
     "simulate": "play many bot games and write a balance report",
-    "schema": "print the JSON Schema for cards/<game>.yaml files",
+    "play": "play a game in the browser against bots",
+    "serve": "a live preview in the browser that updates as you save",
+    "games": "list the games: database, rules module and where it comes from",
+    "schema": "print or write the JSON Schemas of databases, playtest files and layouts",
 }
 _GLOBAL_WITH_VALUE = ("-C", "--project")
 
@@ -57,7 +63,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         epilog="Run 'deckwright COMMAND --help' for a command's options.")
     parser.add_argument("--version", action="version", version=f"deckwright {__version__}")
     parser.add_argument("-C", "--project", type=Path, default=Path("."), metavar="DIR",
-                        help="project folder holding cards/, templates/, playtest/ (default: .)")
+                        help="project folder holding cards/, templates/, playtest/, rules/ "
+                             "(default: .)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     wanted = None if argv is None else command_named(argv)
     for name, line in COMMANDS.items():
@@ -82,6 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     from rich.console import Console  # not needed for --help
 
     err = Console(stderr=True, highlight=False, soft_wrap=True)
+    set_reporter(lambda note: err.print(note, markup=False))
     try:
         return int(args.run(args) or 0)
     except InputError as exc:

@@ -30,8 +30,11 @@ from .. import atomic
 from ..model import GameData, Project, UsageError, load_games
 from ..press import targets as press_targets
 from ..press.cards import GamePress
+from ..press.preflight import preflight
 from ..press.rulebook import target as rulebook_target
+from ..press.pod import SERVICES as POD_SERVICES
 from ..press.sheet import PAPERS, Options
+from ..rules import RulesImportError, how_to_add, rules_for
 
 Tick = Callable[[int], None]
 
@@ -68,7 +71,8 @@ class Target:
 
 
 def _press_target(name: str) -> dict[str, Callable]:
-    fn = {"pnp": press_targets.pnp, "png": press_targets.pngs, "tts": press_targets.tts_sheets}[name]
+    fn = {"pnp": press_targets.pnp, "png": press_targets.pngs, "tts": press_targets.tts_sheets,
+          "pod": press_targets.pod_files, "cgs": press_targets.cgs_game}[name]
 
     def run(game: GameData, press: GamePress, args: argparse.Namespace, tick: Tick) -> Done:
         return Done(fn(press, game.project.build_dir, args.settings, tick, force=args.force))
@@ -102,6 +106,9 @@ TARGETS: dict[str, Target] = {
                   **_press_target("png")),
     "tts": Target("tts/: Tabletop Simulator deck sheets, back image and deck JSON",
                   **_press_target("tts")),
+    "pod": Target("pod/: print-on-demand files (The Game Crafter, MakePlayingCards zips, "
+                  "DriveThruCards PDF)", **_press_target("pod")),
+    "cgs": Target("cgs/<game>.zip: the game for Card Game Simulator", **_press_target("cgs")),
     "rulebook": Target(rulebook_target.HELP, _rulebook, rulebook_target.units,
                        rulebook_target.add_arguments, draws_faces=False,
                        fresh=_rulebook_fresh, after=("png",),
@@ -128,7 +135,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--back-offset", metavar="X,Y", default="0,0",
                    help="shift the backs by X,Y mm (+x right, +y up, as the back is seen)")
     p.add_argument("--cut-lines", action="store_true", help="draw dashed cut lines on the trim")
+    p.add_argument("--apart", action="store_true",
+                   help="cards apart, each with its whole bleed (default: cards abut and share "
+                        "cut lines, 9 poker cards a page)")
     p.add_argument("--png-trim", action="store_true", help="PNGs trimmed to the card (no bleed)")
+    p.add_argument("--pod", metavar="S,S", default=",".join(POD_SERVICES),
+                   help=f"print-on-demand services for the pod target ({', '.join(POD_SERVICES)})")
     p.add_argument("--jobs", "-j", metavar="N", type=int, default=None,
                    help="processes building at once (default: one per core)")
     p.add_argument("--force", action="store_true",
@@ -161,8 +173,14 @@ def settings(args: argparse.Namespace) -> press_targets.Settings:
         raise UsageError(f"--back-offset must be X,Y in mm, got {args.back_offset!r}")
     offset = (_number(parts[0], "--back-offset X", -20, 20), _number(parts[1], "--back-offset Y", -20, 20))
     papers = (args.paper,) if args.paper else tuple(PAPERS)
-    sheet = Options(papers[0], bleed, args.duplex, args.gutterfold, offset, args.cut_lines)
-    return press_targets.Settings(papers, sheet, not args.png_trim)
+    sheet = Options(papers[0], bleed, args.duplex, args.gutterfold, offset, args.cut_lines,
+                    "apart" if args.apart else "abut")
+    services = tuple(s.strip() for s in args.pod.split(",") if s.strip())
+    unknown = [s for s in services if s not in POD_SERVICES]
+    if unknown or not services:
+        raise UsageError(f"unknown print-on-demand service {', '.join(unknown) or '(none)'} for "
+                         f"--pod (known: {', '.join(POD_SERVICES)})")
+    return press_targets.Settings(papers, sheet, not args.png_trim, services)
 
 
 def chosen(args: argparse.Namespace) -> list[str]:
@@ -174,6 +192,22 @@ def chosen(args: argparse.Namespace) -> list[str]:
         raise UsageError(f"unknown target {', '.join(unknown) or '(none)'} for --only "
                          f"(known: {', '.join(TARGETS)})")
     return [n for n in TARGETS if n in names]
+
+
+def warn_unverified(games: list[GameData]) -> None:
+    """Say how many examples a rulebook will print unverified, and how to verify them."""
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    for game in games:
+        examples = len(game.all_examples())
+        if not examples:
+            continue
+        try:
+            missing = rules_for(game.id, game.project) is None
+        except RulesImportError:
+            continue   # reported as failing examples by the rulebook target
+        if missing:
+            err.print(f"warning: {game.id}: {examples} example(s) will be printed unverified; "
+                      f"{how_to_add(game.id)}", markup=False)
 
 
 def _cores() -> int:
@@ -213,7 +247,7 @@ def run(args: argparse.Namespace) -> int:
     names = chosen(args)
     project = Project(args.project)
     games = load_games(project, args.games)
-    presses = [GamePress(g) for g in games]
+    presses = [GamePress(g) for g in games]   # for the up-to-date tests: nothing planned yet
     for game in games:  # what a killed build left behind
         atomic.clean_temps(project.build_dir / game.id)
     tasks: list[Task] = []
@@ -226,8 +260,15 @@ def run(args: argparse.Namespace) -> int:
                 tasks.append(Task(game, press, name))
             else:
                 unchanged.append((Task(game, press, name), up))
-    for press in {id(t.press): t.press for t in tasks if TARGETS[t.target].draws_faces}.values():
-        press.check()  # every overflow of every game before anything is written
+    # the checks `check` runs, those the remaining tasks need, on every game that has one,
+    # before anything is written; those presses (faces planned) are the ones that draw
+    stale = [g for g in games if any(t.game is g for t in tasks)]
+    checked = preflight(stale, faces=any(TARGETS[t.target].draws_faces for t in tasks),
+                        rulebook=any(t.target == "rulebook" for t in tasks))
+    ready = {p.game.id: p for p in checked}
+    tasks = [Task(t.game, ready[t.game.id], t.target) for t in tasks]
+    warn_unverified([g for g in stale if any(t.game is g and t.target == "rulebook"
+                                             for t in tasks)])
     out = Console(highlight=False)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn())

@@ -9,6 +9,7 @@ from rich.console import Console
 
 from ..engine.verify import Verdict, verify_examples
 from ..model import GameData, Project, load_games
+from ..rules import registered
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -18,8 +19,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "every decision must be scripted, refusals must give their reason, "
                     "expectations are checked mid-script and at the end. Each failure is printed "
                     "with expected vs actual and the event log; the last line is "
-                    "'N passed, M failed'. Exit status 1 if any example fails, 2 for bad input. "
-                    "Games without a rules module are reported as not yet verified.")
+                    "'N passed, M failed'. Exit status 1 if any example fails or a game with "
+                    "examples has no rules module (rules/<game>.py in the project, see "
+                    "docs/project.md), 2 for bad input or a rules module that does not import.")
     p.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
     p.add_argument("-v", "--verbose", action="store_true",
                    help="also list each passing example with its event log")
@@ -54,13 +56,16 @@ def _report_game(out: Console, game: GameData, verdicts: dict[str, Verdict],
 
 
 def run(args: argparse.Namespace) -> int:
-    games = load_games(Project(args.project), args.games)
+    project = Project(args.project)
+    games = load_games(project, args.games)
+    registered(project)   # a project rules module that does not import: one line, exit 2
     out = Console(highlight=False, soft_wrap=True)
     passed = failed = unverified = 0
     for game in games:
         p, f, u = _report_game(out, game, verify_examples(game), args.verbose)
         passed, failed, unverified = passed + p, failed + f, unverified + u
     if unverified:
-        out.print(f"{unverified} example(s) not yet verified (no rules module)", markup=False)
+        out.print(f"{unverified} example(s) not verified: their game has no rules module",
+                  markup=False)
     out.print(f"{passed} passed, {failed} failed", markup=False)
-    return 1 if failed else 0
+    return 1 if failed or unverified else 0

@@ -10,11 +10,12 @@ from . import COMMANDS
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from ..balance.bundle import pack_project
 from ..balance.simulate import (Job, check_bots, default_workers, prepare, resolve_deck, run_dask,
                                 run_local)
 from ..balance.stats import summarise
 from ..model import Project, UsageError, load_game
-from ..rules import rules_for
+from ..rules import how_to_add, rules_for
 
 
 def _positive(text: str) -> int:
@@ -47,7 +48,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--workers", type=_positive, metavar="N",
                    help=f"local worker processes (default: {default_workers()})")
     p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="run on a Dask distributed scheduler, e.g. tcp://10.0.0.5:8786")
+                   help="run on a Dask distributed scheduler, e.g. tcp://10.0.0.5:8786; the "
+                        "project's cards/, playtest/ and rules/ are sent with the job, so the "
+                        "workers need deckwright installed but not the project")
     p.add_argument("--max-turns", type=_positive, default=500, metavar="N",
                    help="turn cap; a capped game counts as stalled (default: 500)")
     p.add_argument("--json", type=Path, metavar="FILE", help="also write the statistics to FILE")
@@ -60,9 +63,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 def make_job(args: argparse.Namespace) -> tuple[Job, object]:
     project = Project(args.project.resolve())
     data = load_game(project, args.game)
-    cls = rules_for(data.id)
+    cls = rules_for(data.id, project)
     if cls is None:
-        raise UsageError(f"{data.id} has no rules module yet, so it cannot be simulated")
+        raise UsageError(f"{data.id} cannot be simulated: {how_to_add(data.id)}")
     facts = cls.facts
     players = args.players or facts.bench_players
     if not facts.min_players <= players <= facts.max_players:
@@ -70,13 +73,15 @@ def make_job(args: argparse.Namespace) -> tuple[Job, object]:
     bots = check_bots([b.strip() for b in args.bots.split(",") if b.strip()], cls)
     job = Job(project=str(project.root), game_id=data.id, deck=resolve_deck(data, args.variant),
               players=players, bots=bots, games=args.games, seed=args.seed,
-              max_turns=args.max_turns)
+              max_turns=args.max_turns,
+              bundle=pack_project(project.root) if args.scheduler else None)
     return job, data
 
 
 def run(args: argparse.Namespace) -> int:
     job, data = make_job(args)
-    prepare(job, data)
+    if not args.scheduler:
+        prepare(job, data)   # local workers fork with the game loaded
     out = Console(highlight=False)
     workers = args.workers or default_workers()
     columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),

@@ -1,18 +1,22 @@
-"""Playing whole games with bots: the fuzz test, `deckwright simulate` and the bench use this.
+"""Playing whole games with bots: `deckwright fuzz`, the fuzz test and the bench use this.
 
 `play()` runs one game to the end from `game.new_state(players, seed)` with one bot per seat,
 optionally checking invariants after every decision and failing a game that outlives
-`facts.max_decisions`. Everything is deterministic for the seed.
+`facts.max_decisions`. `fuzz()` plays seeded random games and returns the first break with its
+seed and history, which `notate()` turns back into the game's own notation. Everything is
+deterministic for the seed.
 """
 
 from __future__ import annotations
 
+import traceback
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from pathlib import Path
+from typing import Any, Callable, Sequence
 
 from .bots import Bot, RandomBot
 from .game import Game
-from .state import State
+from .state import CHANCE, State
 
 
 class RunawayGame(AssertionError):
@@ -32,9 +36,21 @@ class Played:
 def play(game: Game, bots: Sequence[Bot], *, seed: int = 0, players: int | None = None,
          check: bool = False, log: bool = True) -> Played:
     """Play one game to the end; raises InvariantError / RunawayGame when the rules break."""
-    state = game.new_state(players or len(bots), seed)
+    return play_from(game, _start(game, players or len(bots), seed, check, log), bots,
+                     seed=seed, check=check)
+
+
+def _start(game: Game, players: int, seed: int, check: bool, log: bool) -> State:
+    state = game.new_state(players, seed)
     state.checking = check
     state.log.on = log
+    return state
+
+
+def play_from(game: Game, state: State, bots: Sequence[Bot], *, seed: int = 0,
+              check: bool = False) -> Played:
+    """Play a started game to the end (`play()` without the dealing), so a caller keeps the
+    state - and its history - when the rules break mid-game."""
     if check:
         state.check()
     # the hot loop of every bench and fuzz run: what `state.apply(a, check=False)` does,
@@ -77,12 +93,81 @@ def play_random(game: Game, seed: int, *, players: int | None = None, check: boo
     return play(game, random_bots(n, seed), seed=seed, players=n, check=check, log=log)
 
 
+@dataclass
+class Break:
+    """The first fuzzed game that broke: enough to replay it exactly."""
+
+    seed: int
+    players: int
+    decisions: int
+    error: str
+    history: list[tuple[int, Any]]
+    #: (file, line) in the rules module where it raised, when the break is an exception there
+    where: tuple[str, int] | None = None
+
+
+@dataclass
+class FuzzReport:
+    games: int = 0          # games played to the end
+    decisions: int = 0
+    broken: Break | None = None
+
+
+def player_counts(game: Game, players: int | None = None) -> list[int]:
+    f = game.facts
+    return [players] if players else list(range(f.min_players, f.max_players + 1))
+
+
 def fuzz(game: Game, games: int, *, players: int | None = None, first_seed: int = 0,
-         progress: Callable[[int], None] | None = None) -> list[Played]:
-    """Play `games` seeded random games with invariants on; raises at the first broken one."""
-    results = []
+         progress: Callable[[int], None] | None = None) -> FuzzReport:
+    """Play `games` seeded random games with invariants checked after every decision, stopping
+    at the first that breaks them (or raises, stalls or never ends). Without `players` the
+    player count cycles through the game's range by seed."""
+    counts = player_counts(game, players)
+    report = FuzzReport()
     for seed in range(first_seed, first_seed + games):
-        results.append(play_random(game, seed, players=players, check=True, log=False))
+        n = counts[seed % len(counts)]
+        state = None
+        try:
+            state = _start(game, n, seed, True, False)
+            played = play_from(game, state, random_bots(n, seed), seed=seed, check=True)
+            if len(played.state.scores()) != n:
+                raise AssertionError(f"scores() gives {len(played.state.scores())} scores "
+                                     f"for {n} players")
+        except Exception as exc:  # noqa: BLE001 - any failure of the rules module is a break
+            history = list(state.history) if state is not None else []
+            decisions = sum(1 for p, _ in history if p != CHANCE)
+            report.broken = Break(seed, n, decisions, f"{type(exc).__name__}: {exc}", history,
+                                  _raised_at(exc))
+            return report
+        report.games += 1
+        report.decisions += played.decisions
         if progress:
             progress(seed)
-    return results
+    return report
+
+
+def _raised_at(exc: BaseException) -> tuple[str, int] | None:
+    """The deepest frame outside deckwright itself: the rules module's line that raised."""
+    package = Path(__file__).resolve().parents[1]
+    frames = [f for f in traceback.extract_tb(exc.__traceback__)
+              if not Path(f.filename).resolve().is_relative_to(package)]
+    return (frames[-1].filename, frames[-1].lineno or 0) if frames else None
+
+
+def notate(game: Game, players: int, history: list[tuple[int, Any]]) -> list[str]:
+    """A history's decisions in the game's notation (`p1 plays red-2`), replayed from the
+    record alone; stops quietly where the replay itself breaks (the step that broke)."""
+    state = game.blank_state(players, seed=0)
+    state._replay = history
+    lines: list[str] = []
+    try:
+        state.deal()
+        for player, action in history:
+            if player == CHANCE:
+                continue
+            lines.append(state.action_to_string_safe(action))
+            state.apply(action, player)
+    except Exception:  # noqa: BLE001 - the break being reported
+        pass
+    return lines

@@ -10,7 +10,7 @@ overriding `State.public_info()`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from .zones import EMPTY
 
@@ -26,7 +26,11 @@ def _visible(state: "State", pile: int, player: int) -> bool:
     return vis == "public" or (vis == "owner" and layout.owner[pile] == player)
 
 
-def observe(state: "State", player: int) -> dict[str, Any]:
+def observe(state: "State", player: int,
+            name: Callable[[int], Any] | None = None) -> dict[str, Any]:
+    """What `player` may see; `name(inst)` says how a visible card is given (default: the
+    state's `card_label`; the play table passes card ids, to show the real faces)."""
+    name = name or state.card_label
     zones = state.zones
     layout = zones.layout
     seen: dict[str, Any] = {}
@@ -39,16 +43,16 @@ def observe(state: "State", player: int) -> dict[str, Any]:
         if spec.grid:
             show = _visible(state, pile, player)
             seen[label] = [None if c == EMPTY else
-                           state.card_label(c) if show or c in zones.shown else HIDDEN
+                           name(c) if show or c in zones.shown else HIDDEN
                            for c in cards]
         elif _visible(state, pile, player):
-            seen[label] = [state.card_label(c) for c in cards]
+            seen[label] = [name(c) for c in cards]
         elif spec.visibility == "top":
             seen[label] = {"count": len(cards),
-                           "top": state.card_label(cards[-1]) if cards else None}
+                           "top": name(cards[-1]) if cards else None}
         else:
             seen[label] = {"count": len(cards),
-                           "shown": [state.card_label(c) for c in cards if c in zones.shown]}
+                           "shown": [name(c) for c in cards if c in zones.shown]}
     current = state.current_player()
     return {
         "me": state.player_name(player),

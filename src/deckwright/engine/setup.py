@@ -13,7 +13,7 @@ given; when `deck` is given it is exactly the deck (a stacked deck) and the rest
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Collection, Iterator
 
 from ..model import Example, GameData
 from .cards import CardRefError, count_refs
@@ -70,7 +70,8 @@ def _player(state: State, token: Any, where: str) -> int:
         raise SetupError(f"setup.{where}: {exc}") from None
 
 
-def take(state: State, ref: Any, where: str, piles: tuple[int, ...] = (0,)) -> int:
+def take(state: State, ref: Any, where: str, piles: tuple[int, ...] = (0,),
+         skip: Collection[int] = ()) -> int:
     """The instance a setup reference names: `id#k` exactly, `id` its lowest copy still in the
     first of `piles` that has one (the box by default; a game's own setup keys may also take
     from a pile the shared keys already filled)."""
@@ -83,7 +84,7 @@ def take(state: State, ref: Any, where: str, piles: tuple[int, ...] = (0,)) -> i
     placed = state.zones.where
     for pile in piles:
         for inst in candidates:
-            if placed[inst] == pile:
+            if placed[inst] == pile and inst not in skip:
                 return inst
     raise SetupError(f"setup.{where}: no copy of {ref!r} left to place (each copy goes in one place)")
 
@@ -97,7 +98,9 @@ def _place(state: State, refs: Any, zone: str, owner: int | None, where: str, *,
         pile = layout.of(zone, owner)
     except KeyError as exc:
         raise SetupError(f"setup.{where}: {exc.args[0]}") from None
-    insts = [take(state, ref, where) for ref in refs]
+    insts: list[int] = []
+    for ref in refs:  # a card named twice in one list takes two copies
+        insts.append(take(state, ref, where, skip=insts))
     for inst in (reversed(insts) if top_first else insts):
         state.zones.move(inst, pile)
 

@@ -138,6 +138,14 @@ class State:
         """Game-specific invariant problems (e.g. scores not conserved); none by default."""
         return ()
 
+    def setup_extras(self, shared: dict[str, Any]) -> dict[str, Any]:
+        """This state's facts in the module's own setup keys (`FACTS.setup_keys`), for writing
+        a played position back as an example (`deckwright play`). `shared` holds the shared
+        keys the engine wrote (hands, deck, discard, public, scores, turn); a key returned here
+        replaces it, and None leaves it out (treasure-scramble's scores come from its
+        treasures, and its turn-start draw goes back on the deck). Default: nothing to add."""
+        return {}
+
     def after_setup(self, setup: dict[str, Any]) -> None:
         """Called after an example's setup placed the cards: read `options` and own keys."""
 

@@ -24,16 +24,16 @@ class Verdict:
 
 def verify_examples(game: GameData) -> dict[str, Verdict]:
     """Example id -> verdict, in the order the examples appear (database, then playtests)."""
-    from ..rules import RulesImportError, rules_for
+    from ..rules import RulesImportError, how_to_add, rules_for
 
     examples = [ex for _, ex in game.all_examples()]
     try:
-        game_cls = rules_for(game.id)
+        game_cls = rules_for(game.id, game.project)
     except RulesImportError as exc:
         return {ex.id: Verdict(ex.id, "failing", f"rules module does not load: {exc}")
                 for ex in examples}
     if game_cls is None:
-        why = f"no rules module for {game.id} yet (src/deckwright/rules/{game.id.replace('-', '_')}.py)"
+        why = how_to_add(game.id)
         return {ex.id: Verdict(ex.id, "unverified", why) for ex in examples}
     verdicts: dict[str, Verdict] = {}
     for ex in examples:

@@ -32,9 +32,11 @@ class Problem:
     column: int
     path: str
     message: str
+    #: a spreadsheet location such as `Cards!C12`, printed instead of line:col (line = row)
+    cell: str = ""
 
     def __str__(self) -> str:
-        where = f"{self.file}:{self.line}:{self.column}"
+        where = f"{self.file}:{self.cell}" if self.cell else f"{self.file}:{self.line}:{self.column}"
         return f"{where}: {self.path}: {self.message}" if self.path else f"{where}: {self.message}"
 
 

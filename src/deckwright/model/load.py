@@ -15,8 +15,9 @@ from pydantic import ValidationError
 
 from .errors import InputError, Problem, UsageError
 from .schema import Card, Database, Deck, Example, PlaytestFile
-from .validate import check_database, check_examples, deck_contents, schema_problems
-from .yamlsafe import load_yaml
+from .spreadsheet import attach as attach_sheets
+from .validate import check_database, check_examples, deck_contents, salvage, schema_problems
+from .yamlsafe import Positions, load_yaml
 
 
 @dataclass
@@ -54,9 +55,21 @@ class Project:
     def game_ids(self) -> list[str]:
         return sorted(p.stem for p in self.cards_dir.glob("*.yaml"))
 
+    def require_games(self) -> None:
+        """Stop with a message naming the folder looked in when there is no game to work on."""
+        start = "start a project with 'deckwright new NAME', or name one with -C DIR"
+        if not self.root.is_dir():
+            raise UsageError(f"{self.root}: no such folder; {start}")
+        if not self.cards_dir.is_dir():
+            raise UsageError(f"{self.root}: not a deckwright project (it has no cards/ folder); "
+                             f"{start}")
+        if not self.game_ids():
+            raise UsageError(f"{self.cards_dir}: no game databases (cards/<game>.yaml); {start}")
+
     def database_path(self, game_id: str) -> Path:
         path = self.cards_dir / f"{game_id}.yaml"
         if not path.is_file():
+            self.require_games()
             known = ", ".join(self.game_ids()) or "none"
             raise UsageError(f"no game {game_id!r} in {self.display(self.cards_dir)} (games: {known})")
         return path
@@ -70,10 +83,20 @@ class GameData:
     path: Path
     project: Project
     playtests: list[tuple[str, Example]] = field(default_factory=list)
+    #: where each value of the database came from (YAML line or sheet cell), for later checks
+    positions: Positions | None = None
+    #: the spreadsheets the cards came from (`cards_from`), inputs just like the YAML
+    sheets: list[Path] = field(default_factory=list)
 
     @property
     def id(self) -> str:
         return self.db.game.id
+
+    def located(self) -> Positions:
+        """Where each value of the database came from (read again if not kept)."""
+        if self.positions is None:
+            _, self.positions = load_yaml(self.path, self.project.display(self.path))
+        return self.positions
 
     @cached_property
     def cards(self) -> dict[str, Card]:
@@ -113,35 +136,46 @@ def parse_database(path: Path, project: Project) -> GameData:
     data, where = load_yaml(path, name)
     if not isinstance(data, dict):
         raise InputError(Problem(name, 1, 1, "", "expected a mapping with game, cards and decks"))
+    # cards_from: the sheets' rows join data["cards"]; their problems name the cell
+    where, problems, sheets = attach_sheets(data, where, project.root, project.display)
     try:
         db = Database.model_validate(data)
     except ValidationError as exc:
-        raise InputError(schema_problems(exc, data, where)) from None
-    problems = check_database(db, where)
+        problems += schema_problems(exc, data, where)
+        partial = salvage(data)  # cross-references too, in the same run
+        if partial is not None:
+            problems += check_database(partial[0], where, partial[1])
+        raise InputError(problems) from None
+    # a sheet that could not be read leaves cards out: deck totals would only add noise
+    problems += check_database(db, where, {"cards": set()} if problems else None)
     if db.game.id != path.stem:
         problems.append(where.problem(("game", "id"), "game.id",
                                       f"game id {db.game.id!r} must match the file name {path.stem!r}"))
     if problems:
         raise InputError(problems)
-    return GameData(db=db, path=path, project=project)
+    return GameData(db=db, path=path, project=project, positions=where, sheets=sheets)
 
 
-def parse_playtests(game: GameData) -> list[tuple[str, Example]]:
-    """Load `playtest/<game>/*.yaml`, checking each example against the game's database."""
-    folder = game.project.playtest_dir / game.id
+def parse_playtests(project: Project, game_id: str, db: Database | None) -> list[tuple[str, Example]]:
+    """Load `playtest/<game>/*.yaml`, checking each example against the game's database.
+
+    With no database (it has problems of its own), the files are still checked on their own,
+    so that one run reports the problems of every file.
+    """
+    folder = project.playtest_dir / game_id
     found: list[tuple[str, Example]] = []
     errors: list[InputError] = []
     for path in sorted(folder.glob("*.yaml")):
-        name = game.project.display(path)
+        name = project.display(path)
         try:
             data, where = load_yaml(path, name)
             try:
                 pf = PlaytestFile.model_validate(data)
             except ValidationError as exc:
                 raise InputError(schema_problems(exc, data, where)) from None
-            problems = check_examples(game.db, pf.examples, ("examples",), where)
-            if pf.game != game.id:
-                problems.append(where.problem(("game",), "game", f"expected {game.id!r}"))
+            problems = [] if db is None else check_examples(db, pf.examples, ("examples",), where)
+            if pf.game != game_id:
+                problems.append(where.problem(("game",), "game", f"expected {game_id!r}"))
             if problems:
                 raise InputError(problems)
             found += [(name, ex) for ex in pf.examples]
@@ -153,8 +187,15 @@ def parse_playtests(game: GameData) -> list[tuple[str, Example]]:
 
 
 def load_game(project: Project, game_id: str) -> GameData:
-    game = parse_database(project.database_path(game_id), project)
-    game.playtests = parse_playtests(game)
+    try:
+        game = parse_database(project.database_path(game_id), project)
+    except InputError as exc:
+        try:
+            parse_playtests(project, game_id, None)
+        except InputError as more:
+            raise InputError.merge([exc, more]) from None
+        raise
+    game.playtests = parse_playtests(project, game_id, game.db)
     ids = [ex.id for _, ex in game.all_examples()]
     dupes = sorted({i for i in ids if ids.count(i) > 1})
     if dupes:
@@ -163,18 +204,24 @@ def load_game(project: Project, game_id: str) -> GameData:
     return game
 
 
-def load_games(project: Project, game_ids: list[str] | None = None) -> list[GameData]:
-    """Load the named games (all when none), reporting the problems of every file at once."""
+def load_each(project: Project, game_ids: list[str] | None = None) -> tuple[list[GameData], list[Problem]]:
+    """The named games (all when none) that load, and the problems of those that do not."""
     ids = game_ids or project.game_ids()
     if not ids:
-        raise UsageError(f"no game databases found in {project.display(project.cards_dir)}/")
+        project.require_games()
     games: list[GameData] = []
-    errors: list[InputError] = []
+    problems: list[Problem] = []
     for game_id in ids:
         try:
             games.append(load_game(project, game_id))
         except InputError as exc:
-            errors.append(exc)
-    if errors:
-        raise InputError.merge(errors)
+            problems += exc.problems
+    return games, problems
+
+
+def load_games(project: Project, game_ids: list[str] | None = None) -> list[GameData]:
+    """Load the named games (all when none), reporting the problems of every file at once."""
+    games, problems = load_each(project, game_ids)
+    if problems:
+        raise InputError(problems)
     return games

@@ -7,14 +7,15 @@ checked here, so that all problems of a file are reported in one run.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections import Counter
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, get_args
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from .errors import Path, Problem, format_path
-from .schema import Database, Deck, Example
+from .schema import Card, Database, Deck, Example, Game, PlaytestFile, RuleSection, Ruling, Term
 from .yamlsafe import Positions
 
 _MESSAGES = {
@@ -29,6 +30,8 @@ _MESSAGES = {
     "float_type": "expected a number",
     "int_type": "expected a whole number",
 }
+
+_ROOTS = (Database, PlaytestFile)
 
 #: Inline markup: `{icon}` or `{icon:arg}` for vector icons, `**text**` for emphasis.
 ICON_RE = re.compile(r"\{([a-z0-9_-]+)(?::([^}]*))?\}")
@@ -53,12 +56,32 @@ def _resolve(data: Any, loc: tuple[Any, ...]) -> Path:
 def _message(err: dict[str, Any]) -> str:
     kind = err["type"]
     if kind in _MESSAGES:
-        return _MESSAGES[kind]
+        return _MESSAGES[kind] + err.get("suggestion", "")
     if kind == "literal_error":
         return "expected one of " + err["ctx"]["expected"].replace("'", "")
     if kind == "too_short":
         return f"expected at least {err['ctx']['min_length']} item(s)"
     return err["msg"][0].lower() + err["msg"][1:]
+
+
+def _models_in(annotation: Any) -> list[type[BaseModel]]:
+    """The models a field's type can hold (through lists, dicts, unions and Annotated)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    return [m for arg in get_args(annotation) for m in _models_in(arg)]
+
+
+def _suggestion(root: str, loc: tuple[Any, ...]) -> str:
+    """' (did you mean copies?)' for a misspelt key, found by walking the models along `loc`."""
+    models = [m for m in _ROOTS if m.__name__ == root]
+    for part in loc[:-1]:
+        found = [sub for m in models if isinstance(part, str) and part in m.model_fields
+                 for sub in _models_in(m.model_fields[part].annotation)]
+        named = [m for m in models if part == m.__name__]  # a union branch tag
+        models = found or named or models
+    keys = sorted({k for m in models for k in m.model_fields})
+    close = difflib.get_close_matches(str(loc[-1]), keys, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]}?)" if close else ""
 
 
 def schema_problems(exc: ValidationError, data: Any, where: Positions) -> list[Problem]:
@@ -67,6 +90,8 @@ def schema_problems(exc: ValidationError, data: Any, where: Positions) -> list[P
     for err in exc.errors(include_url=False):
         kind = err["type"]
         loc = tuple(err["loc"])
+        if kind == "extra_forbidden":
+            err = dict(err, suggestion=_suggestion(exc.title, loc))
         # a missing key is named in the path and located at its parent mapping
         path = _resolve(data, loc[:-1]) + (loc[-1],) if kind == "missing" else _resolve(data, loc)
         previous = found.get(path)
@@ -94,6 +119,8 @@ def deck_contents(db: Database, deck: Deck) -> dict[str, int]:
     if deck.select is not None:
         sel = deck.select
         for card in db.cards:
+            if card is None:  # a card that failed validation (see `salvage`)
+                continue
             if sel.sets is not None and card.set not in sel.sets:
                 continue
             if sel.categories is not None and card.category not in sel.categories:
@@ -115,18 +142,20 @@ def deck_contents(db: Database, deck: Deck) -> dict[str, int]:
 class _Checker:
     """Collects cross-reference problems of one database."""
 
-    def __init__(self, db: Database, where: Positions):
+    def __init__(self, db: Database, where: Positions, invalid_ids: dict[str, set[str]] | None = None):
         self.db, self.where = db, where
         self.problems: list[Problem] = []
         game = db.game
-        self.card_ids = {c.id for c in db.cards}
+        #: ids of items that failed validation: already reported, so not "unknown" here too
+        self.invalid = invalid_ids or {}
+        self.card_ids = {c.id for c in db.cards if c is not None} | self.invalid.get("cards", set())
         self.sets = {s.id for s in game.sets}
         self.variants = {v.id for v in game.variants}
         self.categories = {c.id for c in game.categories}
         self.backs = {b.id for b in game.backs}
         self.colours = set(game.palette)
-        self.rule_ids = set(_rule_ids(db.rules))
-        self.ruling_ids = {r.id for r in db.rulings}
+        self.rule_ids = set(_rule_ids(db.rules)) | self.invalid.get("rules", set())
+        self.ruling_ids = {r.id for r in db.rulings if r is not None} | self.invalid.get("rulings", set())
 
     def add(self, path: Path, message: str) -> None:
         self.problems.append(self.where.problem(path, format_path(path), message))
@@ -153,8 +182,13 @@ class _Checker:
         self.problems += _duplicates(enumerate(c.id for c in g.categories), "game.categories", self.where)
 
     def cards(self) -> None:
-        self.problems += _duplicates(enumerate(c.id for c in self.db.cards), "cards", self.where)
+        if not self.db.cards and "cards" not in self.invalid:
+            self.add(("cards",), "a database needs at least one card (under cards: or from "
+                                 "a sheet named by cards_from:)")
+        self.problems += _duplicates(_ids(self.db.cards), "cards", self.where)
         for i, card in enumerate(self.db.cards):
+            if card is None:
+                continue
             base = ("cards", i)
             self.need(card.category, self.categories, base + ("category",), "category")
             self.need(card.set, self.sets, base + ("set",), "set")
@@ -175,10 +209,12 @@ class _Checker:
                                f"{', '.join(sorted(BUILTIN_ICONS))})")
 
     def decks(self) -> None:
-        self.problems += _duplicates(enumerate(d.id for d in self.db.decks), "decks", self.where)
-        if sum(d.default for d in self.db.decks) > 1:
+        self.problems += _duplicates(_ids(self.db.decks), "decks", self.where)
+        if sum(d.default for d in self.db.decks if d is not None) > 1:
             self.add(("decks",), "more than one deck is marked default: true")
         for i, deck in enumerate(self.db.decks):
+            if deck is None:
+                continue
             base = ("decks", i)
             self.need(deck.variant, self.variants, base + ("variant",), "variant")
             if deck.select:
@@ -189,30 +225,35 @@ class _Checker:
             unknown = [c for c in deck.cards if c not in self.card_ids]
             for card_id in unknown:
                 self.add(base + ("cards", card_id), f"unknown card {card_id!r}")
-            if deck.total is not None and not unknown:
+            if deck.total is not None and not unknown and "cards" not in self.invalid:
                 got = sum(deck_contents(self.db, deck).values())
                 if got != deck.total:
                     self.add(base + ("total",),
                              f"deck has {got} cards but its stated total is {deck.total}")
 
     def rulings(self) -> None:
-        self.problems += _duplicates(enumerate(r.id for r in self.db.rulings), "rulings", self.where)
+        self.problems += _duplicates(_ids(self.db.rulings), "rulings", self.where)
         for i, ruling in enumerate(self.db.rulings):
+            if ruling is None:
+                continue
             for j, card in enumerate(ruling.cards):
                 self.need(card, self.card_ids, ("rulings", i, "cards", j), "card")
             for j, rule in enumerate(ruling.rules):
                 self.need(rule, self.rule_ids, ("rulings", i, "rules", j), "rules section")
 
     def examples(self, examples: list[Example], prefix: Path) -> None:
-        self.problems += _duplicates(enumerate(e.id for e in examples), format_path(prefix), self.where)
+        self.problems += _duplicates(_ids(examples), format_path(prefix), self.where)
         for i, ex in enumerate(examples):
+            if ex is None:
+                continue
             base = prefix + (i,)
             for j, card in enumerate(ex.cards):
                 self.need(card, self.card_ids, base + ("cards", j), "card")
             for j, ruling in enumerate(ex.rulings):
                 self.need(ruling, self.ruling_ids, base + ("rulings", j), "ruling")
             self.need(ex.variant, self.variants, base + ("variant",), "variant")
-            self.need(ex.deck, {d.id for d in self.db.decks}, base + ("deck",), "deck")
+            self.need(ex.deck, {d.id for d in self.db.decks if d is not None}
+                      | self.invalid.get("decks", set()), base + ("deck",), "deck")
             for path, ref in _setup_card_refs(ex.setup, base + ("setup",)):
                 m = CARD_REF_RE.match(ref)
                 if not m or m.group(1) not in self.card_ids:
@@ -225,8 +266,14 @@ class _Checker:
                                  "a step needs exactly one of do, refused or expect")
 
 
+def _ids(items: list[Any]) -> Iterator[tuple[int, str]]:
+    return ((i, item.id) for i, item in enumerate(items) if item is not None)
+
+
 def _rule_ids(sections: list[Any]) -> Iterator[str]:
     for s in sections:
+        if s is None:
+            continue
         yield s.id
         yield from _rule_ids(s.sections)
 
@@ -244,8 +291,55 @@ def _setup_card_refs(value: Any, path: Path, in_list: bool = False) -> Iterator[
         yield path, value
 
 
-def check_database(db: Database, where: Positions) -> list[Problem]:
-    return _Checker(db, where).run()
+def check_database(db: Database, where: Positions,
+                   invalid_ids: dict[str, set[str]] | None = None) -> list[Problem]:
+    return _Checker(db, where, invalid_ids).run()
+
+
+#: The lists of a database whose items are validated one by one by `salvage`.
+_ITEMS = {"cards": Card, "decks": Deck, "rules": RuleSection, "rulings": Ruling,
+          "examples": Example, "glossary": Term}
+
+
+def salvage(data: dict[str, Any]) -> tuple[Database, dict[str, set[str]]] | None:
+    """The parts of an invalid database that are valid on their own, for cross-references.
+
+    Schema problems and cross-reference problems are then reported in the same run. An item
+    that fails stays in its place as None (positions are by index); its id, if it has one, is
+    returned so that references to it are not reported as unknown too. None when the game
+    section itself is invalid: nothing can be checked against it.
+    """
+    try:
+        game = Game.model_validate(data.get("game"))
+    except ValidationError:
+        return None
+    parts: dict[str, list[Any]] = {}
+    invalid: dict[str, set[str]] = {}
+    for key, model in _ITEMS.items():
+        raw = data.get(key) or []
+        if not isinstance(raw, list):
+            return None
+        parts[key] = []
+        for item in raw:
+            try:
+                parts[key].append(model.model_validate(item))
+            except ValidationError as exc:
+                parts[key].append(_without_bad_fields(model, item, exc))
+                ident = item.get("id") if isinstance(item, dict) else None
+                invalid.setdefault(key, set()).update([ident] if isinstance(ident, str) else [])
+    return Database.model_construct(game=game, **parts), invalid
+
+
+def _without_bad_fields(model: type[BaseModel], item: Any, exc: ValidationError) -> Any:
+    """The item without the fields already reported, if the rest is valid: so a card with a bad
+    `copies` still has its `category` checked. None when nothing sound remains."""
+    if not isinstance(item, dict):
+        return None
+    bad = {err["loc"][0] for err in exc.errors() if err["loc"]}
+    try:
+        return model.model_validate({k: v for k, v in item.items() if k not in bad})
+    except ValidationError:
+        return None
 
 
 def check_examples(db: Database, examples: list[Example], prefix: Path,

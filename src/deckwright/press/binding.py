@@ -36,7 +36,9 @@ def _icons(keys: Any) -> str:
 def _points(value: Any) -> str:
     """Points as printed: 20, or 'hand 40 / public 0' style for per-state values."""
     if isinstance(value, dict):
-        return " / ".join(f"{k} {v}" for k, v in value.items())
+        return " / ".join(f"{k} {_points(v)}" for k, v in value.items())
+    if isinstance(value, (int, float)) and value < 0:
+        return f"\u2212{-value:g}"  # a minus sign, not a hyphen: −1 点
     return "" if value is None else str(value)
 
 

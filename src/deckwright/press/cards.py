@@ -2,8 +2,9 @@
 
 `GamePress` is the one place that knows which layout and which back a card uses. Plans are
 kept in a small LRU cache: a deck lists a card's copies together, so the cache hits for every
-copy while memory stays bounded for decks of any size. `check()` plans every face and back
-first, so a build stops before writing anything when a text overflows, naming every card.
+copy while memory stays bounded for decks of any size. `layout_problems()` and `problems()`
+load every layout and plan every face and back; they are two of the checks in preflight.py that
+`check` and `build` share, so a build stops before writing anything, naming every card.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from typing import Iterator
 
 from ..model import GameData, InputError, Problem
 from ..model.schema import Back, Card, Deck
-from ..model.yamlsafe import load_yaml
 from .binding import back_context, card_context
 from .face import Plan, Planner
 from .layout import Library
@@ -44,7 +44,7 @@ class GamePress:
     def __init__(self, game: GameData):
         self.game = game
         g = game.db.game
-        self.library = Library(game.project, game.id)
+        self.library = Library(game.project, game.id, set(g.palette))
         self.planner = Planner(g.palette, g.theme.model_dump(), g.size_mm(), game.project.root)
         self.categories = {c.id: c for c in g.categories}
         self.backs = {b.id: b for b in g.backs}
@@ -126,22 +126,40 @@ class GamePress:
         return [self.game.cards[c] for c in self.game.deck_contents(deck)]
 
     # --- checking --------------------------------------------------------------------------
-    def check(self) -> None:
-        """Plan every face and back; raise one InputError naming every card with a problem."""
+    def layout_problems(self) -> list[Problem]:
+        """Every layout the game's categories and backs use, loaded (and so validated)."""
         problems: list[Problem] = []
-        where = None
+        loads = [lambda c=c: self.library.face(c.layout or c.id) for c in self.categories.values()]
+        loads += [lambda b=b: self.library.back(b) for b in self.backs]
+        for load in loads:
+            try:
+                load()
+            except InputError as exc:
+                problems += exc.problems
+        return problems
+
+    def problems(self) -> list[Problem]:
+        """Plan every face and back; a problem for every card that cannot be printed as is.
+
+        Cards whose layout itself is broken are skipped here: `layout_problems` names the layout.
+        """
+        problems: list[Problem] = []
         for index, card in enumerate(self.game.db.cards):
-            found = [("face", o) for o in self.face(card).problems] + [
-                ("back", o) for o in self.back(card).problems]
-            if not found:
+            try:
+                found = [("face", o) for o in self.face(card).problems] + [
+                    ("back", o) for o in self.back(card).problems]
+            except InputError:
                 continue
-            if where is None:
-                _, where = load_yaml(self.game.path, self.game.project.display(self.game.path))
             for side, o in found:
                 field = _field_of(o.region.get("text", "") + o.region.get("src", ""), card)
                 path = ("cards", index, field)
-                problems.append(where.problem(
+                problems.append(self.game.located().problem(
                     path, f"cards[{index}].{field}",
                     f"card {card.id!r} ({side}): {o.message} (layout {o.region.origin})"))
+        return problems
+
+    def check(self) -> None:
+        """Raise one InputError naming every card with a problem (see `problems`)."""
+        problems = self.layout_problems() + self.problems()
         if problems:
             raise InputError(problems)

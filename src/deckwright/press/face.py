@@ -21,10 +21,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from . import icons
 from .binding import BindingError, render, truthy
-from .fonts import metrics
+from .fonts import Metrics, fontbook, metrics
 from .layout import MM, Layout, Region
 from .markup import parse
-from .textfit import Fitted, fit
+from .textfit import STEP, Fitted, fit
 
 @lru_cache(maxsize=256)
 def HexColor(value: str) -> Color:  # noqa: N802 - a cached drop-in for reportlab's HexColor
@@ -56,6 +56,7 @@ class Item:
     color: str = "#000000"
     font: str = "gothic"
     image: Path | None = None
+    face: Metrics | None = None  # the font the text was fitted with (and is drawn with)
 
 
 @dataclass
@@ -82,6 +83,7 @@ class Planner:
         self.theme = theme
         self.w_mm, self.h_mm = size_mm
         self.root = project_root.resolve()
+        self.fonts = fontbook(self.root)
 
     # --- colours ---------------------------------------------------------------------------
     def colour(self, value: str | None, ctx: dict[str, Any], region: Region) -> str | None:
@@ -108,6 +110,15 @@ class Planner:
         raise BindingError(f"unknown colour {value!r} (use #rrggbb, frame, frame2, paper, ink, "
                            f"primary, accent, back, back_accent or a palette key)")
 
+    def fills(self, value: str | None, ctx: dict[str, Any], region: Region) -> list[str]:
+        """A region's fill: one colour, or `colors` for every colour of the card side by side
+        (a two-colour card's bar in both colours)."""
+        if value == "colors":
+            cols = [c["hex"] for c in ctx.get("colors") or []]
+            return cols or [self.theme["primary"]]
+        fill = self.colour(value, ctx, region)
+        return [fill] if fill else []
+
     # --- planning --------------------------------------------------------------------------
     def plan(self, key: str, layout: Layout, ctx: dict[str, Any]) -> Plan:
         size = (self.w_mm * MM, self.h_mm * MM)
@@ -127,7 +138,28 @@ class Planner:
                 continue
             if item is not None:
                 plan.items.append(item)
+        self.shrink_groups(plan)
         return plan
+
+    def shrink_groups(self, plan: Plan) -> None:
+        """Text regions of one `group` (a card's body) shrink together: when one of them had to
+        shrink to fit, every other is set at the same fraction of its layout size, so a card
+        never shows 6.5 pt text beside 8.75 pt text."""
+        groups: dict[str, list[Item]] = {}
+        for item in plan.items:
+            if item.text is not None and item.region.get("group"):
+                groups.setdefault(item.region.get("group"), []).append(item)
+        for members in groups.values():
+            ratio = min(i.text.size / float(i.region.get("size", 9.0)) for i in members)
+            if ratio >= 1.0 - 1e-9:
+                continue
+            for item in members:
+                want = float(item.region.get("size", 9.0)) * ratio
+                want = max(float(item.region.get("min_size", 0.0)), int(want / STEP + 1e-6) * STEP)
+                if item.text.size > want + 1e-9:
+                    refit = self.text(item.region, plan.context, item.box, plan, size=want)
+                    if refit is not None:
+                        item.text = refit
 
     @staticmethod
     def active(region: Region, ctx: dict[str, Any]) -> bool:
@@ -146,40 +178,46 @@ class Planner:
                     fills.append(self.colour(region.get("fill2"), ctx, region) or fills[0])
             return Item(region, (0.0, 0.0) + plan.size, fill=fills)
         if region.kind == "rect":
-            fill = self.colour(region.get("fill", "none"), ctx, region)
-            return Item(region, box, fill=[fill] if fill else [],
+            return Item(region, box, fill=self.fills(region.get("fill", "none"), ctx, region),
                         stroke=self.colour(region.get("stroke", "none"), ctx, region))
         if region.kind == "image":
             return self.image(region, ctx, box, plan)
         fitted = self.text(region, ctx, box, plan)
         if fitted is None:
             return None
-        fill = self.colour(region.get("fill", "none"), ctx, region)
-        return Item(region, box, fill=[fill] if fill else [],
+        return Item(region, box, fill=self.fills(region.get("fill", "none"), ctx, region),
                     stroke=self.colour(region.get("stroke", "none"), ctx, region), text=fitted,
                     color=self.colour(region.get("color", "ink"), ctx, region) or self.theme["ink"],
-                    font=region.get("font", plan.layout.font))
+                    font=region.get("font", plan.layout.font), face=self.face_of(region, plan))
 
     def text(self, region: Region, ctx: dict[str, Any], box: tuple[float, float, float, float],
-             plan: Plan) -> Fitted | None:
+             plan: Plan, size: float | None = None) -> Fitted | None:
+        """The region's text fitted to its box; `size` sets one size (a group's shrink)."""
         source = render(region.get("text", ""), ctx)
         if not source:
             return None
         font = region.get("font", plan.layout.font)
-        m = metrics(font)
+        m = self.face_of(region, plan)
         tokens = parse(source)
         missing = m.missing("".join(getattr(t, "text", "") for t in tokens))
-        if missing:
+        if m.emphasis is not None:
+            bold = m.emphasis.missing("".join(t.text for t in tokens if getattr(t, "emph", False)))
+            missing += "".join(ch for ch in bold if ch not in missing)
+        if missing and size is None:
             plan.problems.append(FaceProblem(region, f"no glyph in the {font} font for {missing!r}"))
         pad = float(region.get("padding", 0.0)) * MM
-        size = float(region.get("size", 9.0))
-        floor = float(region.get("min_size", min(size, 6.0)))
-        fitted = fit(tokens, m, box[2] - 2 * pad, box[3] - 2 * pad, size, floor,
+        start = float(region.get("size", 9.0)) if size is None else size
+        floor = float(region.get("min_size", min(start, 6.0))) if size is None else size
+        fitted = fit(tokens, m, box[2] - 2 * pad, box[3] - 2 * pad, start, floor,
                      float(region.get("leading", 1.3)), region.get("max_lines"))
-        if fitted is None:
+        if fitted is None and size is None:  # a group's refit that fails keeps the first fit
             plan.problems.append(FaceProblem(
                 region, f"text does not fit region {region.name!r} even at its floor of {floor:g} pt"))
         return fitted
+
+    def face_of(self, region: Region, plan: Plan) -> Metrics:
+        """The font a text region is set in: its family (or the layout's) in its style."""
+        return self.fonts.metrics(region.get("font", plan.layout.font), region.get("style", "regular"))
 
     def image(self, region: Region, ctx: dict[str, Any], box: tuple[float, float, float, float],
               plan: Plan) -> Item | None:
@@ -193,7 +231,33 @@ class Planner:
         if not path.is_file():
             plan.problems.append(FaceProblem(region, f"art file {src!r} not found"))
             return None
+        stat = path.stat()
+        why = _unreadable(path, stat.st_mtime_ns, stat.st_size)
+        if why:
+            plan.problems.append(FaceProblem(region, f"art file {src!r} cannot be read: {why}"))
+            return None
         return Item(region, box, image=path)
+
+
+@lru_cache(maxsize=1024)
+def _unreadable(path: Path, mtime_ns: int, size: int) -> str:
+    """Why an image cannot be drawn ('' when it can); asked once per file version."""
+    from PIL import Image, ImageFile, UnidentifiedImageError
+
+    lenient = ImageFile.LOAD_TRUNCATED_IMAGES
+    ImageFile.LOAD_TRUNCATED_IMAGES = False  # WeasyPrint's import sets it: art must be whole
+    try:
+        with Image.open(path) as image:
+            image.verify()
+    except UnidentifiedImageError:
+        return "not an image format deckwright can read (use PNG or JPEG)"
+    except (OSError, SyntaxError, ValueError) as exc:  # truncated or damaged
+        return (str(exc) or type(exc).__name__).replace(str(path), path.name)
+    except Image.DecompressionBombError:
+        return "too many pixels"
+    finally:
+        ImageFile.LOAD_TRUNCATED_IMAGES = lenient
+    return ""
 
 
 # --- drawing ---------------------------------------------------------------------------------
@@ -217,37 +281,40 @@ def _extend(box: tuple[float, float, float, float], size: tuple[float, float],
     return (x, y, w, h)
 
 
-def _shape(c: Canvas, shape: str, box: tuple[float, float, float, float], radius: float,
-           fill: bool, stroke: bool) -> None:
+def _shape_path(c: Canvas, shape: str, box: tuple[float, float, float, float], radius: float):
     x, y, w, h = box
-    f, s = int(fill), int(stroke)
+    p = c.beginPath()
     if shape == "circle":
-        c.circle(x + w / 2, y + h / 2, min(w, h) / 2, stroke=s, fill=f)
+        p.circle(x + w / 2, y + h / 2, min(w, h) / 2)
     elif shape == "ellipse":
-        c.ellipse(x, y, x + w, y + h, stroke=s, fill=f)
+        p.ellipse(x, y, w, h)
     elif shape == "diamond":
-        p = c.beginPath()
         p.moveTo(x + w / 2, y + h)
         p.lineTo(x + w, y + h / 2)
         p.lineTo(x + w / 2, y)
         p.lineTo(x, y + h / 2)
         p.close()
-        c.drawPath(p, stroke=s, fill=f)
     elif radius > 0 or shape == "roundrect":
-        c.roundRect(x, y, w, h, radius or min(w, h) * 0.12, stroke=s, fill=f)
+        p.roundRect(x, y, w, h, radius or min(w, h) * 0.12)
     else:
-        c.rect(x, y, w, h, stroke=s, fill=f)
+        p.rect(x, y, w, h)
+    return p
 
 
-def _frame(c: Canvas, item: Item, size: tuple[float, float], bleed: float) -> None:
-    W, H = size
-    x0, y0, w, h = -bleed, -bleed, W + 2 * bleed, H + 2 * bleed
-    fills = item.fill
-    split = item.region.get("split", "diagonal")
+def _shape(c: Canvas, shape: str, box: tuple[float, float, float, float], radius: float,
+           fill: bool, stroke: bool) -> None:
+    c.drawPath(_shape_path(c, shape, box, radius), stroke=int(stroke), fill=int(fill))
+
+
+def _bands(c: Canvas, fills: list[str], box: tuple[float, float, float, float],
+           split: str) -> None:
+    """Several colours side by side across a box (clipped by the caller): vertical bands,
+    horizontal bands, or two colours split on the diagonal (the second takes the lower right)."""
+    x0, y0, w, h = box
     if len(fills) == 2 and split == "diagonal":
         c.setFillColor(HexColor(fills[0]))
         c.rect(x0, y0, w, h, stroke=0, fill=1)
-        p = c.beginPath()  # the second colour takes the lower-right triangle
+        p = c.beginPath()
         p.moveTo(x0 + w, y0 + h)
         p.lineTo(x0 + w, y0)
         p.lineTo(x0, y0)
@@ -262,6 +329,12 @@ def _frame(c: Canvas, item: Item, size: tuple[float, float], bleed: float) -> No
             c.rect(x0, y0 + h * (n - 1 - i) / n, w, h / n, stroke=0, fill=1)
         else:
             c.rect(x0 + w * i / n, y0, w / n, h, stroke=0, fill=1)
+
+
+def _frame(c: Canvas, item: Item, size: tuple[float, float], bleed: float) -> None:
+    W, H = size
+    _bands(c, item.fill, (-bleed, -bleed, W + 2 * bleed, H + 2 * bleed),
+           item.region.get("split", "diagonal"))
 
 
 def draw_text(c: Canvas, item: Item, palette: dict[str, Any]) -> None:
@@ -279,7 +352,9 @@ def draw_text(c: Canvas, item: Item, palette: dict[str, Any]) -> None:
         top = y + h - (h - fitted.height) / 2
     elif valign == "bottom":
         top = y + fitted.height
-    font = metrics(item.font).name
+    face = item.face or metrics(item.font)
+    font = face.name
+    bold = face.emphasis.name if face.emphasis is not None else None
     align = region.get("align", "left")
     ink = item.color
     baseline = top - size * ASCENT
@@ -311,7 +386,9 @@ def draw_text(c: Canvas, item: Item, palette: dict[str, Any]) -> None:
                 t.setFont(font, size)
             else:
                 t.setTextOrigin(sx, baseline)
-            t.setTextRenderMode(2 if seg.emph else 0)
+            if bold is not None:  # the family's bold face; else the outline is stroked
+                t.setFont(bold if seg.emph else font, size)
+            t.setTextRenderMode(2 if seg.emph and bold is None else 0)
             t.textOut(seg.text)
         baseline -= fitted.leading
     if t is not None:
@@ -333,16 +410,30 @@ def draw(c: Canvas, plan: Plan, bleed: float) -> None:
             c.drawImage(ImageReader(str(item.image)), *box, preserveAspectRatio=True, anchor="c",
                         mask="auto")
             continue
+        rotated = item.region.get("rotate", 0) == 180
+        if rotated:  # half a turn about the box's centre: a playing card's second index
+            c.saveState()
+            x, y, w, h = box
+            c.transform(-1, 0, 0, -1, 2 * x + w, 2 * y + h)
         if item.fill or item.stroke:
+            shape = item.region.get("shape", "rect")
+            radius = float(item.region.get("radius", 0.0)) * MM
             c.setLineWidth(float(item.region.get("stroke_width", 0.5)))
-            if item.fill:
+            if len(item.fill) > 1:
+                c.saveState()
+                c.clipPath(_shape_path(c, shape, box, radius), stroke=0, fill=0)
+                _bands(c, item.fill, box, item.region.get("split", "vertical"))
+                c.restoreState()
+            elif item.fill:
                 c.setFillColor(HexColor(item.fill[0]))
             if item.stroke:
                 c.setStrokeColor(HexColor(item.stroke))
-            _shape(c, item.region.get("shape", "rect"), box,
-                   float(item.region.get("radius", 0.0)) * MM, bool(item.fill), bool(item.stroke))
+            if len(item.fill) == 1 or item.stroke:
+                _shape(c, shape, box, radius, len(item.fill) == 1, bool(item.stroke))
         if item.text is not None:
             draw_text(c, item, plan.palette)
+        if rotated:
+            c.restoreState()
 
 
 def draw_copy(c: Canvas, plan: Plan, planner: Planner, copy: int, copies: int) -> None:

@@ -1,9 +1,9 @@
-"""Japanese fonts for the card faces: IPAex Gothic and Mincho, embedded and subset by reportlab.
+"""Fonts for the card faces: IPAex Gothic and Mincho built in, and any font in a project's fonts/.
 
-The fonts are TrueType-outline files from Debian; reportlab embeds only the glyphs a document
-uses. A missing font is an environment problem, reported as a `UsageError` naming the Debian
-package that provides it, never a traceback. Widths are looked up from a per-font table so that
-text fitting, which measures every character many times, stays cheap.
+The built-in fonts are TrueType-outline files from Debian; a missing one is an environment
+problem, reported as a `UsageError` naming the Debian package that provides it. A project's
+own fonts (`fonts/*.ttf|otf|ttc`) are named by family in layouts (`FontBook`). reportlab embeds only the glyphs a document uses. Widths are looked up from a
+per-font table so that text fitting, which measures every character many times, stays cheap.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -64,7 +65,7 @@ def resolve(key: str) -> FontSpec:
 
 @lru_cache(maxsize=None)
 def register(key: str) -> str:
-    """Register a font with reportlab once per process; returns its reportlab name."""
+    """Register a built-in font with reportlab once per process; returns its reportlab name."""
     spec = resolve(key)
     if spec.name not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(TTFont(spec.name, str(font_path(spec))))
@@ -72,10 +73,15 @@ def register(key: str) -> str:
 
 
 class Metrics:
-    """Character widths of one font in em units (1.0 = the font size), cached per character."""
+    """Character widths of one font in em units (1.0 = the font size), cached per character.
 
-    def __init__(self, key: str):
-        self.name = register(key)
+    `emphasis` is the family's bold face when it has one: `**text**` is then set in it (and
+    measured with it); without one, emphasis is drawn by stroking the outline.
+    """
+
+    def __init__(self, name: str, emphasis: "Metrics | None" = None):
+        self.name = name
+        self.emphasis = emphasis
         face = pdfmetrics.getFont(self.name).face
         self._widths: dict[int, int] = face.charWidths
         self._glyphs: dict[int, int] = face.charToGlyph
@@ -113,4 +119,152 @@ class Metrics:
 
 @lru_cache(maxsize=None)
 def metrics(key: str) -> Metrics:
-    return Metrics(key)
+    """Metrics of a built-in font (gothic, mincho); project fonts go through `FontBook`."""
+    return Metrics(register(key))
+
+
+# --- a project's own fonts -------------------------------------------------------------------
+
+FONT_SUFFIXES = {".ttf", ".otf", ".ttc", ".otc"}
+STYLES = ("regular", "bold", "italic", "bold-italic")
+MAX_FONT_BYTES = 64_000_000
+FONTS_DIR = "fonts"
+
+
+@dataclass(frozen=True)
+class Face:
+    """One face of a font file (a .ttc holds several), as the fonts/ folder offers it."""
+
+    family: str
+    style: str
+    path: Path
+    index: int
+
+
+def _style(font: Any) -> str:
+    os2 = font["OS/2"] if "OS/2" in font else None
+    if os2 is not None:
+        bold, italic = bool(os2.fsSelection & 0x20), bool(os2.fsSelection & 0x01)
+    else:
+        mac = font["head"].macStyle
+        bold, italic = bool(mac & 1), bool(mac & 2)
+    return {(False, False): "regular", (True, False): "bold", (False, True): "italic",
+            (True, True): "bold-italic"}[(bold, italic)]
+
+
+def scan(folder: Path, root: Path) -> tuple[dict[str, dict[str, Face]], list[str]]:
+    """Family -> style -> face for the fonts in `folder`, and a line per unreadable file.
+
+    Files are read in name order and the first face of a family and style wins, so the choice
+    does not depend on the file system. Files reaching outside the project are refused.
+    """
+    from fontTools.ttLib import TTCollection, TTFont as TTFontTools, TTLibError
+
+    families: dict[str, dict[str, Face]] = {}
+    problems: list[str] = []
+    if not folder.is_dir():
+        return families, problems
+    for path in sorted(p for p in folder.iterdir() if p.suffix.lower() in FONT_SUFFIXES):
+        shown = f"{FONTS_DIR}/{path.name}"
+        real = path.resolve()
+        if not real.is_relative_to(root.resolve()) or not real.is_file():
+            problems.append(f"{shown}: not a font file inside the project; ignored")
+            continue
+        if real.stat().st_size > MAX_FONT_BYTES:
+            problems.append(f"{shown}: larger than {MAX_FONT_BYTES // 1_000_000} MB; refused")
+            continue
+        try:
+            count = len(TTCollection(real, lazy=True).fonts) if path.suffix.lower() in {
+                ".ttc", ".otc"} else 1
+            for index in range(count):
+                with TTFontTools(real, fontNumber=index, lazy=True) as font:
+                    family = font["name"].getBestFamilyName()
+                    face = Face(str(family), _style(font), real, index)
+                families.setdefault(face.family, {}).setdefault(face.style, face)
+        except (TTLibError, OSError, KeyError, AssertionError, ValueError) as exc:
+            problems.append(f"{shown}: not a readable font ({exc})")
+    return families, problems
+
+
+class FontBook:
+    """The fonts a project can name: gothic and mincho built in, plus its fonts/ folder."""
+
+    def __init__(self, root: Path):
+        self.root = Path(root)
+        self.families, self.problems = scan(self.root / FONTS_DIR, self.root)
+        self._metrics: dict[tuple[str, str], Metrics] = {}
+
+    def names(self) -> list[str]:
+        return list(FONTS) + sorted(self.families)
+
+    def known(self, name: str) -> bool:
+        return name in FONTS or name in self.families
+
+    def unknown(self, name: str) -> str:
+        """The message for a font name that is neither built in nor in fonts/."""
+        import difflib
+
+        close = difflib.get_close_matches(name, self.names(), n=1, cutoff=0.6)
+        hint = f"did you mean {close[0]}?" if close else f"known: {', '.join(self.names())}"
+        skipped = f"; skipped {'; '.join(self.problems)}" if self.problems else ""
+        return (f"no font {name!r}: not gothic or mincho, and no family of that name in "
+                f"{FONTS_DIR}/ ({hint}{skipped})")
+
+    def metrics(self, name: str, style: str = "regular") -> Metrics:
+        """Metrics of a family in a style; a style the family lacks falls back to regular."""
+        key = (name, style)
+        if key not in self._metrics:
+            if name in FONTS:
+                self._metrics[key] = metrics(name)
+            elif name not in self.families:
+                raise UsageError(self.unknown(name))
+            else:
+                faces = self.families[name]
+                face = faces.get(style) or faces.get("regular") or next(iter(faces.values()))
+                bold = {"regular": "bold", "italic": "bold-italic"}.get(face.style)
+                emphasis = self._register(faces[bold]) if bold in faces else None
+                self._metrics[key] = Metrics(self._register(face), emphasis and Metrics(emphasis))
+        return self._metrics[key]
+
+    def _register(self, face: Face) -> str:
+        return _register_face(face.path, face.index, self.root)
+
+
+@lru_cache(maxsize=None)
+def _register_face(path: Path, index: int, root: Path) -> str:
+    """Register one face with reportlab (converting CFF outlines first); returns its name.
+
+    The name is made from the file's content, not its path, so outputs do not depend on where
+    the project lives.
+    """
+    import hashlib
+
+    from fontTools.ttLib import TTFont as TTFontTools
+
+    from .fontconvert import is_cff, truetype_copy
+
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    name = f"DW{digest}-{index}"
+    if name in pdfmetrics.getRegisteredFontNames():
+        return name
+    with TTFontTools(path, fontNumber=index, lazy=True) as font:
+        cff = is_cff(font)
+    if cff:
+        pdfmetrics.registerFont(TTFont(name, str(truetype_copy(path, index, root))))
+    else:
+        pdfmetrics.registerFont(TTFont(name, str(path), subfontIndex=index))
+    return name
+
+
+def fontbook(root: Path) -> FontBook:
+    """The project's fonts, scanned again only when the fonts/ folder's files change."""
+    root = Path(root).resolve()
+    folder = root / FONTS_DIR
+    listing = tuple(sorted((p.name, p.stat().st_size, p.stat().st_mtime_ns)
+                           for p in folder.iterdir() if p.is_file())) if folder.is_dir() else ()
+    return _fontbook(root, listing)
+
+
+@lru_cache(maxsize=16)
+def _fontbook(root: Path, listing: tuple[tuple[str, int, int], ...]) -> FontBook:
+    return FontBook(root)

@@ -16,11 +16,14 @@ A category with no layout of its name falls back to `generic`, a back to `back`.
 
 from __future__ import annotations
 
+import difflib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..model import InputError, Problem, Project
+from .fonts import STYLES, FontBook, fontbook
 from ..model.yamlsafe import Positions, load_yaml
 
 BUILTIN_DIR = Path(__file__).resolve().parent.parent / "templates" / "faces"
@@ -29,16 +32,73 @@ MM = 72.0 / 25.4
 COMMON_KEYS = {"kind", "x", "y", "w", "h", "when", "enabled", "layer"}
 KIND_KEYS: dict[str, set[str]] = {
     "frame": {"fill", "fill2", "split"},
-    "rect": {"fill", "stroke", "stroke_width", "radius", "shape"},
-    "text": {"text", "font", "size", "min_size", "leading", "align", "valign", "color",
+    "rect": {"fill", "stroke", "stroke_width", "radius", "shape", "split"},
+    "text": {"text", "font", "style", "size", "min_size", "leading", "align", "valign", "color",
              "max_lines", "per_copy", "fill", "stroke", "stroke_width", "radius", "shape",
-             "padding"},
+             "padding", "split", "rotate", "group"},
     "image": {"src"},
 }
 TOP_KEYS = {"extends", "font", "description", "vary_by", "regions"}
 SHAPES = {"rect", "roundrect", "circle", "ellipse", "diamond"}
+SPLITS = {"diagonal", "vertical", "horizontal"}
 ALIGNS = {"left", "center", "right"}
 VALIGNS = {"top", "middle", "bottom"}
+VARY_BY = {"card", "colors"}
+#: Keys whose value is a colour: #rrggbb, a name below, a palette key, or a {{ expression }}.
+COLOUR_KEYS = {"fill", "fill2", "stroke", "color"}
+COLOUR_NAMES = {"none", "frame", "frame2", "paper", "ink", "primary", "accent", "back",
+                "back_accent", "colors"}
+
+_LENGTH = {"oneOf": [{"type": "number"}, {"type": "string", "pattern": r"^\s*-?[0-9.]+%\s*$"}]}
+_COLOUR = {"type": "string", "examples": ["#d0312d", "frame", "paper", "ink", "primary", "red",
+                                          "{{ colors[0].hex }}"]}
+_NUMBER = {"type": "number", "minimum": 0}
+#: Every region key: its JSON Schema and what it does (the layout schema is built from this).
+REGION_KEYS: dict[str, tuple[dict[str, Any], str]] = {
+    "kind": ({"enum": sorted(KIND_KEYS), "examples": ["text"]}, "what the region draws"),
+    "x": (_LENGTH | {"examples": [4.5, -10, "50%"]},
+          "mm from the left edge (negative: from the right) or a percentage of the width"),
+    "y": (_LENGTH | {"examples": [3.5, -7.5, "58%"]},
+          "mm from the top edge (negative: from the bottom) or a percentage of the height"),
+    "w": (_LENGTH | {"examples": [20, -4.5, "70%"]},
+          "width in mm or percent; <= 0 reaches the right edge less that margin"),
+    "h": (_LENGTH | {"examples": [7, -2.5, "30%"]},
+          "height in mm or percent; <= 0 reaches the bottom edge less that margin"),
+    "when": ({"type": "string", "examples": ["card.text or card.effects"]},
+             "Jinja condition: the region is drawn only when it is true"),
+    "enabled": ({"type": "boolean", "examples": [False]}, "false switches an inherited region off"),
+    "layer": ({"type": "integer", "examples": [1]}, "higher layers are drawn on top (default 0)"),
+    "fill": (_COLOUR, "fill colour"),
+    "fill2": (_COLOUR, "second frame colour (two-colour cards)"),
+    "split": ({"enum": sorted(SPLITS), "examples": ["diagonal"]},
+              "how two or more colours share a frame, or a box filled with `colors`"),
+    "stroke": (_COLOUR, "outline colour"),
+    "stroke_width": (_NUMBER | {"examples": [0.5]}, "outline width in points"),
+    "radius": (_NUMBER | {"examples": [2]}, "corner radius in mm"),
+    "shape": ({"enum": sorted(SHAPES), "examples": ["roundrect"]}, "the box's shape"),
+    "text": ({"type": "string", "examples": ["{{ card.name }}"]},
+             "Jinja expression over card, category, set, colors, game and theme"),
+    "font": ({"type": "string", "examples": ["gothic", "mincho", "Noto Sans JP"]},
+             "gothic, mincho, or a family in the project's fonts/ folder"),
+    "style": ({"enum": list(STYLES), "examples": ["bold"]},
+              "face of the font's family (regular when the family lacks it)"),
+    "size": (_NUMBER | {"examples": [9]}, "font size in points (shrunk to fit down to min_size)"),
+    "min_size": (_NUMBER | {"examples": [6]}, "smallest font size tried before it is an error"),
+    "leading": (_NUMBER | {"examples": [1.3]}, "line distance as a multiple of the font size"),
+    "align": ({"enum": sorted(ALIGNS), "examples": ["center"]}, "horizontal alignment"),
+    "valign": ({"enum": sorted(VALIGNS), "examples": ["middle"]}, "vertical alignment"),
+    "color": (_COLOUR, "text colour"),
+    "max_lines": ({"type": "integer", "minimum": 1, "examples": [1]}, "most lines the text may use"),
+    "per_copy": ({"type": "boolean", "examples": [True]},
+                 "drawn for each printed copy (may use copy and copies, e.g. 2/3)"),
+    "padding": (_NUMBER | {"examples": [1]}, "space inside the box in mm"),
+    "rotate": ({"enum": [0, 180], "examples": [180]},
+               "180 draws the text upside down about its box's centre (a second index)"),
+    "group": ({"type": "string", "examples": ["body"]},
+              "text regions of one group shrink to one size together"),
+    "src": ({"type": "string", "examples": ["{{ card.art }}"]},
+            "image file relative to the project (a Jinja expression)"),
+}
 
 
 @dataclass(frozen=True)
@@ -108,8 +168,23 @@ def _check_length(value: Any) -> bool:
     return False
 
 
-def _validate_region(name: str, props: dict[str, Any], where: Positions,
-                     path: tuple[str, ...]) -> list[Problem]:
+def did_you_mean(word: str, known: set[str]) -> str:
+    """' (did you mean size?)' for a near miss, else the list of known words."""
+    close = difflib.get_close_matches(word, sorted(known), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]}?)" if close else f" (known: {', '.join(sorted(known))})"
+
+
+def _colour_problem(value: str, palette: set[str] | None) -> str | None:
+    if "{{" in value or value in COLOUR_NAMES or re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+        return None
+    if palette is None or value in palette:
+        return None
+    known = COLOUR_NAMES | palette
+    return f"unknown colour {value!r}; use #rrggbb or a name{did_you_mean(value, known)}"
+
+
+def _validate_region(name: str, props: dict[str, Any], where: Positions, path: tuple[str, ...],
+                     palette: set[str] | None = None, fonts: FontBook | None = None) -> list[Problem]:
     problems: list[Problem] = []
 
     def bad(key: str, message: str) -> None:
@@ -123,7 +198,7 @@ def _validate_region(name: str, props: dict[str, Any], where: Positions,
     allowed = COMMON_KEYS | KIND_KEYS[kind]
     for key, value in props.items():
         if key not in allowed:
-            bad(key, f"unknown key for a {kind} region (known: {', '.join(sorted(allowed))})")
+            bad(key, f"unknown key for a {kind} region{did_you_mean(str(key), allowed)}")
         elif key in {"x", "y", "w", "h"} and not _check_length(value):
             bad(key, "expected a length in mm or a percentage such as '50%'")
         elif key == "layer" and (isinstance(value, bool) or not isinstance(value, int)):
@@ -139,10 +214,20 @@ def _validate_region(name: str, props: dict[str, Any], where: Positions,
             bad(key, f"expected one of {', '.join(sorted(VALIGNS))}")
         elif key == "shape" and value not in SHAPES:
             bad(key, f"expected one of {', '.join(sorted(SHAPES))}")
-        elif key == "font" and value not in {"gothic", "mincho"}:
-            bad(key, "expected gothic or mincho")
-        elif key in {"text", "when", "src", "fill", "fill2", "stroke", "color"} and not isinstance(value, str):
+        elif key == "style" and value not in STYLES:
+            bad(key, f"expected one of {', '.join(STYLES)}")
+        elif key == "font" and isinstance(value, str) and fonts and not fonts.known(value):
+            bad(key, fonts.unknown(value))
+        elif key == "split" and value not in SPLITS:
+            bad(key, f"expected one of {', '.join(sorted(SPLITS))}")
+        elif key == "rotate" and (isinstance(value, bool) or value not in (0, 180)):
+            bad(key, "expected 0 or 180 (degrees; 180 prints a second index upside down)")
+        elif key == "group" and not isinstance(value, str):
+            bad(key, "expected a name (text regions of one group shrink together)")
+        elif key in {"text", "when", "src", "font"} | COLOUR_KEYS and not isinstance(value, str):
             bad(key, "expected text")
+        elif key in COLOUR_KEYS and (message := _colour_problem(value, palette)):
+            bad(key, message)
         elif key in {"per_copy", "enabled"} and not isinstance(value, bool):
             bad(key, "expected true or false")
     if kind == "text" and "text" not in props:
@@ -153,9 +238,11 @@ def _validate_region(name: str, props: dict[str, Any], where: Positions,
 class Library:
     """Finds, merges and caches the layouts of one game in one project."""
 
-    def __init__(self, project: Project, game_id: str):
+    def __init__(self, project: Project, game_id: str, palette: set[str] | None = None):
         self.project = project
         self.game_id = game_id
+        self.palette = palette  # colour names a layout may use besides the built-in ones
+        self.fonts = fontbook(project.root)
         self.dirs = [project.templates_dir / "faces" / game_id, project.templates_dir / "faces",
                      BUILTIN_DIR]
         self._cache: dict[str, Layout] = {}
@@ -201,7 +288,7 @@ class Library:
             data = {}
         if not isinstance(data, dict):
             raise InputError(Problem(display, 1, 1, "", "expected a mapping with regions"))
-        problems = [where.problem((k,), k, f"unknown key (known: {', '.join(sorted(TOP_KEYS))})")
+        problems = [where.problem((k,), k, f"unknown key{did_you_mean(str(k), TOP_KEYS)}")
                     for k in data if k not in TOP_KEYS]
         parent: Layout | None = None
         ext = data.get("extends")
@@ -231,13 +318,13 @@ class Library:
                 continue
             base = dict(merged[rname].props) if rname in merged else {}
             base.update(props)
-            region_problems = _validate_region(rname, base, where, rpath)
+            region_problems = _validate_region(rname, base, where, rpath, self.palette, self.fonts)
             problems += region_problems
             if not region_problems:
                 merged[rname] = Region(rname, base["kind"], base, f"{display}:{line}")
         font = data.get("font", parent.font if parent else "gothic")
-        if font not in {"gothic", "mincho"}:
-            problems.append(where.problem(("font",), "font", "expected gothic or mincho"))
+        if not isinstance(font, str) or not self.fonts.known(font):
+            problems.append(where.problem(("font",), "font", self.fonts.unknown(str(font))))
         vary_by = data.get("vary_by", parent.vary_by if parent else None)
         if vary_by not in (None, "card", "colors"):
             problems.append(where.problem(("vary_by",), "vary_by", "expected card or colors"))
@@ -246,3 +333,38 @@ class Library:
         files = (parent.files if parent else []) + [display]
         ordered = sorted(merged.values(), key=lambda r: r.props.get("layer", 0))  # stable
         return Layout(name, files, font, vary_by, ordered)
+
+
+def layout_schema() -> dict[str, Any]:
+    """The JSON Schema of a layout file, built from the same tables the validation uses."""
+    def region(kind: str) -> dict[str, Any]:
+        keys = sorted(COMMON_KEYS | KIND_KEYS[kind])
+        props = {k: dict(REGION_KEYS[k][0], description=REGION_KEYS[k][1]) for k in keys}
+        props["kind"] = dict(props["kind"], enum=[kind], examples=[kind])
+        return {"type": "object", "title": f"{kind} region", "additionalProperties": False,
+                "properties": props}
+
+    any_region = {"type": "object", "additionalProperties": False,
+                  "description": "changes to an inherited region (its kind comes from the parent)",
+                  "properties": {k: dict(v[0], description=v[1]) for k, v in REGION_KEYS.items()}}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "deckwright face or back layout",
+        "description": "A layout in templates/faces/: named regions drawn in order. See docs/press.md.",
+        "type": "object", "additionalProperties": False,
+        "properties": {
+            "extends": {"type": "string", "description": "the layout this one changes",
+                        "examples": ["generic", "back"]},
+            "font": dict(REGION_KEYS["font"][0], description="default font of the text regions"),
+            "description": {"type": "string", "description": "a note for people editing it",
+                            "examples": ["Unit cards: cost top left, power bottom right."]},
+            "vary_by": {"enum": sorted(VARY_BY), "examples": ["colors"],
+                        "description": "backs only: one back per card or per colour set"},
+            "regions": {
+                "type": "object", "description": "named regions; null removes an inherited one",
+                "examples": [{"name": {"kind": "text", "x": 4, "y": 3, "w": -4, "h": 7,
+                                       "text": "{{ card.name }}", "size": 12}}],
+                "additionalProperties": {"anyOf": [
+                    {"type": "null"}, *[region(k) for k in sorted(KIND_KEYS)], any_region]}},
+        },
+    }

@@ -1,4 +1,5 @@
-"""What `deckwright build` makes for one game: sheets, calibration, PNGs, TTS exports.
+"""What `deckwright build` makes for one game: sheets, calibration, PNGs, TTS, print-on-demand
+and Card Game Simulator exports.
 
 Every deck of a game is built: the default deck into `build/<game>/`, every other deck (an
 edition or variant) into `build/<game>/<deck-id>/`. Each function writes through
@@ -17,23 +18,23 @@ together as the target's new outputs, in one transaction (see deckwright.manifes
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable
 
 from .. import atomic, manifest
 from ..manifest import Key
+from ..model import GameData
 from ..model.schema import Deck
 from .cards import GamePress
 from .face import Plan
-from .fonts import FONTS, font_path
+from .fonts import FONTS, FONTS_DIR, font_path
 from .pdfstream import write_pdf
 from .sheet import PAPERS, Options, draw_calibration, draw_sheets, grid
-from . import png, tts
+from . import cgs, png, pod, tts
 
 Tick = Callable[[int], None]
-NAMES = ("pnp", "png", "tts")
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,7 @@ class Settings:
     papers: tuple[str, ...] = tuple(PAPERS)
     sheet: Options = Options()
     png_bleed: bool = True
+    pod_services: tuple[str, ...] = tuple(pod.SERVICES)
 
     def for_target(self, name: str) -> dict[str, object]:
         """The options a target's outputs depend on (a new --paper does not redraw PNGs)."""
@@ -48,6 +50,8 @@ class Settings:
             return {"papers": self.papers, "sheet": dataclasses.asdict(self.sheet)}
         if name == "png":
             return {"bleed_mm": self.sheet.bleed_mm, "png_bleed": self.png_bleed}
+        if name == "pod":
+            return {"services": self.pod_services}
         return {}
 
 
@@ -74,12 +78,13 @@ def total_cards(press: GamePress) -> int:
 # --- keys ------------------------------------------------------------------------------------
 
 @lru_cache(maxsize=None)
-def _fonts_key() -> str:
+def _fonts_key(root: Path) -> str:
+    """The built-in fonts and the project's own `fonts/` folder, by path, size and time."""
     k = Key()
-    for spec in FONTS.values():
-        path = font_path(spec)
+    paths = [font_path(spec) for spec in FONTS.values()] + manifest.tree_files(root / FONTS_DIR)
+    for path in paths:
         st = path.stat()
-        k.add(f"font:{spec.key}", f"{path}:{st.st_size}:{st.st_mtime_ns}")
+        k.add("font", f"{path}:{st.st_size}:{st.st_mtime_ns}")
     return k.hexdigest()
 
 
@@ -87,16 +92,25 @@ def layouts_key(press: GamePress) -> str:
     """deckwright's code, the fonts, and the game's own and the project's shared face layouts
     (the built-in ones are part of deckwright's code)."""
     own, shared = press.library.dirs[0], press.library.dirs[1]
-    k = Key(("code", manifest.code_version()), ("fonts", _fonts_key())).add_tree("own", own)
+    k = Key(("code", manifest.code_version()), ("fonts", _fonts_key(press.game.project.root))).add_tree("own", own)
     for path in sorted(shared.glob("*")) if shared.is_dir() else ():
         if path.is_file():
             k.add_file(f"shared:{path.name}", path)
     return k.hexdigest()
 
 
+def database_key(game: GameData) -> Key:
+    """The database file and the sheets its cards come from (`cards_from`)."""
+    k = Key().add_file("database", game.path)
+    for i, sheet in enumerate(game.sheets):
+        k.add_file(f"sheet{i}", sheet)
+    return k
+
+
 def inputs_key(press: GamePress, name: str, settings: Settings) -> str:
-    return Key(("layouts", layouts_key(press)), ("target", name)).add_json(
-        "options", settings.for_target(name)).add_file("database", press.game.path).hexdigest()
+    return Key(("layouts", layouts_key(press)), ("target", name),
+               ("database", database_key(press.game).hexdigest())).add_json(
+        "options", settings.for_target(name)).hexdigest()
 
 
 def _plan_art(plan: Plan) -> list[Path]:
@@ -191,9 +205,7 @@ def _pnp_units(press: GamePress, build_dir: Path, settings: Settings, tick: Tick
     title = press.game.db.game.title
     code = manifest.code_version()
     for paper in settings.papers:
-        opts = Options(paper, settings.sheet.bleed_mm, settings.sheet.duplex,
-                       settings.sheet.gutterfold, settings.sheet.back_offset_mm,
-                       settings.sheet.cut_lines)
+        opts = replace(settings.sheet, paper=paper)
         g = grid(press.size_mm, opts)
         for deck, folder in deck_dirs(press, build_dir):
             target = folder / f"pnp-{paper}.pdf"
@@ -208,10 +220,10 @@ def _pnp_units(press: GamePress, build_dir: Path, settings: Settings, tick: Tick
         if not opts.gutterfold:
             target = build_dir / press.game.id / f"calibration-{paper}.pdf"
 
-            def calibration(target=target, g=g) -> None:
+            def calibration(target=target, g=g, opts=opts) -> None:
                 with atomic.atomic_path(target) as tmp:
                     write_pdf(tmp, g.page, f"{title}: calibration",
-                              lambda pdf: draw_calibration(pdf, g, title))
+                              lambda pdf: draw_calibration(pdf, g, title, opts=opts))
             yield Unit(Key(("code", code), ("unit", f"calibration:{paper}"), ("title", title))
                        .add_json("options", dataclasses.asdict(opts)).hexdigest(), calibration)
 
@@ -257,8 +269,35 @@ def tts_sheets(press: GamePress, build_dir: Path, settings: Settings, tick: Tick
     return build(press, build_dir, "tts", settings, units(), tick, force=force)
 
 
+def pod_files(press: GamePress, build_dir: Path, settings: Settings, tick: Tick,
+              force: bool = False) -> list[Path]:
+    """`pod/<deck>-<service>.zip|pdf` per deck and print-on-demand service."""
+    game_key = inputs_key(press, "pod", settings)
+
+    def units() -> Iterable[Unit]:
+        for deck, folder in deck_dirs(press, build_dir):
+            yield Unit(Key(("game", game_key), ("unit", f"pod:{deck.id}")).hexdigest(),
+                       lambda deck=deck, folder=folder: pod.export(
+                           press, deck, folder / "pod", deck.id, settings.pod_services, tick))
+    return build(press, build_dir, "pod", settings, units(), tick, force=force)
+
+
+def cgs_game(press: GamePress, build_dir: Path, settings: Settings, tick: Tick,
+             force: bool = False) -> list[Path]:
+    """`cgs/<game>.zip`: the game (every deck) for Card Game Simulator."""
+    root = deck_dirs(press, build_dir)[0][1]
+    unit = Unit(Key(("game", inputs_key(press, "cgs", settings)), ("unit", "cgs")).hexdigest(),
+                lambda: cgs.export(press, root / "cgs" / f"{press.game.id}.zip", tick))
+    return build(press, build_dir, "cgs", settings, [unit], tick, force=force)
+
+
 def units(press: GamePress, target: str, settings: Settings) -> int:
     """How many ticks a target reports, for the progress bar."""
     if target == "png":
         return sum(len(press.distinct(d)) for d, _ in press.decks())
+    if target == "pod":
+        return sum(len(press.distinct(d)) if pod.SERVICES[s].package == "zip" else press.count(d)
+                   for d, _ in press.decks() for s in settings.pod_services)
+    if target == "cgs":
+        return len({c.id for d, _ in press.decks() for c in press.distinct(d)})
     return total_cards(press) * (len(settings.papers) if target == "pnp" else 1)

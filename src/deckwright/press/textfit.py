@@ -1,11 +1,21 @@
 """Fitting marked-up text into a box: Japanese line breaking with kinsoku, then shrink-to-fit.
 
-Text is cut into atoms (one CJK character, one Latin word, one space, one icon), atoms that may
-not be separated are glued into clusters, and clusters fill lines greedily. Kinsoku is kept by
-the glue: a character that may not start a line (、。」ー small kana ...) sticks to the atom
-before it, and one that may not end a line (「（ ...) sticks to the atom after it, so the whole
-pair moves to the next line together (oidashi). Only a cluster wider than a whole line is cut
-by force.
+Text is cut into atoms (one CJK character, one Latin word, one number with its sign, one space,
+one icon), atoms that may not be separated are glued into clusters, and clusters fill lines
+greedily. The glue keeps the rules of Japanese typesetting (JIS X 4051):
+
+- kinsoku: a character that may not start a line (、。」ー small kana ...) sticks to the atom
+  before it, one that may not end a line (「（ ...) to the atom after it, so the pair moves to
+  the next line together (oidashi);
+- a number is one atom (「−1」「１２」「1,000」) and sticks to the character before it and to
+  its counter or unit after it: 「カード1枚」「色を4色」「コスト0」「水8(C)」「−1点。」 never break;
+- a no-break space (U+00A0) prints as a space but glues the words on either side of it (a
+  template writes 「コスト\u00a0火2」 for a label and its value, which then move together).
+
+Latin words keep their single spaces (nothing is justified, so a space is never stretched) and
+break only at spaces. After filling, a paragraph whose last line would hold a single letter
+(「戦力と支／援」, 「見／る。」) takes the last cluster of the line before with it. Only a cluster
+wider than a whole line is cut by force.
 
 Sizes are tried from the layout's size down to its floor; `fit` returns None when the text does
 not fit even at the floor, and the caller collects every such card into one error.
@@ -13,6 +23,7 @@ not fit even at the floor, and the caller collects every such card into one erro
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -26,19 +37,30 @@ NO_START = frozenset(
     "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ")
 #: Characters that may not end a line (gyomatsu kinsoku).
 NO_END = frozenset("「『（(［[｛{〔〈《【〘〖〝‘“«")
+#: Digits, half and full width; a run of them (with inner , . :) is one number.
+DIGITS = frozenset("0123456789０１２３４５６７８９")
+#: A sign or currency written before a number belongs to it: −1, ＋2, ¥0, #3.
+PREFIX = frozenset("+-−＋－±¥￥$＄#＃")
+NBSP = "\u00a0"
+#: Spaces a line may break at; dropped at a line's start and end.
+SPACES = frozenset(" \u3000")
+#: One number: an optional sign, digits, and digits after a decimal point, comma or colon.
+NUMBER = re.compile(r"[+\-−＋－±¥￥$＄#＃]?[0-9０-９]+(?:[.,:，．：][0-9０-９]+)*")
 
 #: Size steps tried between the layout's size and its floor, in points.
 STEP = 0.25
 
 
 class Atom(NamedTuple):
-    """The smallest piece the line breaker moves: text or an icon, with its width in em."""
+    """The smallest piece the line breaker moves: text or an icon, with its width in em.
+    `space` marks a breakable space; `glue` a no-break space, which sticks to both sides."""
 
     text: str
     icon: Icon | None
     emph: bool
     width: float
     space: bool = False
+    glue: bool = False
 
 
 class Segment(NamedTuple):
@@ -80,6 +102,46 @@ def _is_wide(ch: str) -> bool:
     return o >= 0x2E80 or 0x2190 <= o <= 0x2BFF or 0x2460 <= o <= 0x24FF
 
 
+def _is_letter(ch: str) -> bool:
+    """A character a number may be glued to: a letter, kana or kanji, not punctuation."""
+    return (ch.isalnum() or _is_wide(ch)) and ch not in NO_START and ch not in NO_END \
+        and ch not in PREFIX and not ch.isspace()
+
+
+def _text_atoms(run: Run, m: Metrics, out: list[Atom | None]) -> None:
+    text, emph = run.text, run.emph
+    word = ""
+
+    def flush() -> None:
+        nonlocal word
+        if word:
+            out.append(Atom(word, None, emph, m.text(word)))
+            word = ""
+
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        number = NUMBER.match(text, i) if ch in DIGITS or ch in PREFIX else None
+        if number is not None and not (ch in PREFIX and word and not _is_wide(ch)):
+            if any(_is_wide(c) for c in number.group()):
+                flush()  # a full-width number, or one with a full-width sign, is one atom
+                out.append(Atom(number.group(), None, emph, m.text(number.group())))
+            else:
+                word += number.group()  # digits inside a Latin word stay in the word
+            i = number.end()
+            continue
+        if ch == NBSP:
+            flush()
+            out.append(Atom(" ", None, emph, m.char(" "), glue=True))
+        elif ch in SPACES or _is_wide(ch) or ch in NO_START or ch in NO_END:
+            flush()  # a space (or an ideographic one) is where a line may break, and never
+            out.append(Atom(ch, None, emph, m.char(ch), space=ch in SPACES))  # starts a line
+        else:
+            word += ch
+        i += 1
+    flush()
+
+
 def atoms(tokens: list[Token], m: Metrics) -> list[Atom | None]:
     """Atoms in reading order; None marks a hard line break."""
     out: list[Atom | None] = []
@@ -89,39 +151,86 @@ def atoms(tokens: list[Token], m: Metrics) -> list[Atom | None]:
         elif isinstance(tok, Icon):
             out.append(Atom("", tok, False, width_em(tok)))
         elif isinstance(tok, Run):
-            word = ""
-            for ch in tok.text:
-                if ch == " " or _is_wide(ch) or ch in NO_START or ch in NO_END:
-                    if word:
-                        out.append(Atom(word, None, tok.emph, m.text(word)))
-                        word = ""
-                    out.append(Atom(ch, None, tok.emph, m.char(ch), space=ch == " "))
-                else:
-                    word += ch
-            if word:
-                out.append(Atom(word, None, tok.emph, m.text(word)))
+            # a real bold face measures emphasis when the family has one
+            _text_atoms(tok, m.emphasis if tok.emph and m.emphasis is not None else m, out)
     return out
 
 
+def _numeric(text: str) -> bool:
+    return bool(text) and NUMBER.fullmatch(text) is not None
+
+
+def joins(prev: Atom, cur: Atom) -> bool:
+    """True when no line may break between two neighbouring atoms."""
+    if prev.space or cur.space:
+        return False
+    if prev.glue or cur.glue:
+        return True
+    a = prev.text[-1:] if prev.text else ""
+    b = cur.text[:1] if cur.text else ""
+    if b in NO_START and b:
+        return True
+    if a in NO_END and a:
+        return True
+    if a in DIGITS and b and not (b in NO_END and _is_wide(b)) and not b.isspace():
+        return True  # a number and its counter or unit: 1枚, 4色, 8(C), 5mm
+    if (_numeric(cur.text) or b in DIGITS) and a and _is_letter(a):
+        return True  # a number and what it counts or names: コスト0, 水8, 色を4
+    return False
+
+
+def _script(atom: Atom | None) -> str | None:
+    """The script of a one-character atom (katakana, hiragana, kanji), else None."""
+    if atom is None or atom.icon is not None or len(atom.text) != 1:
+        return None
+    ch = atom.text
+    if "\u30a1" <= ch <= "\u30fa" or ch == "ー":
+        return "katakana"
+    if "\u3041" <= ch <= "\u3096":
+        return "hiragana"
+    if "\u4e00" <= ch <= "\u9fff" or ch == "々":
+        return "kanji"
+    return None
+
+
+def _bound_by_nbsp(items: list[Atom | None]) -> set[int]:
+    """Indexes of atoms glued to the atom before them by a no-break space: the space itself,
+    and the whole word on each side of it (a run of one script), so 「コスト\u00a0火2」 moves as
+    one piece and never leaves 「コ」 at a line's end."""
+    bound: set[int] = set()
+    for k, atom in enumerate(items):
+        if atom is None or not atom.glue:
+            continue
+        bound.update((k, k + 1))
+        j = k - 1
+        while j > 0 and _script(items[j]) is not None and _script(items[j - 1]) == _script(items[j]):
+            bound.add(j)
+            j -= 1
+        j = k + 1
+        while j + 1 < len(items) and _script(items[j]) is not None \
+                and _script(items[j + 1]) == _script(items[j]):
+            bound.add(j + 1)
+            j += 1
+    return bound
+
+
 def clusters(items: list[Atom | None]) -> list[list[Atom] | None]:
-    """Glue atoms that kinsoku forbids separating; None (a hard break) is kept as is."""
+    """Glue atoms that may not be separated; None (a hard break) is kept as is."""
     out: list[list[Atom] | None] = []
-    glue_next = False
-    for atom in items:
+    bound = _bound_by_nbsp(items)
+    for index, atom in enumerate(items):
         if atom is None:
             out.append(None)
-            glue_next = False
             continue
         starts_bad = bool(atom.text) and atom.text[0] in NO_START
         if (starts_bad and _is_wide(atom.text[0]) and len(out) > 1 and out[-1] is not None
                 and out[-1][-1].space):
             out.pop()  # a space before 、 or 」 would let it start a line: drop the space
         prev = out[-1] if out and out[-1] is not None else None
-        if prev is not None and not atom.space and not prev[-1].space and (glue_next or starts_bad):
+        if prev is not None and (index in bound or joins(prev[-1], atom)):
             prev.append(atom)
         else:
             out.append([atom])
-        glue_next = bool(atom.text) and atom.text[-1] in NO_END
     return out
 
 
@@ -146,7 +255,8 @@ def _force_split(cluster: list[Atom], width: float, m: Metrics) -> list[list[Ato
     used = 0.0
     for atom in cluster:
         chars = [atom] if atom.icon or len(atom.text) <= 1 else [
-            Atom(ch, None, atom.emph, m.char(ch)) for ch in atom.text]
+            Atom(ch, None, atom.emph, (m.emphasis if atom.emph and m.emphasis else m).char(ch))
+            for ch in atom.text]
         for part in chars:
             if used + part.width > width and pieces[-1]:
                 pieces.append([])
@@ -156,41 +266,84 @@ def _force_split(cluster: list[Atom], width: float, m: Metrics) -> list[list[Ato
     return pieces
 
 
-def break_lines(items: list[list[Atom] | None], width: float, m: Metrics,
-                widths: list[float] | None = None) -> list[Line]:
-    """Greedy line filling; `width` is the line length in em at the size being tried."""
-    lines: list[Line] = []
-    current: list[Atom] = []
+def _letters(line: list[list[Atom]]) -> int:
+    """How many letters (not punctuation, not spaces) a line of clusters holds; an icon is one."""
+    return sum(1 if a.icon else sum(ch not in NO_START and not ch.isspace() for ch in a.text)
+               for cluster in line for a in cluster)
+
+
+def _width(line: list[list[Atom]]) -> float:
+    atoms_ = [a for cluster in line for a in cluster]
+    while atoms_ and atoms_[-1].space:
+        atoms_.pop()
+    return sum(a.width for a in atoms_)
+
+
+def _no_widow(lines: list[list[list[Atom]]], width: float) -> None:
+    """A paragraph's last line holding one letter takes the last cluster of the line before
+    (with the space between them), as long as it fits; the line before keeps at least one."""
+    while len(lines) >= 2 and _letters(lines[-1]) < 2:
+        prev, last = lines[-2], lines[-1]
+        k = len(prev)
+        while k > 0 and prev[k - 1][0].space:
+            k -= 1
+        if k <= 1:
+            return
+        moved = prev[k - 1:]
+        if _width(moved + last) > width + 1e-9:
+            return
+        lines[-2], lines[-1] = prev[:k - 1], moved + last
+
+
+def _paragraph(items: list[list[Atom]], widths: list[float], width: float,
+               m: Metrics) -> list[list[list[Atom]]]:
+    """Greedy filling of one paragraph; each line is a list of clusters."""
+    lines: list[list[list[Atom]]] = []
+    current: list[list[Atom]] = []
     used = 0.0
-    if widths is None:
-        widths = [0.0 if c is None else sum(a.width for a in c) for c in items]
     for cluster, w in zip(items, widths):
-        if cluster is None:
-            lines.append(_line(current))
-            current, used = [], 0.0
-            continue
         if not current and cluster[0].space:
             continue  # no space at the start of a line
-        if used + w <= width + 1e-9:
-            current += cluster
+        if used + w <= width + 1e-9 or cluster[0].space:
+            current.append(cluster)  # a space past the end is kept, and never drawn
             used += w
-            continue
-        if cluster[0].space:  # a space at the end of a line disappears
-            lines.append(_line(current))
-            current, used = [], 0.0
+            if cluster[0].space and used > width + 1e-9:
+                lines.append(current)
+                current, used = [], 0.0
             continue
         if current:
-            lines.append(_line(current))
+            lines.append(current)
             current, used = [], 0.0
         if w <= width + 1e-9:
-            current, used = list(cluster), w
+            current, used = [cluster], w
         else:
             *full, rest = _force_split(cluster, width, m)
-            lines += [_line(p) for p in full]
-            current, used = rest, sum(a.width for a in rest)
+            lines += [[p] for p in full]
+            current, used = [rest], sum(a.width for a in rest)
     if current or not lines:
-        lines.append(_line(current))
+        lines.append(current)
+    _no_widow(lines, width)
     return lines
+
+
+def break_lines(items: list[list[Atom] | None], width: float, m: Metrics,
+                widths: list[float] | None = None) -> list[Line]:
+    """Lines of every paragraph; `width` is the line length in em at the size being tried."""
+    if widths is None:
+        widths = [0.0 if c is None else sum(a.width for a in c) for c in items]
+    out: list[Line] = []
+    para: list[list[Atom]] = []
+    para_w: list[float] = []
+    if items and items[-1] is None and len(items) > 1:
+        items, widths = items[:-1], widths[:-1]  # a final newline adds no empty line
+    for cluster, w in zip(items + [None], widths + [0.0]):
+        if cluster is not None:
+            para.append(cluster)
+            para_w.append(w)
+            continue
+        out += [_line([a for c in line for a in c]) for line in _paragraph(para, para_w, width, m)]
+        para, para_w = [], []
+    return out
 
 
 def fit(tokens: list[Token], m: Metrics, box_w: float, box_h: float, size: float,

@@ -2,10 +2,12 @@
 
 TTS imports a custom deck from a grid image of at most 10 x 7 cards and 4096 px a side; its
 bottom-right slot is the "hidden" image shown for cards in another player's hand, so a sheet
-holds at most 69 cards and the back is put in that slot. Sheets are vector pages (trimmed faces
-side by side) rasterised by pdfium at the highest resolution the 4096 px limit allows (at most
-300 dpi). `deck.json` gives, per sheet, the file, width, height and number of cards, and the
-card ids in order.
+holds at most 69 cards and that slot always shows a back: the deck's plain back design (a back
+that varies by card, as ghost-couple's ¥0/¥1 ghosts do, is drawn without the card, so the
+hidden image gives nothing away). Every cell is a whole number of pixels (TTS cuts the sheet
+into equal cells; a 409.6 px cell blurs and drifts), at the highest resolution the 4096 px limit
+allows (at most 300 dpi). `deck.json` gives, per sheet, the file, width, height and number of
+cards, the cell size, and the card ids in order.
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import atomic
 from . import face as facemod
+from .binding import back_context
 from .cards import GamePress, Slot
 from .face import Plan
-from .raster import batches, pixel_page, px, render_pages, save_png
+from ..model.schema import Card
+from .raster import batches, pixel_page, render_pages, save_png
 
 MAX_COLS, MAX_ROWS, MAX_PX = 10, 7, 4096
 PER_SHEET = MAX_COLS * MAX_ROWS - 1
@@ -36,24 +40,41 @@ def sheet_shape(n: int) -> tuple[int, int]:
     return cols, rows
 
 
-def sheet_dpi(cols: int, rows: int, card: tuple[float, float]) -> float:
-    """The highest dpi (<= 300) at which the sheet is at most 4096 px a side."""
-    dpi = DPI
-    while px(cols * card[0], dpi) > MAX_PX or px(rows * card[1], dpi) > MAX_PX:
-        dpi = math.floor(min(MAX_PX * 72.0 / (cols * card[0]), MAX_PX * 72.0 / (rows * card[1])) * 100) / 100
-        if px(cols * card[0], dpi) > MAX_PX or px(rows * card[1], dpi) > MAX_PX:
-            dpi -= 0.01
-    return dpi
+def cell_pixels(cols: int, rows: int, card: tuple[float, float]) -> tuple[int, int]:
+    """The largest whole-pixel cell (at most 300 dpi) whose sheet is at most 4096 px a side,
+    its height the card's proportion of its width to the nearest pixel."""
+    w, h = card
+    cw = min(round(w * DPI / 72.0), MAX_PX // cols)
+    while cw > 1:
+        ch = round(cw * h / w)
+        if rows * ch <= MAX_PX:
+            return cw, ch
+        cw -= 1
+    return 1, 1
 
 
-def _sheet_drawer(cells: list[tuple[int, Plan]], cols: int, rows: int) -> Callable[[Canvas], None]:
-    """A page of trimmed faces, cell `index` counted row by row from the top left."""
+def plain_back(press: GamePress, card: Card) -> Plan:
+    """The card's back design drawn without the card: what TTS shows for a hidden card."""
+    back = press.back_of(card)
+    layout = press.library.back(back.id)
+    if not layout.vary_by:
+        return press.back(card)
+    return press.planner.plan(f"{back.id}--plain", layout, back_context(press.game, back, None))
+
+
+def _sheet_drawer(cells: list[tuple[int, Plan]], cols: int, rows: int,
+                  cell: tuple[int, int]) -> Callable[[Canvas], None]:
+    """A page of trimmed faces in whole-pixel cells (1 pt = 1 px), cell `index` counted row by
+    row from the top left."""
+    cw, ch = cell
+
     def draw(c: Canvas) -> None:
         for index, plan in cells:
             w, h = plan.size
             col, row = index % cols, index // cols
             c.saveState()
-            c.translate(col * w, (rows - 1 - row) * h)
+            c.translate(col * cw, (rows - 1 - row) * ch)
+            c.scale(cw / w, ch / h)
             p = c.beginPath()
             p.rect(0, 0, w, h)
             c.clipPath(p, stroke=0, fill=0)
@@ -76,34 +97,36 @@ def export(press: GamePress, slots: Callable[[], Iterable[Slot]], folder: Path, 
         return {}
     w, h = press.face(first.card).size
     unique_backs = len(back_keys) > 1
+    hidden = plain_back(press, first.card)
     sheets = []
     for number, batch in enumerate(batches(slots(), PER_SHEET), start=1):
         cols, rows = sheet_shape(len(batch))
-        dpi = sheet_dpi(cols, rows, (w, h))
-        size = pixel_page((cols * w, rows * h), dpi)
-        faces = [(i, press.face(s.card)) for i, s in enumerate(batch)]
+        cell = cell_pixels(cols, rows, (w, h))
+        size = (float(cols * cell[0]), float(rows * cell[1]))
+        last = cols * rows - 1  # the hidden slot: always the plain back
+        faces = [(i, press.face(s.card)) for i, s in enumerate(batch)] + [(last, hidden)]
         names = {"face": f"{deck_id}-{number}.png"}
+        draws = [_sheet_drawer(faces, cols, rows, cell)]
         if unique_backs:
-            backs = [(i, press.back(s.card)) for i, s in enumerate(batch)]
-            draws = [_sheet_drawer(faces, cols, rows), _sheet_drawer(backs, cols, rows)]
+            backs = [(i, press.back(s.card)) for i, s in enumerate(batch)] + [(last, hidden)]
+            draws.append(_sheet_drawer(backs, cols, rows, cell))
             names["back"] = f"{deck_id}-{number}-back.png"
-        else:  # the hidden slot shows the back
-            draws = [_sheet_drawer(faces + [(cols * rows - 1, press.back(first.card))], cols, rows)]
+        dpi = round(cell[0] * 72.0 / w, 2)
         pixels: list[int] = []
-        for name, image in zip(names.values(), render_pages(size, draws, dpi / 72.0)):
+        for name, image in zip(names.values(), render_pages(size, draws, 1.0)):
             save_png(image, folder / name, dpi)
             pixels = list(image.size)
         sheets.append({
             "face": names["face"], "back": names.get("back", f"{deck_id}-back.png"),
             "width": cols, "height": rows, "number": len(batch),
-            "pixels": pixels, "dpi": dpi,
+            "pixels": pixels, "cell": list(cell), "dpi": dpi,
             "unique_back": unique_backs, "back_is_hidden": True,
             "cards": [s.card.id for s in batch]})
         tick(len(batch))
     if not unique_backs:
         plan = press.back(first.card)
-        for image in render_pages(pixel_page((w, h), DPI), [_sheet_drawer([(0, plan)], 1, 1)],
-                                  DPI / 72.0):
+        for image in render_pages(pixel_page((w, h), DPI),
+                                  [lambda c, plan=plan: facemod.draw(c, plan, 0.0)], DPI / 72.0):
             save_png(image, folder / f"{deck_id}-back.png", DPI)
     info = {"game": press.game.id, "deck": deck_id, "card_count": count,
             "card_size_mm": list(press.size_mm), "sheets": sheets}

@@ -17,6 +17,7 @@ from ...atomic import staging, write_bytes, write_text
 from ...model import GameData, UsageError
 from . import cache
 from .context import ContextBuilder
+from .fontcss import font_folder
 from .examples import VerdictLike
 from .options import PAGE_SIZES, PDF_VARIANTS
 from .render import render_page, stylesheet, template_dirs
@@ -76,7 +77,8 @@ def build_rulebook(game: GameData, out_dir: Path | None = None, *,
     context = ContextBuilder(game, verdicts, out_dir).build(page)
     html = render_page(dirs, context)
     css = stylesheet(dirs)
-    fetcher = RulebookFetcher([*dirs, out_dir], overlay={out_dir / cache.OUTPUTS[2]: css})
+    fetcher = RulebookFetcher([*dirs, out_dir, *font_folder(game)],
+                              overlay={out_dir / cache.OUTPUTS[2]: css})
     try:
         rendered = render_pdf(html, out_dir, fetcher, pdf_variant)
     except RefusedURL as exc:

@@ -9,7 +9,6 @@ so an interrupted build is never mistaken for a finished one.
 
 from __future__ import annotations
 
-import json
 from importlib.metadata import version
 from pathlib import Path
 from typing import Mapping
@@ -17,6 +16,7 @@ from typing import Mapping
 from ... import manifest
 from ...model import GameData
 from .examples import VerdictLike
+from .fontcss import font_folder
 
 TARGET = "rulebook"
 OUTPUTS = ("rulebook.pdf", "rulebook.html", "rulebook.css")
@@ -34,6 +34,10 @@ def input_key(game: GameData, dirs: list[Path], out_dir: Path,
     k = manifest.Key(("weasyprint", version("weasyprint")), ("code", manifest.code_version()))
     k.add_json("options", options)
     k.add_file("database", game.path)
+    for i, sheet in enumerate(game.sheets):  # cards_from: the sheets are inputs too
+        k.add_file(f"sheet{i}", sheet)
+    for folder in font_folder(game):  # the theme's fonts from the project's fonts/
+        k.add_tree("fonts", folder)
     for i, folder in enumerate(dirs):
         k.add_tree(f"template{i}", folder)
     pictures = manifest.Target(out_dir, "png")

@@ -11,13 +11,14 @@ import json
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from markupsafe import Markup
 
 from ...model import Card, GameData
 from ...model.schema import RuleSection, Ruling
 from .examples import DrawnExample, Drawer, MiniCard, VerdictLike, lines
+from .fontcss import font_css
 from .markup import inline, paragraphs
 
 ORIGIN_LABELS = {"designer": "デザイナー", "project": "プロジェクト"}
@@ -166,8 +167,12 @@ def kana_key(text: str) -> str:
 class ContextBuilder:
     """Builds the context of one game's rulebook."""
 
-    def __init__(self, game: GameData, verdicts: Mapping[str, VerdictLike], out_dir: Path):
+    def __init__(self, game: GameData, verdicts: Mapping[str, VerdictLike], out_dir: Path,
+                 image: Callable[[Card], str | None] | None = None):
+        """`image(card)` gives the picture's address; by default the built PNG beside the
+        rulebook, when there is one (the live preview serves its own)."""
         self.game, self.db, self.verdicts, self.out_dir = game, game.db, verdicts, out_dir
+        self.image = image or self.built_png
         self.palette = game.db.game.palette
         self.drawer = Drawer(game)
 
@@ -218,13 +223,16 @@ class ContextBuilder:
             views.append(EffectView("・".join(parts), e.cost, e.counter, self.text(e.text)))
         return views
 
+    def built_png(self, card: Card) -> str | None:
+        png = self.out_dir / "cards" / f"{card.id}.png"
+        return f"cards/{card.id}.png" if png.is_file() else None
+
     def card(self, card: Card, rulings: dict[str, RulingView],
              examples: dict[str, list[tuple[str, str]]]) -> CardView:
         g = self.db.game
         category = next(c.title for c in g.categories if c.id == card.category)
         card_set = next((s for s in g.sets if s.id == card.set), None)
         variants = [v.title for v in g.variants if card.variants and v.id in card.variants]
-        png = self.out_dir / "cards" / f"{card.id}.png"
         anchor = f"card-{card.id}"
         return CardView(
             id=card.id, anchor=anchor, name=card.name, reading=card.reading, category=category,
@@ -233,7 +241,7 @@ class ContextBuilder:
             colours=[self.text("{%s}" % c) for c in card.colors if c in self.palette],
             copies=card.copies, variants=variants, facts=self.facts(card),
             effects=self.effects(card), text=self.text(card.text), origin=card.origin,
-            image=f"cards/{card.id}.png" if png.is_file() else None,
+            image=self.image(card),
             mini=self.drawer.mini(card),
             rulings=[v for v in rulings.values() if v.where == anchor],
             examples=examples.get(card.id, []),
@@ -281,7 +289,8 @@ class ContextBuilder:
             "players": (f"{g.players.min}人" if g.players.min == g.players.max
                         else f"{g.players.min}〜{g.players.max}人"),
             "summary": self.text(g.summary), "variants": g.variants,
-            "theme": g.theme, "toc": chapters, "sections": sections,
+            "theme": g.theme, "font_css": font_css(self.game, self.out_dir),
+            "toc": chapters, "sections": sections,
             "components": self.components(groups), "cards": list(cards.values()),
             "card_groups": groups,
             "examples": drawn, "general_rulings": general, "fills": fills,

@@ -38,10 +38,12 @@ def units(game: GameData, press: Any, args: argparse.Namespace) -> int:
 
 
 def _verdict_key(game: GameData) -> str:
-    """What the verdicts depend on: the database, the game's playtest files and the code
-    (deckwright with its bundled rules modules, and a project's own `rules/`)."""
-    k = manifest.Key(("code", manifest.code_version(manifest.ENGINE_CODE)))
-    k.add_file("database", game.path)
+    """What the verdicts depend on: the database (and its sheets), the game's playtest files and
+    the code (deckwright with its bundled rules modules, and a project's own `rules/`)."""
+    from ..targets import database_key
+
+    k = manifest.Key(("code", manifest.code_version(manifest.ENGINE_CODE)),
+                     ("database", database_key(game).hexdigest()))
     return k.add_tree("playtest", game.project.playtest_dir / game.id).add_tree(
         "rules", game.project.root / "rules").hexdigest()
 

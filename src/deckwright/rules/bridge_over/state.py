@@ -122,6 +122,16 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
             self.bound[self.parse_player(token)] = n
         self.phase = BOUND if self.bound[self.turns.current] else TURN
 
+    def setup_extras(self, shared: dict[str, Any]) -> dict[str, Any]:
+        extras: dict[str, Any] = {}
+        top = self.zones.top(self.game.DISCARD)
+        if top != EMPTY and self.game.f.colour[top] < 0:
+            extras["colour"] = COLOURS[self.colour]
+        bound = {self.player_name(p): n for p, n in enumerate(self.bound) if n}
+        if bound:
+            extras["bound"] = bound
+        return extras
+
     # --- small helpers ----------------------------------------------------------------------
 
     def hand(self, p: int) -> list[int]:

@@ -212,6 +212,20 @@ class GhostState(EventRules, State):
         self._track_empty()
         self._begin_turn()
 
+    def setup_extras(self, shared: dict[str, Any]) -> dict[str, Any]:
+        """The field (every position), the vanish area and the treasures, as setup keys."""
+        ids, g = self.game.catalogue.ids, self.game
+        extras: dict[str, Any] = {
+            "field": {cell + 1: None if c == EMPTY else ids[c] for cell, c in enumerate(self.field)}}
+        vanish = [ids[c] for c in self.zones.piles[g.VANISH]]
+        if vanish:
+            extras["vanish"] = vanish
+        treasure = {self.player_name(p): [ids[c] for c in self.zones.piles[g.TREASURE[p]]]
+                    for p in range(self.players)}
+        if any(treasure.values()):
+            extras["treasure"] = {k: v for k, v in treasure.items() if v}
+        return extras
+
     def _begin_turn(self) -> None:
         self.took, self.hand_ok, self.moved, self.looked = 0, True, False, -1
         self.holes = []

@@ -100,6 +100,11 @@ class SuperPageOneState(Notation, TableView, State):
             self.zones.move(self._boxed(ref), self.game.ZONE)
         self._start()
 
+    def setup_extras(self, shared: dict[str, Any]) -> dict[str, Any]:
+        ids = self.game.catalogue.ids
+        zone = [ids[i] for i in self.zones.piles[self.game.ZONE]]
+        return {"zone": zone} if zone else {}
+
     def _start(self) -> None:
         """The first turn begins; a hand dealt as a Dobon or Revolution may declare at once."""
         self._begin_turn()

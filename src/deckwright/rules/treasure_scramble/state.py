@@ -10,7 +10,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Iterable
 
-from deckwright.engine import EMPTY, TERMINAL, State
+from deckwright.engine import BOX, EMPTY, TERMINAL, State
+from deckwright.engine.setup import take
 from deckwright.engine.expect import CardAt, Cards
 
 from .effects import MagicMixin
@@ -101,13 +102,35 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
             self.turns.skips[self.parse_player(token)] = 1
         self._begin_turn()
 
+    def setup_extras(self, shared: dict[str, Any]) -> dict[str, Any]:
+        """Phase, field (in slot order), treasures taken and skipped turns, as setup keys;
+        the scores are left out because the treasures give them. In the gathering phase the
+        turn's automatic draw has happened: its card goes back on the deck, since the setup
+        draws it again."""
+        ids, g, name = self.game.catalogue.ids, self.game, self.player_name
+        extras: dict[str, Any] = {"scores": None}
+        me = name(self.turns.current)
+        hand = shared["hands"][me]
+        if self.phase == GATHERING and hand:
+            extras["hands"] = {**shared["hands"], me: hand[:-1]}
+            extras["deck"] = [hand[-1], *shared["deck"]]
+        if self.phase != GATHERING:
+            extras["phase"] = self.phase
+        field = [ids[c] for c in self.zones.piles[g.FIELD][:self.next_slot] if c != EMPTY]
+        if field:
+            extras["field"] = field
+        won = {name(p): [ids[c] for c in self.zones.piles[g.WON[p]]] for p in range(self.players)}
+        if any(won.values()):
+            extras["treasures"] = {k: v for k, v in won.items() if v}
+        skips = [name(p) for p in range(self.players) if self.turns.skips[p]]
+        if skips:
+            extras["options"] = {"skips": skips}
+        return extras
+
     def _take_unplaced(self, ref: str) -> int:
-        """The instance a setup reference names, from the box or the (unstacked) deck."""
-        free = (0, self.game.DECK)
-        for inst in self.game.catalogue.resolve(ref):
-            if self.zones.where[inst] in free:
-                return inst
-        raise ValueError(f"no copy of {ref!r} left to place")
+        """The instance a setup reference names: a boxed copy first, else one in the deck (so a
+        stacked deck keeps the cards it names)."""
+        return take(self, ref, "field", (BOX, self.game.DECK))
 
     # --- reading the state -------------------------------------------------------------
 

@@ -1,0 +1,129 @@
+"""What `deckwright serve` shows of a project, kept in memory and brought up to date on save.
+
+`Preview.reload(changed)` loads the databases again (the model's own validation), keeps each
+game's face cache (faces are drawn again only where a card's data or layout changed, or every
+face once a layout, font or art file changed), verifies the examples on the engine and renders
+the HTML rulebook. A bad input leaves the last good preview in place and records the one-line
+problems, which the page shows. This module is orchestration: it hands engine verdicts to press
+as data, as `deckwright build` does.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from ..engine.verify import Verdict, verify_examples
+from ..model import GameData, InputError, Project, UsageError, load_games
+from ..press.rulebook.context import ContextBuilder
+from ..press.rulebook.render import render_page, stylesheet, template_dirs
+from ..rules import forget as forget_rules
+from .faces import Faces
+
+#: folders of a project whose files change the faces as a whole (not one card's data)
+FACE_WIDE = ("templates", "fonts", "art")
+
+
+@dataclass
+class GamePreview:
+    data: GameData
+    faces: Faces
+    verdicts: dict[str, Verdict] = field(default_factory=dict)
+    rulebook: str = ""
+    css: bytes = b""
+
+
+class Preview:
+    def __init__(self, project: Project, game_ids: list[str] | None = None):
+        self.project, self.game_ids = project, game_ids
+        self.games: dict[str, GamePreview] = {}
+        self.problems: list[str] = []
+        self.lock = threading.Lock()
+        self._update(load_games(project, game_ids), wide=False)  # bad input: the command's error
+        if self.problems:
+            raise UsageError("\n".join(self.problems))
+
+    def reload(self, changed: Iterable[Path]) -> None:
+        """Bring the preview up to date after `changed` files were saved."""
+        changed = list(changed)
+        if any(self._under(Path(p), ("rules",)) for p in changed):
+            forget_rules(self.project)  # a saved rules module is imported afresh
+        try:
+            loaded = load_games(self.project, self.game_ids)
+        except InputError as exc:
+            with self.lock:
+                self.problems = [str(p) for p in exc.problems]
+            return
+        except UsageError as exc:
+            with self.lock:
+                self.problems = [f"deckwright: error: {exc}"]
+            return
+        self._update(loaded, wide=any(self._under(Path(p), FACE_WIDE) for p in changed))
+
+    def _update(self, loaded: list[GameData], wide: bool) -> None:
+        fresh: dict[str, GamePreview] = {}
+        problems: list[str] = []
+        for data in loaded:
+            old = self.games.get(data.id)
+            faces = old.faces if old else Faces(data)
+            if old:
+                faces.update(data)
+                if wide:
+                    faces.forget()
+            view = GamePreview(data, faces)
+            try:
+                self._render(view)
+            except InputError as exc:
+                problems += [str(p) for p in exc.problems]
+                view = old or view
+            except Exception as exc:  # noqa: BLE001 - a template or rules error, shown in the page
+                problems.append(f"{data.id}: {type(exc).__name__}: {exc}".splitlines()[0])
+                view = old or view
+            fresh[data.id] = view
+        with self.lock:
+            self.games, self.problems = fresh, problems
+
+    def _under(self, path: Path, folders: tuple[str, ...]) -> bool:
+        try:
+            rel = path.resolve().relative_to(self.project.root.resolve())
+        except ValueError:
+            return False
+        return bool(rel.parts) and rel.parts[0] in folders
+
+    def _render(self, view: GamePreview) -> None:
+        data = view.data
+        view.verdicts = verify_examples(data)
+        dirs = template_dirs(self.project.templates_dir)
+        out_dir = self.project.build_dir / data.id
+        context = ContextBuilder(data, view.verdicts, out_dir,
+                                 image=lambda card: f"card/face/{card.id}.png").build(
+                                     data.db.game.theme.page)
+        view.rulebook = render_page(dirs, context)
+        view.css = stylesheet(dirs)
+
+    # --- what the pages read ----------------------------------------------------------------
+    def gallery(self, game_id: str) -> dict[str, Any]:
+        view = self.games[game_id]
+        db = view.data.db
+        categories = {c.id: c.title for c in db.game.categories}
+        decks = {d.id: view.data.deck_contents(d) for d in db.decks}
+        cards = []
+        for card in db.cards:
+            cards.append({
+                "id": card.id, "name": card.name, "category": card.category,
+                "category_title": categories.get(card.category, card.category),
+                "decks": [d for d, contents in decks.items() if contents.get(card.id)],
+                "face": f"card/face/{card.id}.png?v={view.faces.stamp(card.id, False)}",
+                "back": f"card/back/{card.id}.png?v={view.faces.stamp(card.id, True)}",
+            })
+        return {
+            "game": game_id, "title": db.game.title,
+            "categories": [{"id": k, "title": v} for k, v in categories.items()],
+            "decks": [{"id": d.id, "title": d.title} for d in db.decks],
+            "cards": cards,
+            "examples": [{"id": ex_id, "status": v.status, "detail": v.detail}
+                         for ex_id, v in view.verdicts.items()],
+            "problems": self.problems,
+        }

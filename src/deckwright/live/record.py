@@ -1,0 +1,198 @@
+"""Save what was played as an executable example: a state, the decisions since, the outcome.
+
+An example is a `setup` (a state written in the shared setup keys), `steps` (decisions in the
+game's notation) and `expect` (what the state is at the end). `setup_of(state)` writes a state
+back in those keys: every per-player hand, the deck (top first), the discard (bottom first),
+public cards, scores and whose turn it is, plus whatever the rules module adds through
+`State.setup_extras()` (its own setup keys). A state can only be written when the setup rebuilds
+it exactly (same cards in the same places, same decider, same legal decisions); `writable`
+checks that by building it back, so nothing unverifiable is ever saved. The example is then run
+through the strict harness before it is written to `playtest/<game>/recorded.yaml`.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .. import atomic
+from ..engine.script import run_example
+from ..engine.setup import SetupError, build_state, game_for_example
+from ..engine.state import State
+from ..model import Example
+from .table import Decision, Table
+
+#: The zones the shared setup keys fill (docs/format.md); others are the module's own.
+SHARED_ZONES = ("hand", "deck", "discard", "public")
+RECORDED = "recorded.yaml"
+
+
+class RecordError(ValueError):
+    """A position that cannot be written as an example (the message says why)."""
+
+
+def _ids(state: State, pile: int) -> list[str]:
+    ids = state.game.catalogue.ids
+    return [ids[i] for i in state.zones.piles[pile]]
+
+
+def setup_of(state: State) -> dict[str, Any]:
+    """`state` written in the shared setup keys (and the module's own)."""
+    layout = state.zones.layout
+    names = state.player_name
+    setup: dict[str, Any] = {"players": state.players, "turn": names(state.turns.current)}
+    if layout.has("hand"):
+        setup["hands"] = {names(p): _ids(state, layout.of("hand", p))
+                          for p in range(state.players)}
+    if layout.has("deck"):
+        setup["deck"] = list(reversed(_ids(state, layout.of("deck"))))
+    if layout.has("discard"):
+        setup["discard"] = _ids(state, layout.of("discard"))
+    if layout.has("public"):
+        if ("public", 0) in layout.index:
+            setup["public"] = {names(p): _ids(state, layout.of("public", p))
+                               for p in range(state.players)}
+        else:
+            setup["public"] = _ids(state, layout.of("public"))
+    if any(state.scores()):
+        setup["scores"] = {names(p): s for p, s in enumerate(state.scores())}
+    setup.update(state.setup_extras(dict(setup)))  # a module may also drop a shared key (None)
+    return {k: v for k, v in setup.items() if v is not None}
+
+
+ORDERED = ("deck", "discard")  # zones whose order a setup states; others are compared as sets
+
+
+def _fingerprint(state: State) -> tuple[Any, ...]:
+    """What must agree between a played state and the one its setup builds: the cards of each
+    zone (in order where order is part of the setup), the decider, the legal decisions (copies
+    of a card are alike, so `#n` suffixes are dropped) and the scores."""
+    layout = state.zones.layout
+    zones = tuple((layout.label(p), tuple(ids if layout.specs[p].name in ORDERED else sorted(ids)))
+                  for p in range(1, len(layout)) if layout.in_play(p)
+                  for ids in [_ids(state, p)])
+    legal = tuple(sorted(re.sub(r"#\d+", "", state.action_to_string(a))
+                         for a in state.legal_actions()))
+    return zones, state.current_player(), legal, tuple(state.scores())
+
+
+def example_from(table: Table, start: int, title: str, example_id: str) -> Example:
+    """The example that starts after `start` decisions and ends at the table's position."""
+    if not 0 <= start <= len(table.decisions):
+        raise RecordError(f"no decision {start} in this game")
+    then, now = table.state_at(start), table.state
+    if then.is_over():
+        raise RecordError("the game was already over at that point")
+    raw = {
+        "id": example_id, "title": title,
+        "text": f"{len(table.decisions) - start} decisions played at the table, seed "
+                f"{table.seed}.",
+        "setup": setup_of(then), "steps": [], "expect": expect_of(now),
+    }
+    built = _built(table, Example.model_validate(raw), then)
+    raw["steps"] = [{"do": text} for text in _replayed(built, table.decisions[start:])]
+    example = Example.model_validate(raw)
+    outcome = run_example(type(table.game), table.game.data, example)
+    if not outcome.passed:
+        raise RecordError(f"the recorded example does not replay: {outcome.detail}")
+    return example
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"#\d+", "", text)
+
+
+def _replayed(built: State, decisions: list[Decision]) -> list[str]:
+    """The decisions as the built state names them: the setup places the lowest copies of a
+    card, so `red-2#2` at the table may be `red-2#1` in the example."""
+    texts = []
+    for d in decisions:
+        by_text = {_plain(built.action_to_string(a)): a for a in built.legal_actions()}
+        action = by_text.get(_plain(d.text))
+        if action is None:
+            raise RecordError(f"{d.text!r} cannot be replayed from that position")
+        texts.append(built.action_to_string(action))
+        built.apply(action, check=False)
+    return texts
+
+
+def _built(table: Table, example: Example, then: State) -> State:
+    """The state the example's setup builds, checked to be the played one."""
+    data = table.game.data
+    try:
+        built = build_state(game_for_example(type(table.game), data, example), example)
+    except SetupError as exc:
+        raise RecordError(f"this position cannot be written as a setup: {exc}") from None
+    if _fingerprint(built) != _fingerprint(then):
+        raise RecordError("this position holds more than a setup can say (a response window or "
+                          "an effect under way); record from the start of a turn")
+    built.checking = False
+    return built
+
+
+def expect_of(state: State) -> dict[str, Any]:
+    layout = state.zones.layout
+    names = state.player_name
+    expect: dict[str, Any] = {}
+    if layout.has("hand"):
+        expect["hands"] = {names(p): _ids(state, layout.of("hand", p))
+                           for p in range(state.players)}
+    if state.is_over():
+        expect["over"] = True
+        winner = state.winner()
+        if winner is not None:
+            expect["winner"] = names(winner)
+    else:
+        expect["turn"] = names(state.current_player())
+    if any(state.scores()):
+        expect["scores"] = {names(p): s for p, s in enumerate(state.scores())}
+    return expect
+
+
+def start_points(table: Table) -> list[int]:
+    """Decision counts an example may start from, newest first: the position there can be
+    written as a setup and the decisions since replay from it to the same end (a state may
+    hold more than its setup keys say, such as a player already out; such points are left
+    out rather than saved and found wrong later)."""
+    points = []
+    for n in range(len(table.decisions), -1, -1):
+        try:
+            example_from(table, n, "probe", "probe")
+        except Exception:  # noqa: BLE001 - any failure means "not a start point"
+            continue
+        points.append(n)
+    return points
+
+
+def next_id(existing: list[dict[str, Any]], title: str) -> str:
+    base = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "recorded"
+    taken = {e.get("id") for e in existing}
+    n, candidate = 1, f"recorded-{base}"[:48]
+    while candidate in taken:
+        n += 1
+        candidate = f"recorded-{base}"[:44] + f"-{n}"
+    return candidate
+
+
+def save(table: Table, playtest_dir: Path, start: int, title: str) -> tuple[Path, str]:
+    """Append the example to `playtest/<game>/recorded.yaml` (written atomically)."""
+    path = playtest_dir / table.game.id / RECORDED
+    doc: dict[str, Any] = {"game": table.game.id, "examples": []}
+    if path.is_file():
+        loaded = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        if isinstance(loaded, dict) and isinstance(loaded.get("examples"), list):
+            doc = loaded
+    example = example_from(table, start, title or "Recorded at the table",
+                           next_id(doc["examples"], title or "game"))
+    doc["examples"].append(example.model_dump(exclude_defaults=True))
+    text = ("# yaml-language-server: $schema=../../schema/playtest.schema.json\n"
+            "# Examples recorded with `deckwright play`; move one into the database to print it.\n"
+            + yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=100,
+                             default_flow_style=None))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with atomic.atomic_path(path) as tmp:
+        tmp.write_text(text, encoding="utf-8")
+    return path, example.id

@@ -1,0 +1,161 @@
+"""`deckwright serve`: the preview pages (gallery, rulebook, examples) and the watcher behind them.
+
+A background task watches the project folder (not build/, hidden folders or caches); every batch
+of saved files reloads the preview in a worker thread and bumps a version that the pages follow
+through server-sent events. The gallery then fetches its data again and swaps only the pictures
+whose address (a stamp of the face's inputs) changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import AsyncIterator
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from .changes import Changes
+from .preview import Preview
+
+STATIC = Path(__file__).parent / "static"
+IGNORED_DIRS = {"build", ".git", ".venv", "__pycache__", "node_modules", ".pytest_cache"}
+RELOAD_SCRIPT = '<script src="/static/reload.js"></script>'
+
+
+def watched(root: Path):
+    """The watch filter: project files only, never outputs, caches or editors' temp files."""
+    root = root.resolve()
+
+    def keep(change: object, path: str) -> bool:
+        try:
+            parts = Path(path).resolve().relative_to(root).parts
+        except ValueError:
+            return False
+        if any(p in IGNORED_DIRS or p.startswith(".") for p in parts[:-1]):
+            return False
+        name = parts[-1] if parts else ""
+        return not (name.startswith(".") or name.endswith(("~", ".tmp", ".swp", ".pyc")))
+    return keep
+
+
+class Server:
+    def __init__(self, preview: Preview):
+        self.preview = preview
+        self.changes = Changes()
+        self.reloads = 0
+
+    async def watch(self, stop: asyncio.Event) -> None:
+        from watchfiles import awatch
+
+        root = self.preview.project.root
+        async for changes in awatch(root, watch_filter=watched(root), stop_event=stop,
+                                    debounce=150, step=30):
+            paths = sorted({Path(p) for _, p in changes})
+            await asyncio.to_thread(self.preview.reload, paths)
+            self.reloads += 1
+            await self.changes.bump()
+
+
+def _game(request: Request) -> str | None:
+    game = request.path_params.get("game", "")
+    return game if game in request.app.state.server.preview.games else None
+
+
+async def index(request: Request) -> Response:
+    preview: Preview = request.app.state.server.preview
+    games = sorted(preview.games)
+    if len(games) == 1:
+        return Response(status_code=307, headers={"Location": f"/g/{games[0]}/"})
+    items = "".join(f'<li><a href="/g/{html.escape(g)}/">{html.escape(preview.games[g].data.db.game.title)}</a></li>'
+                    for g in games)
+    return HTMLResponse(f"<!doctype html><meta charset=utf-8><title>deckwright serve</title>"
+                        f'<link rel="stylesheet" href="/static/live.css"><ul>{items}</ul>')
+
+
+async def gallery_page(request: Request) -> Response:
+    if _game(request) is None:
+        return HTMLResponse("No such game.", 404)
+    return FileResponse(STATIC / "serve.html", headers={"Cache-Control": "no-store"})
+
+
+async def gallery_data(request: Request) -> Response:
+    server: Server = request.app.state.server
+    game = _game(request)
+    if game is None:
+        return JSONResponse({"error": "no such game"}, 404)
+    with server.preview.lock:
+        body = server.preview.gallery(game)
+    body["version"] = server.changes.version
+    return JSONResponse(body, headers={"Cache-Control": "no-store"})
+
+
+async def card(request: Request) -> Response:
+    server: Server = request.app.state.server
+    game, side, card_id = _game(request), request.path_params["side"], request.path_params["card"]
+    if game is None or side not in ("face", "back"):
+        return Response(status_code=404)
+    faces = server.preview.games[game].faces
+    if not faces.has(card_id):
+        return Response(status_code=404)
+    try:
+        data = await asyncio.to_thread(faces.png, card_id, side == "back")
+    except Exception as exc:  # noqa: BLE001 - a face that cannot be drawn says why
+        return Response(f"{type(exc).__name__}: {exc}", status_code=500, media_type="text/plain")
+    return Response(data, media_type="image/png", headers={"Cache-Control": "no-cache"})
+
+
+async def rulebook(request: Request) -> Response:
+    game = _game(request)
+    if game is None:
+        return HTMLResponse("No such game.", 404)
+    view = request.app.state.server.preview.games[game]
+    page = view.rulebook.replace("</body>", f"{RELOAD_SCRIPT}</body>", 1)
+    return HTMLResponse(page, headers={"Cache-Control": "no-store"})
+
+
+async def rulebook_css(request: Request) -> Response:
+    game = _game(request)
+    if game is None:
+        return Response(status_code=404)
+    return Response(request.app.state.server.preview.games[game].css, media_type="text/css",
+                    headers={"Cache-Control": "no-store"})
+
+
+async def events(request: Request) -> Response:
+    return request.app.state.server.changes.stream(request)
+
+
+def app(preview: Preview, watch: bool = True) -> Starlette:
+    server = Server(preview)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        stop = asyncio.Event()
+        task = asyncio.create_task(server.watch(stop)) if watch else None
+        try:
+            yield
+        finally:
+            stop.set()
+            if task is not None:
+                task.cancel()
+
+    routes = [
+        Route("/", index),
+        Route("/events", events),
+        Route("/g/{game}/", gallery_page),
+        Route("/g/{game}/data", gallery_data),
+        Route("/g/{game}/card/{side}/{card}.png", card),
+        Route("/g/{game}/rulebook/", rulebook),
+        Route("/g/{game}/rulebook/rulebook.css", rulebook_css),
+        Route("/g/{game}/rulebook/card/{side}/{card}.png", card),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    application = Starlette(routes=routes, lifespan=lifespan)
+    application.state.server = server
+    return application

@@ -1,0 +1,20 @@
+// Shared by the live pages: follow the server's change events and fetch the page's data again,
+// one request at a time and one more after it if a change came in meanwhile, so answers never
+// arrive out of order and the page never shows an older state than the last event.
+"use strict";
+function follow(events, dataUrl, render) {
+  let inflight = false, again = false;
+  async function refresh() {
+    if (inflight) { again = true; return; }
+    inflight = true;
+    try {
+      do {
+        again = false;
+        const r = await fetch(dataUrl, {cache: "no-store"});
+        if (r.ok) render(await r.json());
+      } while (again);
+    } finally { inflight = false; }
+  }
+  new EventSource(events).onmessage = refresh;
+  return refresh;
+}

@@ -1,0 +1,124 @@
+// The play table's page: draws this seat's view and sends its decisions. It holds nothing the
+// server did not send to this seat.
+"use strict";
+const token = location.pathname.split("/").pop();
+const api = (path) => `/api/${token}/${path}`;
+const $ = (id) => document.getElementById(id);
+
+function cardImage(card, small) {
+  const img = document.createElement("img");
+  img.src = `/card/face/${encodeURIComponent(card.id)}.png`;
+  img.alt = card.label;
+  img.title = card.label;
+  img.className = small ? "card small" : "card";
+  img.dataset.card = card.id;
+  return img;
+}
+
+function backImage(label) {
+  const div = document.createElement("div");
+  div.className = "card back";
+  div.textContent = label;
+  return div;
+}
+
+function zoneBox(name, content, mine) {
+  const box = document.createElement("div");
+  box.className = "zone" + (mine ? " mine" : "");
+  box.dataset.zone = name;
+  const h = document.createElement("h3");
+  h.textContent = name;
+  box.appendChild(h);
+  const row = document.createElement("div");
+  row.className = "cards";
+  if (Array.isArray(content)) {
+    for (const c of content) {
+      if (c === null) row.appendChild(backImage("·"));
+      else if (c === "?") row.appendChild(backImage("?"));
+      else row.appendChild(cardImage(c, !mine));
+    }
+    if (!content.length) row.appendChild(document.createTextNode("—"));
+  } else {
+    row.appendChild(backImage(String(content.count)));
+    if (content.top) row.appendChild(cardImage(content.top, true));
+    for (const c of content.shown || []) row.appendChild(cardImage(c, true));
+  }
+  box.appendChild(row);
+  return box;
+}
+
+async function post(path, body) {
+  const r = await fetch(api(path), {method: "POST", headers: {"Content-Type": "application/json"},
+                                    body: JSON.stringify(body || {})});
+  const data = await r.json();
+  if (!r.ok) throw new Error(data.error || r.statusText);
+  return data;
+}
+
+function render(v) {
+  document.title = `${v.title} — ${v.me}`;
+  $("title").textContent = `${v.title} — ${v.me}`;
+  const seats = v.seats.map((s) => `${s.name} (${s.kind})`).join(", ");
+  let status = v.over ? `Game over. ${v.winner ? "Winner: " + v.winner + "." : ""}`
+                      : `${v.deciding} decides.`;
+  status += ` Scores: ${v.scores.map((s, i) => `p${i + 1} ${s}`).join(", ")}. Seats: ${seats}.`;
+  if (v.fault) status += ` ${v.fault}`;
+  $("status").textContent = status;
+  $("status").dataset.over = v.over ? "yes" : "no";
+  $("seed").value = v.seed;
+  const table = $("table");
+  table.replaceChildren();
+  for (const [name, content] of Object.entries(v.zones)) {
+    table.appendChild(zoneBox(name, content, name.endsWith(" " + v.me)));
+  }
+  const actions = $("actions");
+  actions.replaceChildren();
+  $("prompt").textContent = v.legal.length ? "Your decision" : (v.over ? "" : `Waiting for ${v.deciding}`);
+  for (const text of v.legal) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "action";
+    b.textContent = text;
+    b.addEventListener("click", async () => {
+      try { await post("act", {action: text}); $("error").textContent = ""; }
+      catch (e) { $("error").textContent = e.message; }
+    });
+    actions.appendChild(b);
+  }
+  $("undo").disabled = !v.can_undo;
+  const log = $("log");
+  log.replaceChildren();
+  for (const line of v.log.slice(-40)) {
+    const li = document.createElement("li");
+    li.textContent = line;
+    log.appendChild(li);
+  }
+  log.scrollTop = log.scrollHeight;
+}
+
+async function loadStarts() {
+  const r = await fetch(api("starts"));
+  const data = await r.json();
+  const sel = $("start");
+  sel.replaceChildren();
+  for (const n of data.starts || []) {
+    const o = document.createElement("option");
+    o.value = n;
+    o.textContent = n === data.decisions ? `${n} (now)` : String(n);
+    sel.appendChild(o);
+  }
+}
+
+$("undo").addEventListener("click", () => post("undo").catch((e) => $("error").textContent = e.message));
+$("restart").addEventListener("click", () =>
+  post("restart", {seed: Number($("seed").value)}).catch((e) => $("error").textContent = e.message));
+$("recorder").addEventListener("toggle", () => { if ($("recorder").open) loadStarts(); });
+$("save").addEventListener("click", async () => {
+  try {
+    const r = await post("record", {start: Number($("start").value), title: $("rec-title").value});
+    $("saved").textContent = `Saved ${r.id} to ${r.file}.`;
+  } catch (e) { $("saved").textContent = e.message; }
+});
+
+const refresh = follow(api("events"), api("view"), render);
+refresh();

@@ -1,0 +1,170 @@
+"""`pod/`: files for print-on-demand services, each at the size and in the packaging it asks for.
+
+A preset is a service's bleed (its image size follows from the card size: poker cards are
+825 x 1125 px at 300 dpi with The Game Crafter's and DriveThruCards' 1/8 inch bleed, 822 x 1122
+px with MakePlayingCards' 36 px) and what it takes:
+
+- The Game Crafter, MakePlayingCards: a zip of PNGs, one per distinct face (`fronts/`) and per
+  distinct back (`backs/`), numbered in deck order, and `cards.csv` saying which back goes
+  with each face and how many copies to order;
+- DriveThruCards: one PDF, one card per page at trim + bleed (front, then its back, for every
+  printed copy), each page with its TrimBox on the card's cut line and its BleedBox the page.
+
+The images are the vector faces rasterised by pdfium (never a second drawing). Zips are written
+deterministically (fixed order and timestamps), through deckwright.atomic.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+from .. import atomic
+from . import face as facemod
+from .cards import GamePress
+from .layout import MM
+from .pdfstream import write_pdf
+from .png import _drawer
+from .raster import batches, pixel_page, render_pages
+
+DPI = 300.0
+INCH = 25.4
+
+
+@dataclass(frozen=True)
+class Service:
+    """One print-on-demand service: its bleed per side and what it takes."""
+
+    id: str
+    title: str
+    bleed_mm: float
+    package: str  # "zip" (PNG images) or "pdf" (one card per page)
+
+
+SERVICES: dict[str, Service] = {s.id: s for s in (
+    Service("thegamecrafter", "The Game Crafter", INCH / 8, "zip"),      # 825 x 1125 poker
+    Service("makeplayingcards", "MakePlayingCards", 36 * INCH / DPI, "zip"),  # 822 x 1122
+    Service("drivethrucards", "DriveThruCards", INCH / 8, "pdf"),       # 2.75 x 3.75 in
+)}
+
+#: A fixed timestamp for every zip entry (the earliest a zip can hold), so equal input makes
+#: equal bytes.
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+def image_size(card_mm: tuple[float, float], service: Service) -> tuple[int, int]:
+    """The pixel size a service asks for: the card plus its bleed at 300 dpi."""
+    return tuple(round((v + 2 * service.bleed_mm) * DPI / INCH) for v in card_mm)  # type: ignore[return-value]
+
+
+def write_zip(target: Path, entries: Iterable[tuple[str, bytes]]) -> None:
+    """A zip whose bytes depend only on its entries: given order, fixed time and mode."""
+    with atomic.atomic_path(target) as tmp:
+        with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as z:
+            for name, data in entries:
+                info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                info.create_system = 3
+                z.writestr(info, data)
+
+
+def png_bytes(image, dpi: float) -> bytes:
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=6)
+    return buf.getvalue()
+
+
+def _images(press: GamePress, jobs: list[tuple[str, Callable[[], facemod.Plan]]],
+            bleed: float) -> Iterator[tuple[str, bytes]]:
+    """(name, PNG bytes) of each planned face, rendered with `bleed` points around the trim."""
+    w, h = press.size_mm
+    page = pixel_page(((w * MM) + 2 * bleed, (h * MM) + 2 * bleed), DPI)
+    for batch in batches(jobs):
+        plans = [make() for _, make in batch]
+        for (name, _), image in zip(batch, render_pages(page, [_drawer(p, bleed, page)
+                                                               for p in plans], DPI / 72.0)):
+            yield name, png_bytes(image, DPI)
+
+
+def image_zip(press: GamePress, deck, target: Path, service: Service,
+              tick: Callable[[int], None]) -> Path:
+    """fronts/NNN-<card>.png, backs/<back>.png and cards.csv (file, back, copies, name)."""
+    contents = press.game.deck_contents(deck)
+    fronts: list[tuple[str, Callable[[], facemod.Plan]]] = []
+    backs: dict[str, Callable[[], facemod.Plan]] = {}
+    rows = []
+    width = max(3, len(str(len(contents))))
+    for n, (card_id, copies) in enumerate(contents.items(), start=1):
+        card = press.game.cards[card_id]
+        name = f"fronts/{n:0{width}d}-{card.id}.png"
+        fronts.append((name, lambda card=card: press.face(card)))
+        key = press.back_key(card)
+        backs.setdefault(f"backs/{key}.png", lambda card=card: press.back(card))
+        rows.append((name, f"backs/{key}.png", copies, card.name))
+    bleed = service.bleed_mm * MM
+
+    def entries() -> Iterator[tuple[str, bytes]]:
+        for item in _images(press, fronts, bleed):
+            tick(1)
+            yield item
+        yield from _images(press, list(backs.items()), bleed)
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["file", "back", "copies", "name"])
+        writer.writerows(rows)
+        yield "cards.csv", out.getvalue().encode("utf-8")
+
+    write_zip(target, entries())
+    return target
+
+
+def card_pdf(press: GamePress, deck, target: Path, service: Service,
+             tick: Callable[[int], None]) -> Path:
+    """One card per page at trim + bleed, front then back for every printed copy; TrimBox on
+    the cut line, BleedBox the whole page."""
+    w, h = (v * MM for v in press.size_mm)
+    bleed = service.bleed_mm * MM
+    page = (w + 2 * bleed, h + 2 * bleed)
+    trim = tuple(round(v, 3) for v in (bleed, bleed, bleed + w, bleed + h))
+    whole = tuple(round(v, 3) for v in (0.0, 0.0) + page)
+
+    def one(pdf, plan: facemod.Plan, prefix: str) -> None:
+        name = pdf.form(f"{prefix}{plan.key}", (-bleed, -bleed, w + bleed, h + bleed),
+                        lambda c: facemod.draw(c, plan, bleed))
+        c = pdf.canvas
+        c.saveState()
+        c.translate(bleed, bleed)
+        c.doForm(name)
+        c.restoreState()
+        c.setTrimBox(trim)
+        c.setBleedBox(whole)
+        pdf.end_page()
+
+    def draw(pdf) -> None:
+        for slot in press.slots(deck):
+            one(pdf, press.face(slot.card), "F")
+            one(pdf, press.back(slot.card), "B")
+            tick(1)
+
+    title = f"{press.game.db.game.title} ({deck.title})"
+    with atomic.atomic_path(target) as tmp:
+        write_pdf(tmp, page, title, draw)
+    return target
+
+
+def export(press: GamePress, deck, folder: Path, deck_id: str, services: Iterable[str],
+           tick: Callable[[int], None] = lambda n: None) -> list[Path]:
+    """Every service's file for one deck, named `<deck>-<service>.zip|pdf`."""
+    written = []
+    for sid in services:
+        service = SERVICES[sid]
+        if service.package == "pdf":
+            written.append(card_pdf(press, deck, folder / f"{deck_id}-{sid}.pdf", service, tick))
+        else:
+            written.append(image_zip(press, deck, folder / f"{deck_id}-{sid}.zip", service, tick))
+    return written
