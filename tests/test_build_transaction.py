@@ -97,7 +97,7 @@ def test_builds_killed_at_random_moments_are_put_right_by_the_next_build(tmp_pat
         state = not state
         edit(work, state)           # the build to be killed has work to do
         before = outputs(work)
-        if kill_after(work, rng.uniform(0.3, 1.0) * duration, *FACES, "--jobs", "2"):
+        if kill_after(work, rng.uniform(0.3, 1.0) * duration, *FACES, "--jobs", "2", "--force"):
             midway += bool(litter(work)) or outputs(work) != before
         if rng.random() < 0.5:      # sometimes the change is taken back before the next build
             state = not state

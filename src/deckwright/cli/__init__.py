@@ -19,7 +19,6 @@ from typing import Sequence
 
 from .. import __version__
 from ..model import InputError, UsageError
-from ..rules import set_reporter
 
 #: Subcommand modules, in the order `--help` lists them, with the line `--help` shows for each
 #: (the module's `register` passes the same line to argparse: `help=COMMANDS[name]`).
@@ -86,7 +85,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser(argv)
     args = parser.parse_args(argv)
     args.project = args.project.resolve()  # outputs and file URIs need an absolute root
-    from rich.console import Console  # not needed for --help
+    from rich.console import Console  # these two are not needed for --help
+
+    from ..rules import set_reporter
 
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     set_reporter(lambda note: err.print(note, markup=False))
