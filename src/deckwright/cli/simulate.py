@@ -57,6 +57,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--pdf", action="store_true",
                    help="also write balance.pdf (about 2 s more; without it a balance.pdf of an "
                         "earlier run is removed, so it never disagrees with balance.html)")
+    p.add_argument("--no-pdf", action="store_true",
+                   help="no balance.pdf: the default, accepted so older scripts keep working")
     p.set_defaults(run=run)
 
 
