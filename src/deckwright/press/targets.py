@@ -195,13 +195,12 @@ def build(press: GamePress, build_dir: Path, name: str, settings: Settings,
 def pnp(press: GamePress, build_dir: Path, settings: Settings, tick: Tick,
         force: bool = False) -> list[Path]:
     """`pnp-<paper>.pdf` per deck and paper, and `calibration-<paper>.pdf` per game."""
-    game_key = inputs_key(press, "pnp", settings)
-    return build(press, build_dir, "pnp", settings, _pnp_units(press, build_dir, settings, tick,
-                                                                game_key), tick, force=force)
+    return build(press, build_dir, "pnp", settings,
+                 _pnp_units(press, build_dir, settings, tick), tick, force=force)
 
 
-def _pnp_units(press: GamePress, build_dir: Path, settings: Settings, tick: Tick,
-               game_key: str) -> Iterable[Unit]:
+def _pnp_units(press: GamePress, build_dir: Path, settings: Settings,
+               tick: Tick) -> Iterable[Unit]:
     title = press.game.db.game.title
     code = manifest.code_version()
     for paper in settings.papers:
@@ -215,8 +214,7 @@ def _pnp_units(press: GamePress, build_dir: Path, settings: Settings, tick: Tick
                     write_pdf(tmp, g.page, f"{title} ({deck.title})",
                               lambda pdf: draw_sheets(pdf, press, lambda: press.slots(deck), g,
                                                       opts, tick))
-            yield Unit(Key(("game", game_key), ("unit", f"pnp:{deck.id}:{paper}")).hexdigest(),
-                       sheets, press.count(deck))
+            yield _unit(press, "pnp", settings, f"{deck.id}:{paper}", sheets, press.count(deck))
         if not opts.gutterfold:
             target = build_dir / press.game.id / f"calibration-{paper}.pdf"
 
@@ -256,38 +254,39 @@ def pngs(press: GamePress, build_dir: Path, settings: Settings, tick: Tick,
     return build(press, build_dir, "png", settings, units(), tick, force=force, render=render)
 
 
+def _unit(press: GamePress, name: str, settings: Settings, unit: str,
+          make: Callable[[], object], ticks: int = 0) -> Unit:
+    """A unit whose key is its target's inputs and its own name (e.g. one deck's export)."""
+    key = Key(("game", inputs_key(press, name, settings)), ("unit", f"{name}:{unit}"))
+    return Unit(key.hexdigest(), make, ticks)
+
+
 def tts_sheets(press: GamePress, build_dir: Path, settings: Settings, tick: Tick,
                force: bool = False) -> list[Path]:
-    game_key = inputs_key(press, "tts", settings)
-
-    def units() -> Iterable[Unit]:
-        for deck, folder in deck_dirs(press, build_dir):
-            yield Unit(Key(("game", game_key), ("unit", f"tts:{deck.id}")).hexdigest(),
-                       lambda deck=deck, folder=folder: tts.export(
-                           press, lambda: press.slots(deck), folder / "tts", deck.id, tick=tick),
-                       press.count(deck))
-    return build(press, build_dir, "tts", settings, units(), tick, force=force)
+    units = [_unit(press, "tts", settings, deck.id,
+                   lambda deck=deck, folder=folder: tts.export(
+                       press, lambda: press.slots(deck), folder / "tts", deck.id, tick=tick),
+                   press.count(deck))
+             for deck, folder in deck_dirs(press, build_dir)]
+    return build(press, build_dir, "tts", settings, units, tick, force=force)
 
 
 def pod_files(press: GamePress, build_dir: Path, settings: Settings, tick: Tick,
               force: bool = False) -> list[Path]:
     """`pod/<deck>-<service>.zip|pdf` per deck and print-on-demand service."""
-    game_key = inputs_key(press, "pod", settings)
-
-    def units() -> Iterable[Unit]:
-        for deck, folder in deck_dirs(press, build_dir):
-            yield Unit(Key(("game", game_key), ("unit", f"pod:{deck.id}")).hexdigest(),
-                       lambda deck=deck, folder=folder: pod.export(
-                           press, deck, folder / "pod", deck.id, settings.pod_services, tick))
-    return build(press, build_dir, "pod", settings, units(), tick, force=force)
+    units = [_unit(press, "pod", settings, deck.id,
+                   lambda deck=deck, folder=folder: pod.export(
+                       press, deck, folder / "pod", deck.id, settings.pod_services, tick))
+             for deck, folder in deck_dirs(press, build_dir)]
+    return build(press, build_dir, "pod", settings, units, tick, force=force)
 
 
 def cgs_game(press: GamePress, build_dir: Path, settings: Settings, tick: Tick,
              force: bool = False) -> list[Path]:
     """`cgs/<game>.zip`: the game (every deck) for Card Game Simulator."""
     root = deck_dirs(press, build_dir)[0][1]
-    unit = Unit(Key(("game", inputs_key(press, "cgs", settings)), ("unit", "cgs")).hexdigest(),
-                lambda: cgs.export(press, root / "cgs" / f"{press.game.id}.zip", tick))
+    unit = _unit(press, "cgs", settings, press.game.id,
+                 lambda: cgs.export(press, root / "cgs" / f"{press.game.id}.zip", tick))
     return build(press, build_dir, "cgs", settings, [unit], tick, force=force)
 
 
