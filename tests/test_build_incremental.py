@@ -3,6 +3,8 @@ redraws that card's PNG and the sheets that show it, and nothing else."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -39,12 +41,19 @@ def test_unchanged_build_writes_nothing(project: Path, capsys):
     assert stamps(project) == before
 
 
-def test_one_cards_text_redraws_only_what_shows_it(project: Path, capsys):
-    build(project, capsys, "--only", "pnp,png,tts")
+def in_a_process(project: Path, *extra: str) -> None:
+    """A build in its own process, as a user runs it (keys must not depend on the process)."""
+    done = subprocess.run([sys.executable, "-m", "deckwright", "-C", str(project), "build",
+                           "--jobs", "1", *extra], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+
+
+def test_one_cards_text_redraws_only_what_shows_it(project: Path):
+    in_a_process(project, "--only", "pnp,png,tts")
     before = stamps(project)
     db = project / "cards" / "mini.yaml"
     db.write_text(db.read_text(encoding="utf-8").replace("**強調**", "**大事**"), encoding="utf-8")
-    build(project, capsys, "--only", "pnp,png,tts")
+    in_a_process(project, "--only", "pnp,png,tts")
     assert changed(before, stamps(project)) == {
         "cards/red-1.png", "pnp-a4.pdf", "pnp-letter.pdf",
         "tts/standard-1.png", "tts/standard-back.png", "tts/standard.json"}

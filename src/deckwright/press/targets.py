@@ -18,6 +18,7 @@ together as the target's new outputs, in one transaction (see deckwright.manifes
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -143,10 +144,16 @@ def _art_unchanged(recorded: dict[str, list]) -> bool:
     return True
 
 
+#: What `object.__repr__` adds to an object without a repr of its own (e.g. a font's metrics):
+#: an address that differs in every process, so it is left out of keys.
+_ADDRESS = re.compile(r" at 0x[0-9a-f]+")
+
+
 def plan_key(plan: Plan, *parts: tuple[str, str]) -> str:
-    """A face's own key: everything its plan draws (boxes, fitted text, colours, art contents)."""
-    k = Key(*parts).add("plan", repr((plan.size, plan.items, plan.per_copy, plan.context,
-                                      plan.palette, plan.label)))
+    """A face's own key: everything its plan draws (boxes, fitted text, colours, fonts by name,
+    art contents), the same in every process for the same inputs."""
+    drawn = repr((plan.size, plan.items, plan.per_copy, plan.context, plan.palette, plan.label))
+    k = Key(*parts).add("plan", _ADDRESS.sub("", drawn))
     for path in _plan_art(plan):
         k.add_file(f"art:{path}", path)
     return k.hexdigest()
