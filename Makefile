@@ -9,7 +9,7 @@ DEBS := fonts-ipaexfont-gothic fonts-ipaexfont-mincho libharfbuzz-subset0 libpan
 DEB_STAMP := $(VENV)/.debs-installed
 PY_STAMP := $(VENV)/.py-installed
 
-.PHONY: build test setup debs check bench clean schema
+.PHONY: build test setup debs check bench clean schema catalogs
 
 build: setup
 	$(BIN)/deckwright build
@@ -42,6 +42,15 @@ $(PY_STAMP): pyproject.toml
 
 schema: setup
 	$(BIN)/deckwright schema --write schema
+
+# deckwright's own words: extract the marked messages into locale/deckwright.pot and merge
+# them into every language's .po (a translator then fills the new, empty msgstr entries).
+LOCALE := src/deckwright/locale
+catalogs: setup
+	$(BIN)/pybabel -q extract -F babel.cfg -k N_ --no-location --sort-output \
+	  --project=deckwright --copyright-holder="deckwright authors" -o $(LOCALE)/deckwright.pot src/deckwright
+	$(BIN)/pybabel -q update -D deckwright -i $(LOCALE)/deckwright.pot -d $(LOCALE) \
+	  --no-fuzzy-matching --ignore-obsolete
 
 # Figures, never assertions: engine games/s and the RLCard comparison, press ms per card and
 # memory, rulebook seconds per page, simulation speed-up with 2 workers.

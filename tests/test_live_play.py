@@ -58,6 +58,14 @@ def test_a_whole_game_against_two_greedy_bots_in_chromium(tmp_path):
         page.wait_for_function("() => [...document.images].every(i => i.complete && i.naturalWidth > 0)",
                                timeout=30000)
         page.screenshot(path=str(screenshot_dir(tmp_path) / "play.png"))
+        # the page's own words follow the game's language
+        assert page.evaluate("() => document.documentElement.lang") == "ja"
+        assert page.text_content("#prompt") == "あなたの決定"
+        assert page.text_content("#undo") == "一手戻す"
+        # each decision reads as a sentence in the game's language, above its notation
+        first = page.locator(".action").first
+        assert first.locator("span").text_content().startswith("プレイヤー1")
+        assert first.locator("code").text_content() == first.get_attribute("data-action")
         while page.get_attribute("#status", "data-over") != "yes":
             assert clicks < 400, "the game does not end"
             page.wait_for_function("""() => document.querySelector('#status').dataset.over === 'yes'
@@ -65,14 +73,16 @@ def test_a_whole_game_against_two_greedy_bots_in_chromium(tmp_path):
             if page.get_attribute("#status", "data-over") == "yes":
                 break
             buttons = page.locator(".action")
-            texts = buttons.all_text_contents()
+            texts = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
             # a person who plays a card when they can, else takes what is offered first
             pick = next((i for i, s in enumerate(texts) if " plays " in s), 0)
             button = buttons.nth(pick).element_handle()
             button.click()
             clicks += 1
             # the page has taken the decision in once its buttons are drawn anew
-            page.wait_for_function("b => !b.isConnected", arg=button)
+            page.wait_for_function("b => !b.isConnected || document.querySelector('#error').textContent",
+                                   arg=button, timeout=60000)
+            assert page.text_content("#error") == "", f"{texts[pick]!r} refused"
         status = page.text_content("#status")
         # the finished game, saved from the page as an example
         page.click("#recorder summary")
@@ -82,7 +92,8 @@ def test_a_whole_game_against_two_greedy_bots_in_chromium(tmp_path):
         page.wait_for_function("() => document.querySelector('#saved').textContent !== ''")
         saved = page.text_content("#saved")
         assert errors == []
-    assert saved == f"Saved recorded-a-whole-game to playtest/{GAME}/recorded.yaml."
+    # the page speaks the game's language (super-page-one is Japanese)
+    assert saved == f"recorded-a-whole-game を playtest/{GAME}/recorded.yaml に保存しました。"
     run = subprocess.run([sys.executable, "-m", "deckwright", "-C", str(project), "playtest", GAME],
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0 and "0 failed" in run.stdout, run.stdout + run.stderr
@@ -91,7 +102,7 @@ def test_a_whole_game_against_two_greedy_bots_in_chromium(tmp_path):
     assert t.state.is_over()
     assert clicks >= 3
     winner = t.state.winner()
-    assert f"Winner: p{winner + 1}" in status if winner is not None else "Game over" in status
+    assert f"勝者: p{winner + 1}。" in status if winner is not None else "ゲーム終了。" in status
     assert [d.player for d in t.decisions].count(0) == clicks
 
 

@@ -41,6 +41,8 @@ def test_saving_the_rules_module_updates_the_verdicts(fox):
         page.goto(f"{base}/g/fox/")
         page.wait_for_selector("#example-list li")
         assert verdicts(page) == {"match-colour": "verified", "last-card-wins": "verified"}
+        assert page.evaluate("() => document.documentElement.lang") == "en"
+        assert page.text_content('[data-word="backs"]') == "backs"
         # the designer changes a rule: a card now matches by colour only
         source = rules.read_text(encoding="utf-8")
         assert "def matches" in source

@@ -17,7 +17,9 @@ from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup
 
+from .. import i18n
 from ..atomic import write_bytes, write_text
+from ..i18n import SOURCE, Words, words
 from ..model import GameData
 from . import plots
 from .simulate import Job
@@ -47,33 +49,45 @@ def card_labels(data: GameData) -> dict[str, str]:
     return {c.id: c.name if names.count(c.name) == 1 else f"{c.name} ({c.id})" for c in data.db.cards}
 
 
-def findings(summary: Summary, job: Job, names: dict[str, str]) -> list[Finding]:
-    """What a designer should read first, in plain sentences."""
+def findings(summary: Summary, job: Job, names: dict[str, str],
+             _: Words | None = None) -> list[Finding]:
+    """What a designer should read first, in plain sentences (in the game's language)."""
+    _ = _ or words(SOURCE)
     out: list[Finding] = []
     n = job.players
     stalled = len(summary.stalled_seeds)
-    out.append(Finding(f"{summary.games}ゲームを{n}人で実施し、{summary.finished}ゲームが決着しました。"))
+    out.append(Finding(_("%(games)s games played with %(players)s players; %(finished)s reached "
+                         "an end.", games=summary.games, players=n, finished=summary.finished)))
     if stalled:
         seeds = ", ".join(str(s) for s in summary.stalled_seeds[:10])
-        out.append(Finding(f"{stalled}ゲームが{job.max_turns}ターンで打ち切られました"
-                           f"(再現用シード: {seeds}{' ほか' if stalled > 10 else ''})。", "warn"))
+        more = _(" and more") if stalled > 10 else ""
+        out.append(Finding(_("%(stalled)s games were stopped after %(turns)s turns (seeds to "
+                             "replay them: %(seeds)s%(more)s).", stalled=stalled,
+                             turns=job.max_turns, seeds=seeds, more=more), "warn"))
     fair = 1 / n
     first = summary.first_player
     low, high = first.interval
+    rates = {"rate": _ci(first), "fair": _pct(fair)}
     if low > fair:
-        out.append(Finding(f"先手が有利です: 先手の勝率 {_ci(first)}、均等なら {_pct(fair)}。", "warn"))
+        out.append(Finding(_("The first player has an advantage: they win %(rate)s, against "
+                             "%(fair)s if the seats were even.", **rates), "warn"))
     elif high < fair:
-        out.append(Finding(f"先手が不利です: 先手の勝率 {_ci(first)}、均等なら {_pct(fair)}。", "warn"))
+        out.append(Finding(_("The first player is at a disadvantage: they win %(rate)s, against "
+                             "%(fair)s if the seats were even.", **rates), "warn"))
     else:
-        out.append(Finding(f"先手の有利・不利は見られません: 先手の勝率 {_ci(first)}、均等なら {_pct(fair)}。"))
+        out.append(Finding(_("No first-player advantage or disadvantage shows: the first player "
+                             "wins %(rate)s, against %(fair)s if the seats were even.", **rates)))
     if len(summary.bot_rates) > 1:
         ranked = sorted(summary.bot_rates.items(), key=lambda kv: -kv[1].value)
-        out.append(Finding("ボットの強さ: " + "、".join(f"{b} {_ci(r)}" for b, r in ranked) + "。"))
+        out.append(Finding(_("Bot strength: %(bots)s.",
+                             bots=_("; ").join(f"{b} {_ci(r)}" for b, r in ranked))))
     ls = summary.length_stats
-    out.append(Finding(f"1ゲームの長さは中央値 {ls['median']:.0f} ターン、90% が {ls['p90']:.0f} ターン以内です。"))
+    out.append(Finding(_("A game lasts a median of %(median).0f turns; 90%% end within %(p90).0f "
+                         "turns.", median=ls["median"], p90=ls["p90"])))
     if summary.plays:
         top = next(iter(summary.plays))
-        out.append(Finding(f"最もよく出されたカードは「{names.get(top, top)}」({summary.plays[top]}回)です。"))
+        out.append(Finding(_("The card played most often is “%(card)s” (%(times)s times).",
+                             card=names.get(top, top), times=summary.plays[top])))
     return out
 
 
@@ -90,17 +104,19 @@ def render_html(data: GameData, job: Job, summary: Summary, records: Sequence[Ga
     dirs = _template_dirs(data)
     env = ImmutableSandboxedEnvironment(
         loader=ChoiceLoader([FileSystemLoader(str(d), encoding="utf-8") for d in dirs]),
-        autoescape=True, undefined=StrictUndefined)
+        autoescape=True, undefined=StrictUndefined, extensions=["jinja2.ext.i18n"])
+    i18n.install(env, data.language)
+    _ = words(data.language)
     context: dict[str, Any] = {
         "game": data.db.game, "job": job, "summary": summary, "interrupted": interrupted,
-        "findings": findings(summary, job, names), "names": names,
+        "findings": findings(summary, job, names, _), "names": names, "lang": data.language,
         "pct": _pct, "ci": _ci, "css": Markup(_css(dirs)),
         # SVG made by matplotlib from our own numbers; card names inside are XML-escaped by it
         "plots": {k: Markup(v) for k, v in {
-            "seats": plots.seat_plot(summary), "bots": plots.bot_plot(summary),
-            "length": plots.length_plot(summary),
-            "scores": plots.score_plot(records, job.players),
-            "cards": plots.card_plot(summary, names)}.items()},
+            "seats": plots.seat_plot(summary, _), "bots": plots.bot_plot(summary, _),
+            "length": plots.length_plot(summary, _),
+            "scores": plots.score_plot(records, job.players, _),
+            "cards": plots.card_plot(summary, names, _)}.items()},
     }
     return env.get_template("balance.html.j2").render(context)
 
@@ -116,7 +132,7 @@ def write_report(data: GameData, job: Job, summary: Summary, records: Sequence[G
                  interrupted: bool, json_path: Path | None = None,
                  pdf: bool = False) -> list[Path]:
     """Write the HTML, PDF and JSON report atomically; returns the files written."""
-    out_dir = data.project.build_dir / data.id
+    out_dir = data.out_dir
     html = render_html(data, job, summary, records, interrupted)
     payload = report_json(data, job, summary, interrupted)
     written = [out_dir / "balance.html", out_dir / "balance.json"]

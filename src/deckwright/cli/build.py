@@ -27,7 +27,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from . import COMMANDS
 from .. import atomic
-from ..model import GameData, Project, UsageError, load_games
+from ..model import GameData, Project, UsageError
+from ..model.load import load_editions
 from ..press import targets as press_targets
 from ..press.cards import GamePress
 from ..press.preflight import preflight
@@ -122,9 +123,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "build", help=COMMANDS["build"],
         description="Build every target for the named games (default: all) into build/<game>/; "
-                    "decks other than the default go to build/<game>/<deck-id>/. "
+                    "decks other than the default go to build/<game>/<deck-id>/, editions in "
+                    "other languages (cards/<game>.<lang>.yaml) to build/<game>/<lang>/. "
                     f"Targets: {names}.")
     p.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
+    p.add_argument("--lang", metavar="TAG",
+                   help="build only this language's edition (cards/<game>.<TAG>.yaml) into "
+                        "build/<game>/<TAG>/ (default: every game in its own language and in "
+                        "every edition it has)")
     p.add_argument("--only", metavar="T,T", help=f"comma-separated targets ({', '.join(TARGETS)})")
     p.add_argument("--paper", metavar="a4|letter", help="one paper size (default: both)")
     p.add_argument("--bleed", metavar="MM", default="3", help="bleed around each card (default 3)")
@@ -223,6 +229,11 @@ class Task:
     press: GamePress
     target: str
 
+    def label(self) -> str:
+        """`game target`, `game.lang target` for an edition."""
+        edition = f".{self.game.edition}" if self.game.edition else ""
+        return f"{self.game.id}{edition} {self.target}"
+
 
 #: The tasks of the build in progress, inherited by the forked workers (never pickled).
 _TASKS: list[Task] = []
@@ -237,19 +248,19 @@ def _work(index: int) -> Done:
 
 def _ready(tasks: list[Task], done: set[int], started: set[int]) -> list[int]:
     """Tasks not started whose game's earlier targets they wait for are done."""
-    waiting = {(t.game.id, t.target) for i, t in enumerate(tasks) if i not in done}
+    waiting = {(id(t.game), t.target) for i, t in enumerate(tasks) if i not in done}
     return [i for i, t in enumerate(tasks) if i not in started
-            and not any((t.game.id, w) in waiting for w in TARGETS[t.target].after)]
+            and not any((id(t.game), w) in waiting for w in TARGETS[t.target].after)]
 
 
 def run(args: argparse.Namespace) -> int:
     args.settings = settings(args)
     names = chosen(args)
     project = Project(args.project)
-    games = load_games(project, args.games)
+    games = load_editions(project, args.games, args.lang)
     presses = [GamePress(g) for g in games]   # for the up-to-date tests: nothing planned yet
     for game in games:  # what a killed build left behind
-        atomic.clean_temps(project.build_dir / game.id)
+        atomic.clean_temps(game.out_dir)
     tasks: list[Task] = []
     unchanged: list[tuple[Task, Done]] = []
     for game, press in zip(games, presses):
@@ -265,8 +276,8 @@ def run(args: argparse.Namespace) -> int:
     stale = [g for g in games if any(t.game is g for t in tasks)]
     checked = preflight(stale, faces=any(TARGETS[t.target].draws_faces for t in tasks),
                         rulebook=any(t.target == "rulebook" for t in tasks))
-    ready = {p.game.id: p for p in checked}
-    tasks = [Task(t.game, ready[t.game.id], t.target) for t in tasks]
+    ready = {id(p.game): p for p in checked}
+    tasks = [Task(t.game, ready[id(t.game)], t.target) for t in tasks]
     warn_unverified([g for g in stale if any(t.game is g and t.target == "rulebook"
                                              for t in tasks)])
     out = Console(highlight=False)
@@ -277,7 +288,7 @@ def run(args: argparse.Namespace) -> int:
     if jobs == 1:
         with Progress(*columns, console=out, transient=False) as progress:
             for t in tasks:
-                bar = progress.add_task(f"{t.game.id} {t.target}",
+                bar = progress.add_task(t.label(),
                                         total=TARGETS[t.target].units(t.game, t.press, args))
                 results.append(TARGETS[t.target].run(
                     t.game, t.press, args, lambda n, bar=bar: progress.advance(bar, n)))
@@ -285,8 +296,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         results = _in_pool(tasks, args, jobs, out, columns)
     written = [p for r in results for p in r.written]
-    order = {g.id: i for i, g in enumerate(games)}   # failures listed game by game, as named
-    every = sorted([*zip(tasks, results), *unchanged], key=lambda tr: order[tr[0].game.id])
+    order = {id(g): i for i, g in enumerate(games)}   # failures listed game by game, as named
+    every = sorted([*zip(tasks, results), *unchanged], key=lambda tr: order[id(tr[0].game)])
     for name in names:
         failing = [f for t, r in every if t.target == name for f in r.failing]
         if failing and TARGETS[name].report is not None:
@@ -313,7 +324,7 @@ def _in_pool(tasks: list[Task], args: argparse.Namespace, jobs: int, out: Consol
                     running[pool.submit(_work, i)] = i
             start()  # the workers fork here, before the progress display starts its thread
             with Progress(*columns, console=out, transient=False) as progress:
-                bars = {i: progress.add_task(f"{t.game.id} {t.target}", total=1)
+                bars = {i: progress.add_task(t.label(), total=1)
                         for i, t in enumerate(tasks)}
                 while running:
                     finished, _ = wait(running, return_when=FIRST_COMPLETED)

@@ -9,8 +9,9 @@ from . import COMMANDS
 from rich.console import Console
 from rich.table import Table
 
+from .. import i18n
 from ..model import GameData, InputError, Project
-from ..model.load import load_each
+from ..model.load import load_each, with_editions
 from ..press.preflight import problems
 from ..rules import Registration, how_to_add
 from ..rules import games as registry
@@ -24,7 +25,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "misspelt keys, colours, fonts and glyphs, text that does not fit, missing "
                     "or unreadable art. Every problem of every file is printed in one run as "
                     "file:line:col: field: message, sorted by file and line; the exit status is "
-                    "2 if any is found.")
+                    "2 if any is found. The editions cards/<GAME>.<LANG>.yaml are checked too; "
+                    "words an edition leaves untranslated, and deckwright's own messages missing "
+                    "from the catalog of a game's language, are listed as warnings.")
     p.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
     p.set_defaults(run=run)
 
@@ -45,21 +48,43 @@ def summary(game: GameData, rules: Registration | None = None) -> Table:
     table.add_row("rulings", f"{origins['designer']} designer, {origins['project']} project")
     examples = game.all_examples()
     table.add_row("examples", f"{len(db.examples)} in database, {len(examples) - len(db.examples)} in playtest/")
+    table.add_row("language", game.language + (f" (edition of {game.main_language})"
+                                               if game.edition else ""))
     table.add_row("rules", str(rules.origin) if rules else f"none: {how_to_add(game.id)}")
     if rules and rules.shadows:
         table.add_row("not used", ", ".join(str(o) for o in rules.shadows))
     return table
 
 
+def warnings(game: GameData) -> list[str]:
+    """What a language leaves to English or to the main database: an edition's untranslated
+    entries (file:line:col in the main database), the catalog's missing messages."""
+    out = [f"{p} [warning]" for p in game.untranslated]
+    missing = i18n.missing(game.language)
+    if missing:
+        catalog = i18n.po_path(i18n.normalise(game.language))
+        where = game.project.display(game.path) if game.edition is None else game.edition
+        out.append(f"{where}: game.language: deckwright has no {game.language} translation for "
+                   f"{len(missing)} of its own messages (printed in English); add them to "
+                   f"{catalog.relative_to(i18n.LOCALE_DIR.parent)} [warning]")
+        out += [f"  missing: {m!r}" for m in missing]
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
     project = Project(args.project)
     games, found = load_each(project, args.games)
-    found += problems(games)[1]  # the games that loaded are checked as build would
+    games, more = with_editions(games)
+    found += more + problems(games)[1]  # the games that loaded are checked as build would
     if found:
         raise InputError(found)
     rules = registry(project)   # a project rules module that does not import: exit 2
     out = Console(highlight=False)
     for game in games:
         out.print(summary(game, rules.get(game.id)))
-    out.print(f"{len(games)} game(s) valid")
+        for line in warnings(game):
+            out.print(line, markup=False)
+    out.print(f"{len(games)} game(s) valid" if not any(g.edition for g in games) else
+              f"{sum(not g.edition for g in games)} game(s) and "
+              f"{sum(bool(g.edition) for g in games)} edition(s) valid")
     return 0

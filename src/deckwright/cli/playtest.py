@@ -25,6 +25,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
     p.add_argument("-v", "--verbose", action="store_true",
                    help="also list each passing example with its event log")
+    p.add_argument("--lang", metavar="TAG",
+                   help="run the examples of this language's edition (cards/<game>.<TAG>.yaml): "
+                        "its reason: lines are matched against the refusals in that language")
     p.set_defaults(run=run)
 
 
@@ -57,7 +60,7 @@ def _report_game(out: Console, game: GameData, verdicts: dict[str, Verdict],
 
 def run(args: argparse.Namespace) -> int:
     project = Project(args.project)
-    games = load_games(project, args.games)
+    games = load_games(project, args.games, args.lang)
     registered(project)   # a project rules module that does not import: one line, exit 2
     out = Console(highlight=False, soft_wrap=True)
     passed = failed = unverified = 0

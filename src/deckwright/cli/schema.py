@@ -1,7 +1,8 @@
 """`deckwright schema`: the JSON Schemas an editor checks a project's files with.
 
-Three schemas, all generated, never edited by hand: the card database (`cards/<game>.yaml`),
-playtest files (`playtest/<game>/*.yaml`) and face layouts (`templates/faces/**.yaml`). Each file
+Four schemas, all generated, never edited by hand: the card database (`cards/<game>.yaml`),
+playtest files (`playtest/<game>/*.yaml`), face layouts (`templates/faces/**.yaml`) and editions
+in other languages (`cards/<game>.<lang>.yaml`, docs/languages.md). Each file
 points at its schema with a `# yaml-language-server: $schema=...` line; `--write` puts the
 schemas into the project's `schema/` folder where those lines look.
 """
@@ -15,6 +16,7 @@ from typing import Any, Callable
 
 from . import COMMANDS
 from ..atomic import write_text
+from ..model.edition import Edition
 from ..model.schema import Database, PlaytestFile
 from ..press.layout import layout_schema
 
@@ -35,6 +37,7 @@ SCHEMAS: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
     "deckwright.schema.json": ("database", _model(Database, "deckwright card database")),
     "playtest.schema.json": ("playtest", _model(PlaytestFile, "deckwright playtest file")),
     "layout.schema.json": ("layout", layout_schema),
+    "edition.schema.json": ("edition", _model(Edition, "deckwright edition (translated words)")),
 }
 KINDS = {kind: name for name, (kind, _) in SCHEMAS.items()}
 
@@ -61,7 +64,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "schema", help=COMMANDS["schema"],
         description="Print the JSON Schema of one kind of file, or with --write put all of them "
-                    "(deckwright.schema.json, playtest.schema.json, layout.schema.json) into the "
+                    "(deckwright.schema.json, playtest.schema.json, layout.schema.json, "
+                    "edition.schema.json) into the "
                     "project's schema/ folder, where the yaml-language-server line at the top of "
                     "each file points.")
     p.add_argument("--kind", choices=list(KINDS), default="database",

@@ -14,6 +14,7 @@ from ..balance.bundle import pack_project
 from ..balance.simulate import (Job, check_bots, default_workers, prepare, resolve_deck, run_dask,
                                 run_local)
 from ..balance.stats import summarise
+from ..i18n import words
 from ..model import Project, UsageError, load_game
 from ..rules import how_to_add, rules_for
 
@@ -111,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     speed = len(outcome.records) / outcome.seconds if outcome.seconds else 0.0
     where = f"Dask {args.scheduler}" if args.scheduler else f"{workers} worker(s)"
     out.print(f"{len(outcome.records)} games in {outcome.seconds:.1f} s ({speed:.0f} games/s, {where})")
-    for f in findings(summary, job, card_labels(data)):
+    for f in findings(summary, job, card_labels(data), words(data.language)):
         out.print(("! " if f.level == "warn" else "- ") + f.text, markup=False)
     for path in files:
         out.print(f"wrote {data.project.display(path)}", markup=False)

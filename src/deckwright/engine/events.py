@@ -2,7 +2,8 @@
 
 A rules module records `state.log.add("play", p=player, card=inst)`; the entry is a kind and
 its arguments, cheap to append on the hot path. It becomes a sentence only when read, through the
-module's `EVENTS` templates, e.g. `"play": "{p:player} が {card:card} を出す。"`. The format spec
+module's `EVENTS` templates, e.g. `"play": "{p:player} が {card:card} を出す。"`, or their
+translation into the state's language (`TRANSLATIONS[lang]["events"]`). The format spec
 after the colon says how to render an argument:
 
 - `player`: `p1`, `p2`, ...; `players`: a list of them
@@ -15,6 +16,8 @@ from __future__ import annotations
 
 import string
 from typing import TYPE_CHECKING, Any
+
+from ..i18n import words
 
 if TYPE_CHECKING:
     from .state import State
@@ -53,24 +56,39 @@ class _Formatter(string.Formatter):
         if spec == "player":
             return st.player_name(value)
         if spec == "players":
-            return "、".join(st.player_name(p) for p in value)
+            return words(st.language).join([st.player_name(p) for p in value])
         if spec == "card":
             return st.card_label(value)
         if spec == "cards":
-            return "、".join(st.card_label(c) for c in value)
+            return words(st.language).join([st.card_label(c) for c in value])
         if spec == "color":
             return st.color_name(value)
         return super().format_field(value, spec)
 
 
+def _own(state: "State", table: str, key: str) -> str | None:
+    """A module's template in the state's language (its base language, `en` or `ja`, also
+    matches `en-GB` or `ja-JP`), else in the module's own language."""
+    for lang in (state.language, state.language.split("-")[0]):
+        found = state.TRANSLATIONS.get(lang, {}).get(table, {}).get(key)
+        if found is not None:
+            return found
+    return (state.EVENTS if table == "events" else state.REASONS).get(key)
+
+
+def template(state: "State", table: str, key: str, args: dict[str, Any]) -> str:
+    """A module's `events` or `reasons` template filled in; unknown keys read `key: k=v`."""
+    text = _own(state, table, key)
+    if text is None:
+        if not args:
+            return key
+        return key + ": " + ", ".join(f"{k}={v}" for k, v in args.items())
+    return _Formatter(state).format(text, **args)
+
+
 def sentence(state: "State", kind: str, args: dict[str, Any]) -> str:
     """One entry as a sentence; an entry without a template reads `kind: k=v, ...`."""
-    template = state.EVENTS.get(kind)
-    if template is None:
-        if not args:
-            return kind
-        return kind + ": " + ", ".join(f"{k}={v}" for k, v in args.items())
-    return _Formatter(state).format(template, **args)
+    return template(state, "events", kind, args)
 
 
 def sentences(state: "State") -> list[str]:

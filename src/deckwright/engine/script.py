@@ -112,6 +112,7 @@ def run_example(game_cls: type[Game], data: GameData, example: Example) -> Outco
     try:
         game = game_for_example(game_cls, data, example)
         state = build_state(game, example)
+        state.language = data.language_of(example)  # its `reason:` lines are in that language
         run_steps(state, example)
     except SetupError as exc:
         return Outcome(False, f"setup: {exc}", _log(state), state)

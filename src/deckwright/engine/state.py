@@ -8,7 +8,9 @@ A rules module subclasses `State` and writes only what its game does:
 - `why_illegal(action)`: the rule's reason an action is not legal now (for refusals).
 - `scores()` (default: `self.score`), `winner()`, `returns()` (default: scores).
 - `action_to_string(action)` and `parse_action(text)`: the game's readable notation.
-- optionally `invariants()`, `card_label()`, `after_setup()`, `greedy_value()`, `EVENTS`.
+- optionally `invariants()`, `card_label()`, `after_setup()`, `greedy_value()`, `EVENTS`,
+  `REASONS` (refusal reasons by id, given as `self.reason(id, ...)`) and `TRANSLATIONS` (the
+  events and reasons in other languages; see docs/languages.md).
 
 The engine supplies the rest: `current_player()` (window, else turn order), `apply()` with
 refusal reasons, seeded chance recorded in `history`, `clone()`, invariant checks, views.
@@ -19,8 +21,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Sequence
 
+from ..i18n import words
 from .cards import CardRefError
-from .events import EventLog, sentences
+from .events import EventLog, sentences, template
 from .turns import TurnOrder
 from .windows import Window
 from .zones import EMPTY, Zones
@@ -40,6 +43,18 @@ _IMMUTABLE = (int, str, float, bool, type(None), tuple, frozenset, bytes)
 
 class Refused(Exception):
     """A decision the rules refuse; the message is the rule's reason, for the player to read."""
+
+
+class Reason(str):
+    """A refusal reason in the game's language that remembers the id of the rule it cites
+    (`rule`), so that translations and scripts can name the rule rather than its wording."""
+
+    rule: str
+
+    def __new__(cls, text: str, rule: str) -> "Reason":
+        new = super().__new__(cls, text)
+        new.rule = rule
+        return new
 
 
 class NotationError(ValueError):
@@ -79,6 +94,11 @@ def _copy(value: Any) -> Any:
 class State:
     #: Event kind -> sentence template (see events.py), e.g. {"play": "{p:player} が {card:card} を出す。"}.
     EVENTS: ClassVar[dict[str, str]] = {}
+    #: Reason id -> refusal template, in the module's own language (the language of `EVENTS`).
+    REASONS: ClassVar[dict[str, str]] = {}
+    #: Language -> {"events": {kind: template}, "reasons": {id: template}}: the module's
+    #: sentences in other languages; anything missing there is printed as `EVENTS`/`REASONS`.
+    TRANSLATIONS: ClassVar[dict[str, dict[str, dict[str, str]]]] = {}
 
     def __init__(self, game: "Game", players: int, seed: int = 0):
         self.game = game
@@ -92,6 +112,8 @@ class State:
         self.window: Window | None = None
         self.over = False
         self.score = [0] * players
+        #: The language of refusals and event sentences (an example's, else the game's).
+        self.language: str = game.data.language
         #: When true, invariants are checked after every action (harness, fuzz test).
         self.checking = False
         self._replay: list[Any] | None = None
@@ -111,7 +133,13 @@ class State:
 
     def why_illegal(self, action: Action) -> str:
         """The rule's reason an action that is not in `legal_actions()` is refused."""
-        return "その手はいまは打てない"
+        _ = words(self.language)
+        return Reason(_("that move cannot be made now"), "not-now")
+
+    def reason(self, rule: str, **args: Any) -> Reason:
+        """The refusal reason `rule` of `REASONS` in the state's language, its arguments
+        formatted as in event sentences (`{p:player}`, `{card:card}`)."""
+        return Reason(template(self, "reasons", rule, args), rule)
 
     def action_to_string(self, action: Action) -> str:
         return f"{self.player_name(self.current_player())} {action!r}"
@@ -175,12 +203,14 @@ class State:
 
     def refusal(self, action: Action, player: int | None = None) -> str | None:
         """Why `player` (default: whoever decides) may not take `action` now; None if legal."""
+        _ = words(self.language)
         if self.is_over():
-            return "ゲームはもう終わっている"
+            return Reason(_("the game is already over"), "game-over")
         current = self.current_player()
         if player is not None and player != current:
-            return (f"{self.player_name(player)} の順番ではない"
-                    f"（いまは {self.player_name(current)} が決める）")
+            return Reason(_("it is not %(player)s's turn (%(current)s decides now)",
+                            player=self.player_name(player), current=self.player_name(current)),
+                          "not-your-turn")
         return self.illegal(action)
 
     def illegal(self, action: Action) -> str | None:

@@ -21,6 +21,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from . import record
+from ..press.rulebook.examples import Drawer
 from .changes import Changes
 from .faces import Faces
 from .table import Table, TableError
@@ -33,6 +34,8 @@ class Live:
 
     def __init__(self, table: Table, faces: Faces, playtest_dir: Path, bot_delay: float):
         self.table, self.faces = table, faces
+        #: decisions read as sentences in the game's language, as the rulebook's examples do
+        self.sentence = Drawer(table.game.data).sentence
         self.playtest_dir, self.bot_delay = playtest_dir, bot_delay
         self.lock = asyncio.Lock()
         self.changes = Changes()
@@ -82,6 +85,7 @@ async def view(request: Request) -> Response:
         return _error(exc, 404)
     async with live.lock:
         body = live.table.view(seat)
+    body["said"] = [live.sentence(text) for text in body["legal"]]
     body["version"] = live.changes.version
     return JSONResponse(body, headers={"Cache-Control": "no-store"})
 

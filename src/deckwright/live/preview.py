@@ -21,6 +21,7 @@ from ..press.rulebook.context import ContextBuilder
 from ..press.rulebook.render import render_page, stylesheet, template_dirs
 from ..rules import forget as forget_rules
 from .faces import Faces
+from .words import page_words
 
 #: folders of a project whose files change the faces as a whole (not one card's data)
 FACE_WIDE = ("templates", "fonts", "art")
@@ -126,4 +127,6 @@ class Preview:
             "examples": [{"id": ex_id, "status": v.status, "detail": v.detail}
                          for ex_id, v in view.verdicts.items()],
             "problems": self.problems,
+            "language": view.data.language,
+            "words": page_words(view.data.language),
         }

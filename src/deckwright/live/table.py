@@ -16,6 +16,7 @@ from typing import Any, Callable
 from ..balance.simulate import bots_of as bot_kinds
 from ..engine.bots import choose
 from ..engine.game import Game
+from .words import page_words
 from ..engine.observer import observe
 from ..engine.state import Action, NotationError, Refused, State
 
@@ -170,4 +171,6 @@ class Table:
             "can_undo": any(d.player == seat for d in self.decisions),
             "winner": state.player_name(winner) if winner is not None else None,
             "fault": self.fault,
+            "language": self.game.data.language,
+            "words": page_words(self.game.data.language),
         }

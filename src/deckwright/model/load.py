@@ -13,6 +13,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from .edition import apply_edition, edition_path, parse_edition
 from .errors import InputError, Problem, UsageError
 from .schema import Card, Database, Deck, Example, PlaytestFile
 from .spreadsheet import attach as attach_sheets
@@ -53,7 +54,13 @@ class Project:
             return str(path)
 
     def game_ids(self) -> list[str]:
-        return sorted(p.stem for p in self.cards_dir.glob("*.yaml"))
+        """Games are `cards/<game>.yaml`; `cards/<game>.<lang>.yaml` are editions, not games."""
+        return sorted(p.stem for p in self.cards_dir.glob("*.yaml") if "." not in p.stem)
+
+    def edition_languages(self, game_id: str) -> list[str]:
+        """The languages `cards/<game>.<lang>.yaml` edition files exist for."""
+        return sorted(p.stem.split(".", 1)[1] for p in self.cards_dir.glob(f"{game_id}.*.yaml")
+                      if p.stem.count(".") == 1)
 
     def require_games(self) -> None:
         """Stop with a message naming the folder looked in when there is no game to work on."""
@@ -87,10 +94,39 @@ class GameData:
     positions: Positions | None = None
     #: the spreadsheets the cards came from (`cards_from`), inputs just like the YAML
     sheets: list[Path] = field(default_factory=list)
+    #: the language of an edition built from `cards/<game>.<lang>.yaml`; None for the main one
+    edition: str | None = None
+    #: ids of the examples an edition translates (the others keep the main language)
+    translated_examples: set[str] = field(default_factory=set)
+    #: an edition's entries left in the main database's words, located there
+    untranslated: list[Problem] = field(default_factory=list)
+    #: the main database's language (an edition's `language` is its own)
+    main_language: str = ""
+
+    def __post_init__(self) -> None:
+        self.main_language = self.main_language or self.db.game.language
 
     @property
     def id(self) -> str:
         return self.db.game.id
+
+    @property
+    def language(self) -> str:
+        """The language deckwright's own words and the rules' sentences are printed in."""
+        return self.db.game.language
+
+    def language_of(self, example: Example) -> str:
+        """The language an example is written in: an edition's language when the edition
+        translates it, else the main database's (its `reason:` is matched in that language)."""
+        if self.edition is None or example.id in self.translated_examples:
+            return self.language
+        return self.main_language
+
+    @property
+    def out_dir(self) -> Path:
+        """Where this game's outputs go: build/<game>/, an edition's build/<game>/<lang>/."""
+        root = self.project.build_dir / self.id
+        return root / self.edition if self.edition else root
 
     def located(self) -> Positions:
         """Where each value of the database came from (read again if not kept)."""
@@ -186,7 +222,9 @@ def parse_playtests(project: Project, game_id: str, db: Database | None) -> list
     return found
 
 
-def load_game(project: Project, game_id: str) -> GameData:
+def load_game(project: Project, game_id: str, language: str | None = None) -> GameData:
+    """A game, or with `language` its edition in that language (the main database itself when
+    it is written in that language)."""
     try:
         game = parse_database(project.database_path(game_id), project)
     except InputError as exc:
@@ -201,11 +239,39 @@ def load_game(project: Project, game_id: str) -> GameData:
     if dupes:
         raise InputError(Problem(project.display(game.path), 1, 1, "examples",
                                  f"example ids used twice across database and playtests: {', '.join(dupes)}"))
-    return game
+    if language is None or language == game.language:
+        return game
+    return load_edition(game, language)
 
 
-def load_each(project: Project, game_ids: list[str] | None = None) -> tuple[list[GameData], list[Problem]]:
-    """The named games (all when none) that load, and the problems of those that do not."""
+def load_edition(game: GameData, language: str) -> GameData:
+    """The game in the words of `cards/<game>.<language>.yaml`, facts from the main database."""
+    project = game.project
+    path = edition_path(project.cards_dir, game.id, language)
+    if not path.is_file():
+        known = ", ".join(project.edition_languages(game.id)) or "none"
+        raise UsageError(f"no {language} edition of {game.id}: {project.display(path)} does not "
+                         f"exist (editions: {known}; the game is written in {game.language})")
+    edition, ed_where = parse_edition(path, project.display(path), language)
+    main_where = game.located()
+    playtest_where = {}
+    for file in dict.fromkeys(f for f, _ in game.playtests):
+        data, where = load_yaml(project.root / file, file)
+        index = {ex.get("id"): i for i, ex in enumerate(data.get("examples", []))
+                 if isinstance(ex, dict)}
+        playtest_where[file] = (where, index)
+    applied = apply_edition(game.db, game.playtests, edition, language,
+                            (main_where, ed_where, playtest_where))
+    return GameData(db=applied.db, path=game.path, project=project, playtests=applied.playtests,
+                    positions=main_where, sheets=game.sheets, edition=language,
+                    translated_examples=applied.translated_examples,
+                    untranslated=applied.untranslated, main_language=game.language)
+
+
+def load_each(project: Project, game_ids: list[str] | None = None,
+              language: str | None = None) -> tuple[list[GameData], list[Problem]]:
+    """The named games (all when none) that load, and the problems of those that do not; with
+    `language`, each game's edition in that language."""
     ids = game_ids or project.game_ids()
     if not ids:
         project.require_games()
@@ -213,15 +279,44 @@ def load_each(project: Project, game_ids: list[str] | None = None) -> tuple[list
     problems: list[Problem] = []
     for game_id in ids:
         try:
-            games.append(load_game(project, game_id))
+            games.append(load_game(project, game_id, language))
         except InputError as exc:
             problems += exc.problems
     return games, problems
 
 
-def load_games(project: Project, game_ids: list[str] | None = None) -> list[GameData]:
-    """Load the named games (all when none), reporting the problems of every file at once."""
-    games, problems = load_each(project, game_ids)
+def load_games(project: Project, game_ids: list[str] | None = None,
+               language: str | None = None) -> list[GameData]:
+    """Load the named games (all when none), reporting the problems of every file at once;
+    with `language`, each game's edition in that language."""
+    games, problems = load_each(project, game_ids, language)
+    if problems:
+        raise InputError(problems)
+    return games
+
+
+def with_editions(games: list[GameData]) -> tuple[list[GameData], list[Problem]]:
+    """Each game followed by every edition it has (`cards/<game>.<lang>.yaml`), and the
+    problems of the editions that do not load."""
+    out: list[GameData] = []
+    problems: list[Problem] = []
+    for game in games:
+        out.append(game)
+        for lang in game.project.edition_languages(game.id):
+            try:
+                out.append(load_edition(game, lang))
+            except InputError as exc:
+                problems += exc.problems
+    return out, problems
+
+
+def load_editions(project: Project, game_ids: list[str] | None = None,
+                  language: str | None = None) -> list[GameData]:
+    """With `language`, each named game in that language (its edition, or itself when it is
+    written in it); without, each game followed by every edition it has."""
+    if language is not None:
+        return load_games(project, game_ids, language)
+    games, problems = with_editions(load_games(project, game_ids))
     if problems:
         raise InputError(problems)
     return games

@@ -81,6 +81,17 @@ HexColour = Annotated[str, PlainValidator(_hex),
                       WithJsonSchema({"type": "string", "pattern": "^#[0-9a-fA-F]{6}$"})]
 Millimetres = Annotated[float, PlainValidator(_mm),
                         WithJsonSchema({"type": "number", "minimum": 10, "maximum": 500})]
+LANGUAGE_RE = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
+
+
+def _language(value: Any) -> str:
+    if not isinstance(value, str) or not LANGUAGE_RE.match(value):
+        raise PydanticCustomError("language", "expected a BCP 47 language tag such as en, ja or pt-BR")
+    return value
+
+
+Language = Annotated[str, PlainValidator(_language),
+                     WithJsonSchema({"type": "string", "pattern": LANGUAGE_RE.pattern})]
 Scalar = str | int | float | bool
 StatValue = Scalar | list[Scalar] | None
 
@@ -195,6 +206,9 @@ class Game(Strict):
     title: str = doc("the game's title", "フォックスハント")
     reading: str | None = doc("reading of the title in kana", "ふぉっくすはんと", default=None)
     title_en: str | None = doc("title in English", "Fox Hunt", default=None)
+    language: Language = doc("BCP 47 tag of the language the database is written in; "
+                             "deckwright prints its own words in it (docs/languages.md)",
+                             "ja", "en", default="en")
     players: PlayerCount = doc("how many people can play", {"min": 2, "max": 4})
     play_time: str | None = doc("play time as printed", "15分", default=None)
     card_size: Literal["poker", "tcg", "bridge", "mini", "japanese", "tarot"] | CustomSize = doc(

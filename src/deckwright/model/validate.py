@@ -10,13 +10,15 @@ from __future__ import annotations
 import difflib
 import re
 from collections import Counter
-from typing import Any, Iterable, Iterator, get_args
+from typing import Any, Iterable, Iterator, TypeVar, get_args
 
 from pydantic import BaseModel, ValidationError
 
-from .errors import Path, Problem, format_path
+from .errors import InputError, Path, Problem, format_path
 from .schema import Card, Database, Deck, Example, Game, PlaytestFile, RuleSection, Ruling, Term
-from .yamlsafe import Positions
+from .yamlsafe import Positions, load_yaml
+
+M = TypeVar("M", bound=BaseModel)
 
 _MESSAGES = {
     "extra_forbidden": "unknown field",
@@ -352,3 +354,19 @@ def check_examples(db: Database, examples: list[Example], prefix: Path,
 
 def count_by(items: Iterable[str]) -> dict[str, int]:
     return dict(Counter(items))
+
+
+def load_model(path: Any, name: str, model: type[M], expected: str,
+               empty_ok: bool = False) -> tuple[M, Positions, Any]:
+    """A YAML file validated as `model`: (the model, positions, the raw data); InputError with
+    every schema problem located, or one line saying what the file should hold (`expected`).
+    With `empty_ok`, an empty file is an empty mapping."""
+    data, where = load_yaml(path, name)
+    if data is None and empty_ok:
+        data = {}
+    if not isinstance(data, dict):
+        raise InputError(Problem(name, 1, 1, "", f"expected {expected}"))
+    try:
+        return model.model_validate(data), where, data
+    except ValidationError as exc:
+        raise InputError(schema_problems(exc, data, where)) from None

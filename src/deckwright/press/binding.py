@@ -16,6 +16,7 @@ from jinja2 import ChainableUndefined, TemplateSyntaxError
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
 
+from ..i18n import N_, words
 from ..model import GameData
 from ..model.schema import Back, Card
 
@@ -113,8 +114,26 @@ def truthy(source: str, context: dict[str, Any]) -> bool:
         raise BindingError(f"{type(exc).__name__}: {exc}") from None
 
 
+#: Words the built-in face layouts (templates/faces/*.yaml) print through `_()`: marked here,
+#: since layouts are YAML that Babel's extractors do not read.
+FACE_WORDS = (N_("“%(name)s”"), N_("(against %(what)s)"))
+
+
+def _points_label(game: GameData) -> Any:
+    """`points_label(card.points)`: points with their unit in the game's language (6 points,
+    6 点); per-state points as `hand 40 / public 0 points`."""
+    _ = words(game.language)
+
+    def label(value: Any) -> str:
+        if isinstance(value, int):
+            return _.ngettext("%(num)d point", "%(num)d points", value)
+        return "" if value is None else _("%(points)s points", points=_points(value))
+    return label
+
+
 def card_context(game: GameData, card: Card) -> dict[str, Any]:
-    """What a face layout sees: the card, its category, set, colours, and the game."""
+    """What a face layout sees: the card, its category, set, colours, and the game, and
+    deckwright's words in the game's language (`_()`, `points_label()`)."""
     g = game.db.game
     sets = {s.id: s for s in g.sets}
     cats = {c.id: c for c in g.categories}
@@ -128,6 +147,7 @@ def card_context(game: GameData, card: Card) -> dict[str, Any]:
         "colors": colors,
         "game": g.model_dump(include={"id", "title", "reading", "title_en", "credit"}),
         "theme": g.theme.model_dump(),
+        "_": words(game.language), "points_label": _points_label(game),
     }
 
 

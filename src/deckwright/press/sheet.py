@@ -26,6 +26,7 @@ from typing import Callable, Iterable, Iterator, Literal
 from reportlab.lib.colors import HexColor, black, white
 from reportlab.pdfgen.canvas import Canvas
 
+from ..i18n import SOURCE, words
 from ..model import UsageError
 from . import face as facemod
 from .cards import GamePress, Slot
@@ -47,9 +48,9 @@ Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in points
 
 
 def english(message: str, **args: object) -> str:
-    """deckwright's words as written (English) until a catalog translates them: the one lookup
-    every word printed on a sheet goes through (`_`)."""
-    return message % args if args else message
+    """deckwright's words in English (the message ids), the default of every drawing function
+    here; a build passes the game's language (`words(game.language)`, see i18n.py)."""
+    return words(SOURCE)(message, **args)
 
 
 @dataclass(frozen=True)
@@ -386,10 +387,12 @@ def _back_page(pdf: StreamingPDF, press: GamePress, g: Grid, batch: list[Slot],
 
 def draw_sheets(pdf: StreamingPDF, press: GamePress, slots: Callable[[], Iterable[Slot]],
                 g: Grid, opts: Options, tick: Callable[[int], None] = lambda n: None,
-                _: Callable[..., str] = english) -> None:
+                _: Callable[..., str] | None = None) -> None:
     """Stream every page: front then back (duplex), fronts and backs together (gutterfold),
     or all fronts then all backs (duplex off, for printing the backs on a second pass).
-    `slots` gives a fresh iterator each call, so nothing is held between the two passes."""
+    `slots` gives a fresh iterator each call, so nothing is held between the two passes.
+    The words on the pages are in the game's language unless `_` says otherwise."""
+    _ = _ or words(press.game.language)
     for batch in pages(slots(), g.per_page):
         _front_page(pdf, press, g, batch, opts)
         if opts.gutterfold:
@@ -488,7 +491,8 @@ def draw_calibration(pdf: StreamingPDF, g: Grid, title: str,
                      _: Callable[..., str] = english, opts: Options = Options()) -> None:
     """A front page with a cross at every slot centre, a 50 mm square and the instructions
     (between two rows of crosses, on white, so nothing crosses a word), and a back page with a
-    numbered millimetre scale behind each cross (placed exactly as card backs are)."""
+    numbered millimetre scale behind each cross (placed exactly as card backs are). The words
+    are in the game's language (`_`, English by default)."""
     c = pdf.canvas
     W, H = g.page
     font = metrics("gothic").name
@@ -517,7 +521,7 @@ def draw_calibration(pdf: StreamingPDF, g: Grid, title: str,
     c.drawCentredString(sx + side / 2, sy + side / 2 - 3, "50 mm × 50 mm")
     steps = [f"**{_('%(title)s: calibration page', title=title)}**",
              flip_note(opts, _),
-             _("1. Print both sides at 100% (actual size); check with a ruler that the square "
+             _("1. Print both sides at 100%% (actual size); check with a ruler that the square "
                "is 50 mm."),
              _("2. Hold the sheet against the light and read on the back's scale how far each "
                "front cross is off (right and up are +)."),

@@ -2,7 +2,8 @@
 and Card Game Simulator exports.
 
 Every deck of a game is built: the default deck into `build/<game>/`, every other deck (an
-edition or variant) into `build/<game>/<deck-id>/`. Each function writes through
+edition or variant) into `build/<game>/<deck-id>/`; a language edition's (`--lang`) into
+`build/<game>/<lang>/` and below. Each function writes through
 deckwright.atomic and reports progress through `tick(n)` (n cards done).
 
 Only what changed is redrawn. A target is skipped outright when the key of its inputs (the
@@ -27,6 +28,7 @@ from typing import Callable, Iterable
 from .. import atomic, manifest
 from ..manifest import Key
 from ..model import GameData
+from ..i18n import words
 from ..model.schema import Deck
 from .cards import GamePress
 from .face import Plan
@@ -67,8 +69,14 @@ class Unit:
     paths: tuple[Path, ...] = ()
 
 
+def game_dir(press: GamePress, build_dir: Path) -> Path:
+    """build/<game>/, or an edition's build/<game>/<lang>/, under `build_dir`."""
+    game = press.game
+    return build_dir / game.out_dir.relative_to(game.project.build_dir)
+
+
 def deck_dirs(press: GamePress, build_dir: Path) -> list[tuple[Deck, Path]]:
-    root = build_dir / press.game.id
+    root = game_dir(press, build_dir)
     return [(deck, root / sub if sub else root) for deck, sub in press.decks()]
 
 
@@ -163,7 +171,7 @@ def plan_key(plan: Plan, *parts: tuple[str, str]) -> str:
 
 def is_fresh(press: GamePress, build_dir: Path, name: str, settings: Settings) -> bool:
     """True when target `name` of this game is up to date (nothing would be redrawn)."""
-    rec = manifest.Target(build_dir / press.game.id, name)
+    rec = manifest.Target(game_dir(press, build_dir), name)
     return (rec.fresh(inputs_key(press, name, settings))
             and _art_unchanged(rec.record.extra.get("art", {})))
 
@@ -172,7 +180,7 @@ def build(press: GamePress, build_dir: Path, name: str, settings: Settings,
           units: Iterable[Unit], tick: Tick, *, force: bool = False,
           render: Callable[[list[Unit]], object] | None = None) -> list[Path]:
     """Make the units whose key changed (all of them with `force`), keep the others, commit."""
-    rec = manifest.Target(build_dir / press.game.id, name)
+    rec = manifest.Target(game_dir(press, build_dir), name)
     key = inputs_key(press, name, settings)
     if not force and rec.fresh(key) and _art_unchanged(rec.record.extra.get("art", {})):
         return []
@@ -223,13 +231,15 @@ def _pnp_units(press: GamePress, build_dir: Path, settings: Settings,
                                                       opts, tick))
             yield _unit(press, "pnp", settings, f"{deck.id}:{paper}", sheets, press.count(deck))
         if not opts.gutterfold:
-            target = build_dir / press.game.id / f"calibration-{paper}.pdf"
+            target = game_dir(press, build_dir) / f"calibration-{paper}.pdf"
 
             def calibration(target=target, g=g, opts=opts) -> None:
+                _ = words(press.game.language)
                 with atomic.atomic_path(target) as tmp:
-                    write_pdf(tmp, g.page, f"{title}: calibration",
-                              lambda pdf: draw_calibration(pdf, g, title, opts=opts))
-            yield Unit(Key(("code", code), ("unit", f"calibration:{paper}"), ("title", title))
+                    write_pdf(tmp, g.page, _("%(title)s: calibration", title=title),
+                              lambda pdf: draw_calibration(pdf, g, title, _, opts=opts))
+            yield Unit(Key(("code", code), ("unit", f"calibration:{paper}"), ("title", title),
+                           ("language", press.game.language or ""))
                        .add_json("options", dataclasses.asdict(opts)).hexdigest(), calibration)
 
 

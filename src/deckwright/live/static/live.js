@@ -18,3 +18,18 @@ function follow(events, dataUrl, render) {
   new EventSource(events).onmessage = refresh;
   return refresh;
 }
+
+// The page's words in the game's language (sent with the data): elements marked data-word get
+// theirs; say(key, values) fills a sentence's %(name)s places.
+let pageWords = {};
+function useWords(language, words) {
+  pageWords = words || {};
+  if (language) document.documentElement.lang = language;
+  for (const el of document.querySelectorAll("[data-word]")) {
+    const w = pageWords[el.dataset.word];
+    if (w) el.textContent = w;
+  }
+}
+function say(key, values) {
+  return (pageWords[key] || key).replace(/%\((\w+)\)s/g, (_, name) => String(values[name]));
+}

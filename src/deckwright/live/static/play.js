@@ -56,12 +56,14 @@ async function post(path, body) {
 }
 
 function render(v) {
+  useWords(v.language, v.words);
   document.title = `${v.title} — ${v.me}`;
   $("title").textContent = `${v.title} — ${v.me}`;
-  const seats = v.seats.map((s) => `${s.name} (${s.kind})`).join(", ");
-  let status = v.over ? `Game over. ${v.winner ? "Winner: " + v.winner + "." : ""}`
-                      : `${v.deciding} decides.`;
-  status += ` Scores: ${v.scores.map((s, i) => `p${i + 1} ${s}`).join(", ")}. Seats: ${seats}.`;
+  const seats = v.seats.map((s) => `${s.name} (${s.kind === "you" ? say("you", {}) : s.kind})`).join(", ");
+  let status = v.over ? `${say("over", {})} ${v.winner ? say("winner", {player: v.winner}) : ""}`
+                      : say("decides", {player: v.deciding});
+  status += " " + say("scores", {scores: v.scores.map((s, i) => `p${i + 1} ${s}`).join(", ")});
+  status += " " + say("seats", {seats: seats});
   if (v.fault) status += ` ${v.fault}`;
   $("status").textContent = status;
   $("status").dataset.over = v.over ? "yes" : "no";
@@ -73,18 +75,24 @@ function render(v) {
   }
   const actions = $("actions");
   actions.replaceChildren();
-  $("prompt").textContent = v.legal.length ? "Your decision" : (v.over ? "" : `Waiting for ${v.deciding}`);
-  for (const text of v.legal) {
+  $("prompt").textContent = v.legal.length ? say("decide", {})
+                          : (v.over ? "" : say("waiting", {player: v.deciding}));
+  v.legal.forEach((text, i) => {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "action";
-    b.textContent = text;
+    b.dataset.action = text;
+    const said = document.createElement("span");
+    said.textContent = v.said[i];
+    const notation = document.createElement("code");
+    notation.textContent = text;
+    b.append(said, notation);
     b.addEventListener("click", async () => {
       try { await post("act", {action: text}); $("error").textContent = ""; }
       catch (e) { $("error").textContent = e.message; }
     });
     actions.appendChild(b);
-  }
+  });
   $("undo").disabled = !v.can_undo;
   const log = $("log");
   log.replaceChildren();
@@ -104,7 +112,7 @@ async function loadStarts() {
   for (const n of data.starts || []) {
     const o = document.createElement("option");
     o.value = n;
-    o.textContent = n === data.decisions ? `${n} (now)` : String(n);
+    o.textContent = n === data.decisions ? `${n} (${say("now", {})})` : String(n);
     sel.appendChild(o);
   }
 }
@@ -116,7 +124,7 @@ $("recorder").addEventListener("toggle", () => { if ($("recorder").open) loadSta
 $("save").addEventListener("click", async () => {
   try {
     const r = await post("record", {start: Number($("start").value), title: $("rec-title").value});
-    $("saved").textContent = `Saved ${r.id} to ${r.file}.`;
+    $("saved").textContent = say("saved", {id: r.id, file: r.file});
   } catch (e) { $("saved").textContent = e.message; }
 });
 

@@ -44,11 +44,12 @@ function filter() {
     fig.querySelector("img.back").hidden = !backs;
     if (ok) shown++;
   }
-  $("count").textContent = `${shown} card(s)`;
+  $("count").textContent = say("cards", {n: shown});
 }
 
 function render(d) {
   data = d;
+  useWords(d.language, d.words);
   document.title = `${d.title} — deckwright serve`;
   $("title").textContent = d.title;
   for (const c of d.categories) option($("category"), c.id, c.title);
@@ -79,13 +80,14 @@ function render(d) {
     const li = document.createElement("li");
     li.className = `verdict ${ex.status}`;
     li.dataset.example = ex.id;
-    li.textContent = `${ex.id}: ${ex.status}`;
+    li.textContent = `${ex.id}: ${say(ex.status, {})}`;
     if (ex.status === "failing") {
       const pre = document.createElement("pre"); pre.textContent = ex.detail; li.appendChild(pre);
     }
     list.appendChild(li);
   }
-  $("verdicts").textContent = Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(", ") || "No examples.";
+  $("verdicts").textContent = Object.entries(counts).map(([k, v]) => `${v} ${say(k, {})}`).join(", ")
+                              || say("no-examples", {});
   document.body.dataset.version = d.version;
   filter();
 }

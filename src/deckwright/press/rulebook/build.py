@@ -47,12 +47,13 @@ def build_rulebook(game: GameData, out_dir: Path | None = None, *,
                    pdf_variant: str | None = None, force: bool = False,
                    check_only: bool = False,
                    record_extra: Mapping[str, object] | None = None) -> RulebookResult | None:
-    """Write build/<game>/rulebook.pdf, rulebook.html and rulebook.css (unless unchanged).
+    """Write build/<game>/rulebook.pdf, rulebook.html and rulebook.css (unless unchanged);
+    an edition's into build/<game>/<lang>/.
 
     With `check_only`, write nothing: the skipped result when they are up to date, else None.
     `record_extra` is kept in the target's record (the CLI keeps the verdicts there)."""
     start = time.perf_counter()
-    out_dir = out_dir or game.project.build_dir / game.id
+    out_dir = out_dir or game.out_dir
     page = page or game.db.game.theme.page
     if page not in PAGE_SIZES:
         raise UsageError(f"unknown page size {page!r} (choose a5 or a4)")

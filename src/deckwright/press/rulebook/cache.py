@@ -1,6 +1,7 @@
 """Skip rulebooks whose inputs have not changed since the last build.
 
-The key is a SHA-256 over everything the output depends on: the database file, the templates
+The key is a SHA-256 over everything the output depends on: the database file (and an edition's
+words), deckwright's message catalogs, the templates
 (every file of every folder in the loader chain), the card pictures the rulebook embeds, the
 example verdicts, the options, deckwright's code and WeasyPrint's version. It is kept in the
 `rulebook` target's record (deckwright.manifest), written before the outputs are put in place,
@@ -13,7 +14,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Mapping
 
-from ... import manifest
+from ... import i18n, manifest
 from ...model import GameData
 from .examples import VerdictLike
 from .fontcss import font_folder
@@ -34,6 +35,9 @@ def input_key(game: GameData, dirs: list[Path], out_dir: Path,
     k = manifest.Key(("weasyprint", version("weasyprint")), ("code", manifest.code_version()))
     k.add_json("options", options)
     k.add_file("database", game.path)
+    if game.edition is not None:
+        k.add("edition", game.db.model_dump_json())
+    k.add_tree("locale", i18n.LOCALE_DIR)
     for i, sheet in enumerate(game.sheets):  # cards_from: the sheets are inputs too
         k.add_file(f"sheet{i}", sheet)
     for folder in font_folder(game):  # the theme's fonts from the project's fonts/

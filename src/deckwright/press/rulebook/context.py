@@ -8,22 +8,23 @@ the template as plain data and is escaped by Jinja.
 from __future__ import annotations
 
 import json
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from markupsafe import Markup
 
+from ...i18n import N_, Words, words
 from ...model import Card, GameData
 from ...model.schema import RuleSection, Ruling
 from .examples import DrawnExample, Drawer, MiniCard, VerdictLike, lines
 from .fontcss import font_css
 from .markup import inline, paragraphs
 
-ORIGIN_LABELS = {"designer": "デザイナー", "project": "プロジェクト"}
-EFFECT_KINDS = {"normal": "通常", "on-play": "出したとき", "counter": "カウンター",
-                "forced-counter": "強制カウンター", "permanent": "永続", "rule": "ルール"}
+ORIGIN_LABELS = {"designer": N_("Designer"), "project": N_("Project")}
+EFFECT_KINDS = {"normal": N_("Normal"), "on-play": N_("When played"), "counter": N_("Counter"),
+                "forced-counter": N_("Forced counter"), "permanent": N_("Permanent"),
+                "rule": N_("Rule")}
 
 
 @dataclass
@@ -79,7 +80,7 @@ class CardView:
     image: str | None  # relative to the rulebook, when the card PNG export exists
     mini: MiniCard
     rulings: list[RulingView]
-    examples: list[tuple[str, str]]  # (anchor, "例N"): examples are found by number
+    examples: list[tuple[str, str]]  # (anchor, "Example N"): examples are found by number
     sort_key: str
 
 
@@ -143,25 +144,20 @@ class TocEntry:
 
 
 def index_entries(groups: list[CardGroup]) -> list[CardView]:
-    """Every card name once per entry it is printed in, in kana order."""
+    """Every card name once per entry it is printed in, in the language's order (kana order
+    for Japanese)."""
     entries = [m for g in groups for m in (g.members[:1] if g.same_name else g.members)]
     return sorted(entries, key=lambda c: (c.sort_key, c.id))
 
 
-def _stat(value: Any) -> str:
+def _stat(value: Any, _: Words) -> str:
     if value is None:
         return "—"
     if isinstance(value, bool):
-        return "あり" if value else "なし"
+        return _.pgettext("stat", "yes") if value else _.pgettext("stat", "no")
     if isinstance(value, list):
-        return "・".join(str(v) for v in value)
+        return _.join([str(v) for v in value])
     return str(value)
-
-
-def kana_key(text: str) -> str:
-    """Sort key in gojūon order: katakana folded to hiragana, width and case normalised."""
-    text = unicodedata.normalize("NFKC", text).lower()
-    return "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in text)
 
 
 class ContextBuilder:
@@ -175,14 +171,20 @@ class ContextBuilder:
         self.image = image or self.built_png
         self.palette = game.db.game.palette
         self.drawer = Drawer(game)
+        self._ = words(game.language)
 
     def text(self, value: str | None) -> Markup:
-        return inline(value, self.palette)
+        return inline(value, self.palette, self._)
+
+    def sort_key(self, primary: str | None, fallback: str) -> str:
+        """Index and glossary order: a Japanese game sorts by reading (gojūon), others by
+        the word itself."""
+        return self._.sort_key((primary if self._.is_japanese else None) or fallback)
 
     # --- rulings -------------------------------------------------------------------------------
 
     def ruling(self, r: Ruling, where: str) -> RulingView:
-        return RulingView(r.id, f"ruling-{r.id}", r.title, r.origin, ORIGIN_LABELS[r.origin],
+        return RulingView(r.id, f"ruling-{r.id}", r.title, r.origin, self._(ORIGIN_LABELS[r.origin]),
                           self.text(r.text), r.source, where)
 
     def placed_rulings(self) -> dict[str, RulingView]:
@@ -200,27 +202,29 @@ class ContextBuilder:
     def section(self, s: RuleSection, level: int, rulings: dict[str, RulingView]) -> Section:
         anchor = f"rule-{s.id}"
         own = [v for v in rulings.values() if v.where == anchor]
-        return Section(s.id, anchor, s.title, s.origin, level, paragraphs(s.body, self.palette),
+        return Section(s.id, anchor, s.title, s.origin, level, paragraphs(s.body, self.palette, self._),
                        own, [self.section(c, level + 1, rulings) for c in s.sections])
 
     # --- cards ---------------------------------------------------------------------------------
 
     def facts(self, card: Card) -> list[tuple[str, str]]:
+        _ = self._
         facts: list[tuple[str, str]] = []
         if card.rank is not None:
-            facts.append(("ランク", str(card.rank)))
+            facts.append((_("Rank"), str(card.rank)))
         if isinstance(card.points, dict):
-            facts.append(("点数", "、".join(f"{k} {v}" for k, v in card.points.items())))
+            facts.append((_("Points"), _("; ").join(f"{k} {v}" for k, v in card.points.items())))
         elif card.points is not None:
-            facts.append(("点数", str(card.points)))
-        facts += [(str(k), _stat(v)) for k, v in card.stats.items() if v is not None]
+            facts.append((_("Points"), str(card.points)))
+        facts += [(str(k), _stat(v, _)) for k, v in card.stats.items() if v is not None]
         return facts
 
     def effects(self, card: Card) -> list[EffectView]:
         views = []
         for e in card.effects:
-            parts = [EFFECT_KINDS.get(e.kind, e.kind)] + [p for p in (e.type, e.name) if p]
-            views.append(EffectView("・".join(parts), e.cost, e.counter, self.text(e.text)))
+            kind = self._(EFFECT_KINDS[e.kind]) if e.kind in EFFECT_KINDS else e.kind
+            parts = [kind] + [p for p in (e.type, e.name) if p]
+            views.append(EffectView(self._.join(parts), e.cost, e.counter, self.text(e.text)))
         return views
 
     def built_png(self, card: Card) -> str | None:
@@ -245,7 +249,7 @@ class ContextBuilder:
             mini=self.drawer.mini(card),
             rulings=[v for v in rulings.values() if v.where == anchor],
             examples=examples.get(card.id, []),
-            sort_key=kana_key(card.reading or card.name))
+            sort_key=self.sort_key(card.reading, card.name))
 
     # --- the whole book ------------------------------------------------------------------------
 
@@ -264,7 +268,8 @@ class ContextBuilder:
             for counts in contents:
                 n = [counts.get(m.id, 0) for m in group.members]
                 cells.append("—" if not any(n) else str(n[0]) if len(n) == 1
-                             else f"各{n[0]}" if len(set(n)) == 1 else "・".join(map(str, n)))
+                             else self._("%(n)s each", n=n[0]) if len(set(n)) == 1
+                             else self._.join([str(x) for x in n]))
             if any(c != "—" for c in cells):
                 rows.append((group, cells))
         return {"decks": decks, "rows": rows}
@@ -277,7 +282,8 @@ class ContextBuilder:
         per_card: dict[str, list[tuple[str, str]]] = {}
         for ex in drawn:
             for c in ex.cards:
-                per_card.setdefault(c.id, []).append((f"example-{ex.id}", f"例{ex.number}"))
+                per_card.setdefault(c.id, []).append(
+                    (f"example-{ex.id}", self._("Example %(n)s", n=ex.number)))
         cards = {c.id: self.card(c, rulings, per_card) for c in self.db.cards}
         sections = [self.section(s, 2, rulings) for s in self.db.rules]
         general = [v for v in rulings.values() if v.where == "rulings"]
@@ -285,16 +291,18 @@ class ContextBuilder:
         chapters = self.chapters(sections, drawn, general, fills)
         groups = group_cards(self.db.cards, cards)
         return {
-            "game": g, "title": g.title, "page": page, "lang": "ja", "lines": lines,
-            "players": (f"{g.players.min}人" if g.players.min == g.players.max
-                        else f"{g.players.min}〜{g.players.max}人"),
+            "game": g, "title": g.title, "page": page, "lang": g.language, "lines": lines,
+            "players": (self._.ngettext("%(num)d player", "%(num)d players", g.players.min)
+                        if g.players.min == g.players.max
+                        else self._("%(min)s–%(max)s players", min=g.players.min,
+                                    max=g.players.max)),
             "summary": self.text(g.summary), "variants": g.variants,
             "theme": g.theme, "font_css": font_css(self.game, self.out_dir),
             "toc": chapters, "sections": sections,
             "components": self.components(groups), "cards": list(cards.values()),
             "card_groups": groups,
             "examples": drawn, "general_rulings": general, "fills": fills,
-            "glossary": sorted(self.db.glossary, key=lambda t: kana_key(t.reading or t.term)),
+            "glossary": sorted(self.db.glossary, key=lambda t: self.sort_key(t.reading, t.term)),
             "index": index_entries(groups),
             "counts": {s: sum(ex.status == s for ex in drawn)
                        for s in ("verified", "failing", "unverified")},
@@ -306,35 +314,39 @@ class ContextBuilder:
         items: list[dict[str, Any]] = []
         for v in rulings.values():
             if v.origin == "project":
-                items.append({"kind": "裁定", "title": v.title, "anchor": v.anchor, "text": v.text})
+                items.append({"kind": self._("Ruling"), "title": v.title, "anchor": v.anchor,
+                              "text": v.text})
 
         def walk(ss: list[Section]) -> None:
             for s in ss:
                 if s.origin == "project":
-                    items.append({"kind": "ルール", "title": s.title, "anchor": s.anchor,
+                    items.append({"kind": self._("Rule"), "title": s.title, "anchor": s.anchor,
                                   "text": s.body[0] if s.body else Markup("")})
                 walk(s.sections)
         walk(sections)
-        items += [{"kind": "カード", "title": c.name, "anchor": c.anchor, "text": c.text}
+        items += [{"kind": self._("Card"), "title": c.name, "anchor": c.anchor, "text": c.text}
                   for c in cards.values() if c.origin == "project"]
-        items += [{"kind": "例", "title": f"例{ex.number} {ex.title}", "anchor": f"example-{ex.id}",
-                   "text": Markup("")} for ex in drawn if ex.origin == "project"]
+        items += [{"kind": self._("Example"),
+                   "title": self._("Example %(n)s", n=ex.number) + " " + ex.title,
+                   "anchor": f"example-{ex.id}", "text": Markup("")}
+                  for ex in drawn if ex.origin == "project"]
         return items
 
     def chapters(self, sections: list[Section], drawn: list[DrawnExample],
                  general: list[RulingView], fills: list[dict[str, Any]]) -> list[TocEntry]:
         """The table of contents: chapters and the rules' first level of subsections."""
-        toc = [TocEntry("components", "内容物", 1)]
+        _ = self._
+        toc = [TocEntry("components", _("Components"), 1)]
         if sections:
-            toc.append(TocEntry("rules", "ルール", 1))
+            toc.append(TocEntry("rules", _("Rules"), 1))
             toc += [TocEntry(s.anchor, s.title, 2) for s in sections]
         if drawn:
-            toc.append(TocEntry("examples", "遊びの例", 1))
-        toc.append(TocEntry("cards", "カードリファレンス", 1))
+            toc.append(TocEntry("examples", _("Examples of play"), 1))
+        toc.append(TocEntry("cards", _("Card reference"), 1))
         if general:
-            toc.append(TocEntry("rulings", "その他の裁定", 1))
-        toc.append(TocEntry("fills", "この版で補ったこと", 1))
+            toc.append(TocEntry("rulings", _("Other rulings"), 1))
+        toc.append(TocEntry("fills", _("What this edition filled in"), 1))
         if self.db.glossary:
-            toc.append(TocEntry("glossary", "用語集", 1))
-        toc.append(TocEntry("index", "カード索引", 1))
+            toc.append(TocEntry("glossary", _("Glossary"), 1))
+        toc.append(TocEntry("index", _("Card index"), 1))
         return toc

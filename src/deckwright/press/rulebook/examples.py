@@ -2,8 +2,9 @@
 
 The example is the same data the engine runs; here it only becomes something to look at. Press
 knows no game's rules, so a step without a `say` sentence is rendered generically: player ids
-become 「プレイヤーN」, card references become the card's name (and a mini card), and the few
-verbs of the shared notation are translated; anything else is shown as written.
+become "Player N" (プレイヤーN), card references become the card's name (and a mini card), and
+the few verbs of the shared notation become sentences in the game's language (deckwright's
+catalogs, see i18n.py); anything else is shown as written.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol
 
+from ...i18n import N_, words
 from ...model import Card, Example, GameData, Step
 from ...model.validate import CARD_REF_RE
 
@@ -19,29 +21,47 @@ PLAYER_RE = re.compile(r"^p(\d+)$")
 
 #: Labels of the shared setup and expectation keys (docs/format.md); other keys show as written.
 KEY_LABELS = {
-    "players": "人数", "turn": "手番", "hands": "手札", "hand_sizes": "手札の枚数",
-    "deck": "山札", "discard": "捨て札", "top": "場札",
-    "direction": "順番の向き", "scores": "得点", "winner": "勝者", "over": "ゲーム終了",
-    "deck_size": "山札の枚数", "discard_size": "捨て札の枚数", "public": "公開中のカード",
-    "events": "起きること", "options": "設定",
+    "players": N_("Players"), "turn": N_("Turn"), "hands": N_("Hands"),
+    "hand_sizes": N_("Hand sizes"), "deck": N_("Deck"), "discard": N_("Discard pile"),
+    "top": N_("Top card"), "direction": N_("Direction of play"), "scores": N_("Scores"),
+    "winner": N_("Winner"), "over": N_("Game over"), "deck_size": N_("Cards in the deck"),
+    "discard_size": N_("Cards in the discard pile"), "public": N_("Face-up cards"),
+    "events": N_("What happens"), "options": N_("Options"),
 }
 
 #: Values of the shared expectation keys, in words (docs/format.md).
-WORDS = {"clockwise": "時計回り", "counterclockwise": "反時計回り"}
+WORDS = {"clockwise": N_("clockwise"), "counterclockwise": N_("counterclockwise")}
 
-#: The shared notation's common verbs, as Japanese verbs taking their objects with を; a game's
-#: own verbs are shown as written.
-VERBS = {"plays": "出す", "play": "出す", "draws": "引く", "draw": "引く", "declares": "宣言する",
-         "flips": "めくる", "takes": "取る", "discards": "捨てる", "names": "指定する",
-         "chooses": "選ぶ", "reveals": "公開する", "attacks": "攻撃する", "gives": "渡す",
-         "counters": "打ち消す", "places": "置く", "moves": "動かす", "activates": "使う",
-         "uses": "使う", "returns": "戻す", "vanishes": "消す", "turns": "めくる",
-         "calls": "宣言する", "shuffles": "混ぜる"}
+#: The shared notation's common verbs with an object, as sentences; a game's own verbs are
+#: shown as written.
+VERBS = {
+    "plays": N_("%(who)s plays %(what)s."), "play": N_("%(who)s plays %(what)s."),
+    "draws": N_("%(who)s draws %(what)s."), "draw": N_("%(who)s draws %(what)s."),
+    "declares": N_("%(who)s declares %(what)s."), "calls": N_("%(who)s declares %(what)s."),
+    "flips": N_("%(who)s turns over %(what)s."), "turns": N_("%(who)s turns over %(what)s."),
+    "takes": N_("%(who)s takes %(what)s."), "discards": N_("%(who)s discards %(what)s."),
+    "names": N_("%(who)s names %(what)s."), "chooses": N_("%(who)s chooses %(what)s."),
+    "reveals": N_("%(who)s reveals %(what)s."), "attacks": N_("%(who)s attacks %(what)s."),
+    "gives": N_("%(who)s gives %(what)s."), "counters": N_("%(who)s counters %(what)s."),
+    "places": N_("%(who)s places %(what)s."), "moves": N_("%(who)s moves %(what)s."),
+    "activates": N_("%(who)s uses %(what)s."), "uses": N_("%(who)s uses %(what)s."),
+    "returns": N_("%(who)s returns %(what)s."), "vanishes": N_("%(who)s removes %(what)s."),
+    "shuffles": N_("%(who)s shuffles %(what)s."),
+}
+#: The verbs that take `to PLACE` (`moves X to Y`).
+TO_VERBS = {
+    "moves": N_("%(who)s moves %(what)s to %(where)s."),
+    "gives": N_("%(who)s gives %(what)s to %(where)s."),
+    "places": N_("%(who)s places %(what)s on %(where)s."),
+    "returns": N_("%(who)s returns %(what)s to %(where)s."),
+}
 #: Verbs without an object.
-BARE_VERBS = {"passes": "パスする", "pass": "パスする", "draws": "山札から引く",
-              "draw": "山札から引く", "ends": "手番を終える", "shuffles": "山札を混ぜる"}
+BARE_VERBS = {"passes": N_("%(who)s passes."), "pass": N_("%(who)s passes."),
+              "draws": N_("%(who)s draws from the deck."), "draw": N_("%(who)s draws from the deck."),
+              "ends": N_("%(who)s ends the turn."), "shuffles": N_("%(who)s shuffles the deck.")}
 
-STATUS_LABELS = {"verified": "検証済み", "failing": "検証で不一致", "unverified": "未検証"}
+STATUS_LABELS = {"verified": N_("verified"), "failing": N_("does not match"),
+                 "unverified": N_("not verified")}
 
 
 class VerdictLike(Protocol):
@@ -158,6 +178,7 @@ class Drawer:
     def __init__(self, game: GameData):
         self.game = game
         self.palette = game.db.game.palette
+        self._ = words(game.language)
 
     # --- cards and words ---------------------------------------------------------------------
 
@@ -174,27 +195,30 @@ class Drawer:
     def word(self, token: str) -> str:
         player = PLAYER_RE.match(token)
         if player:
-            return f"プレイヤー{player.group(1)}"
+            return self._("Player %(n)s", n=player.group(1))
         card = self.card_of(token)
-        return f"「{card.name}」" if card is not None else token
+        return self._("“%(name)s”", name=card.name) if card is not None else token
 
     def sentence(self, notation: str) -> str:
-        """A readable rendering of a decision in the shared notation:
-        `p1 plays red-2` -> プレイヤー1：「赤の2」を出す。 Unknown words are kept as written."""
+        """A readable rendering of a decision in the shared notation: `p1 plays red-2` ->
+        Player 1 plays “Red 2”. (プレイヤー1：「赤の2」を出す。) Unknown words are kept."""
+        _ = self._
         tokens = notation.split()
-        subject = ""
+        who = ""
         if tokens and PLAYER_RE.match(tokens[0]):
-            subject, tokens = self.word(tokens[0]) + "：", tokens[1:]
+            who, tokens = self.word(tokens[0]), tokens[1:]
         if tokens and tokens[0] in BARE_VERBS and len(tokens) == 1:
-            return f"{subject}{BARE_VERBS[tokens[0]]}。"
+            return _(BARE_VERBS[tokens[0]], who=who).strip()
         if tokens and tokens[0] in VERBS and len(tokens) > 1:
-            rest, place = tokens[1:], ""
-            if "to" in rest[:-1]:  # `moves X to Y` -> XをYへ動かす
+            rest = tokens[1:]
+            if "to" in rest[:-1] and tokens[0] in TO_VERBS:  # `moves X to Y`
                 at = rest.index("to")
-                rest, place = rest[:at], " ".join(self.word(t) for t in rest[at + 1:]) + "へ"
-            objects = " ".join(self.word(t) for t in rest)
-            return f"{subject}{objects}を{place}{VERBS[tokens[0]]}。"
-        return subject + " ".join(self.word(t) for t in tokens) + "。"
+                where = " ".join(self.word(t) for t in rest[at + 1:])
+                what = " ".join(self.word(t) for t in rest[:at])
+                return _(TO_VERBS[tokens[0]], who=who, what=what, where=where).strip()
+            what = " ".join(self.word(t) for t in rest)
+            return _(VERBS[tokens[0]], who=who, what=what).strip()
+        return _("%(who)s %(what)s.", who=who, what=" ".join(self.word(t) for t in tokens)).strip()
 
     def cards_in(self, notation: str) -> list[MiniCard]:
         found = [self.card_of(t) for t in notation.split()]
@@ -204,19 +228,21 @@ class Drawer:
 
     def value_text(self, value: Any) -> str:
         """A value in words: players as P1, cards by name, lists and mappings spelled out."""
+        _ = self._
         if isinstance(value, bool):
-            return "はい" if value else "いいえ"
+            return _("yes") if value else _("no")
         if isinstance(value, str):
             card = self.card_of(value)
             if card:
-                return f"「{card.name}」"
+                return _("“%(name)s”", name=card.name)
             if value in self.palette:
                 return self.palette[value].name
-            return WORDS.get(value) or self.who(value)
+            return _(WORDS[value]) if value in WORDS else self.who(value)
         if isinstance(value, list):
-            return "・".join(self.value_text(v) for v in value) or "なし"
+            return _.join([self.value_text(v) for v in value]) or _("none")
         if isinstance(value, dict):
-            return "、".join(f"{self.who(k)} {self.value_text(v)}" for k, v in value.items())
+            # TRANSLATORS: the separator between the entries of a mapping (P1 3; P2 4)
+            return _("; ").join(f"{self.who(k)} {self.value_text(v)}" for k, v in value.items())
         return str(value)
 
     def part(self, value: Any, who: str | None = None) -> Part:
@@ -233,7 +259,7 @@ class Drawer:
 
     def rows(self, key: str, value: Any) -> list[Row]:
         """One row per setup or expectation entry; a mapping gets one part per player."""
-        label = KEY_LABELS.get(key, key)
+        label = self._(KEY_LABELS[key]) if key in KEY_LABELS else key
         if isinstance(value, dict) and value:
             return [Row(label, [self.part(v, self.who(k)) for k, v in value.items()])]
         return [Row(label, [self.part(value)])]
@@ -263,11 +289,12 @@ class Drawer:
             return DrawnStep("do", step.say or self.sentence(step.do), self.cards_in(step.do))
         if step.refused is not None:
             said = step.say or self.sentence(step.refused)
-            reason = f"（理由：{step.reason}）" if step.reason else ""
+            reason = self._(" (reason: %(reason)s)", reason=step.reason) if step.reason else ""
             return DrawnStep("refused", f"{said}{reason}", self.cards_in(step.refused))
-        checks = "、".join(f"{KEY_LABELS.get(k, k)} {self.value_text(v)}"
-                           for k, v in (step.expect or {}).items())
-        return DrawnStep("expect", step.say or "ここで確かめる：", checks=checks)
+        checks = self._("; ").join(
+            f"{self._(KEY_LABELS[k]) if k in KEY_LABELS else k} {self.value_text(v)}"
+            for k, v in (step.expect or {}).items())
+        return DrawnStep("expect", step.say or self._("Check here:"), checks=checks)
 
     def draw(self, example: Example, verdict: VerdictLike | None, number: int) -> DrawnExample:
         status = verdict.status if verdict is not None else "unverified"
@@ -279,4 +306,5 @@ class Drawer:
             setup=self.mapping_rows(example.setup),
             steps=[self.step(s) for s in example.steps],
             outcome=self.mapping_rows(example.expect),
-            status=status, status_label=STATUS_LABELS.get(status, status), detail=detail)
+            status=status, detail=detail,
+            status_label=self._(STATUS_LABELS[status]) if status in STATUS_LABELS else status)

@@ -12,22 +12,20 @@ import re
 
 from markupsafe import Markup, escape
 
+from ...i18n import N_, Words, words
 from ...model.schema import Colour
 from ..markup import Icon, Run, parse
 
-#: What the built-in icons say; `{draw:2}` puts its argument after the label.
-BUILTIN_LABELS = {"draw": "ドロー", "skip": "スキップ", "reverse": "リバース",
-                  "cost": "コスト", "point": "点"}
+#: What the built-in icons say, with their argument (`{draw:2}`) where the language puts it.
+BUILTIN_LABELS = {"draw": (N_("Draw"), N_("Draw +%(arg)s")), "skip": (N_("Skip"), N_("Skip %(arg)s")),
+                  "reverse": (N_("Reverse"), N_("Reverse %(arg)s")),
+                  "cost": (N_("Cost"), N_("Cost %(arg)s")),
+                  "point": (N_("points"), N_("%(arg)s points"))}
 
 
-def _builtin(name: str, arg: str) -> str:
-    label = BUILTIN_LABELS[name]
-    if name == "draw":
-        text = f"{label}＋{arg}" if arg else label
-    elif name == "point":
-        text = f"{arg}{label}" if arg else label
-    else:
-        text = f"{label} {arg}" if arg else label
+def _builtin(name: str, arg: str, _: Words) -> str:
+    bare, with_arg = BUILTIN_LABELS[name]
+    text = _(with_arg, arg=arg) if arg else _(bare)
     return f'<span class="icon icon-{name}">{text}</span>'
 
 
@@ -39,7 +37,7 @@ def colour_icon(colour: Colour, arg: str = "") -> str:
             f'title="{escape(colour.name)}">{mark}{extra}</span>')
 
 
-def inline(text: str | None, palette: dict[str, Colour]) -> Markup:
+def inline(text: str | None, palette: dict[str, Colour], _: Words | None = None) -> Markup:
     """One text with its icons and emphasis rendered; line breaks kept as <br>.
 
     Tokenising is shared with the card faces (press/markup.py), so a text reads the same on
@@ -51,22 +49,22 @@ def inline(text: str | None, palette: dict[str, Colour]) -> Markup:
             run = str(escape(token.text))
             out.append(f"<strong>{run}</strong>" if token.emph else run)
         elif isinstance(token, Icon):
-            out.append(icon_html(token.name, token.arg or "", palette))
+            out.append(icon_html(token.name, token.arg or "", palette, _ or words("en")))
         else:
             out.append("<br>")
     return Markup("".join(out))
 
 
-def icon_html(name: str, arg: str, palette: dict[str, Colour]) -> str:
+def icon_html(name: str, arg: str, palette: dict[str, Colour], _: Words) -> str:
     arg = str(escape(arg))
     if name in palette:
         return colour_icon(palette[name], arg)
     if name in BUILTIN_LABELS:
-        return _builtin(name, arg)
+        return _builtin(name, arg, _)
     return str(escape("{" + name + (":" + arg if arg else "") + "}"))  # validation refuses these
 
 
-def paragraphs(text: str | None, palette: dict[str, Colour]) -> list[Markup]:
+def paragraphs(text: str | None, palette: dict[str, Colour], _: Words | None = None) -> list[Markup]:
     """A body text split at blank lines, each paragraph rendered inline."""
     parts = re.split(r"\n\s*\n", (text or "").strip())
-    return [inline(p.strip(), palette) for p in parts if p.strip()]
+    return [inline(p.strip(), palette, _) for p in parts if p.strip()]

@@ -19,6 +19,7 @@ from jinja2 import (ChoiceLoader, FileSystemLoader, StrictUndefined, TemplateNot
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
+from ... import i18n
 from ...model import UsageError
 
 PAGE_TEMPLATE = "rulebook.html.j2"
@@ -37,17 +38,22 @@ def template_dirs(project_templates: Path) -> list[Path]:
 
 
 @lru_cache(maxsize=8)
-def environment(dirs: tuple[Path, ...]) -> ImmutableSandboxedEnvironment:
+def environment(dirs: tuple[Path, ...], language: str = i18n.SOURCE) -> ImmutableSandboxedEnvironment:
+    """The environment of one set of template folders in one language: deckwright's own
+    words are `_()`, `ngettext()` and `{% trans %}` (jinja2.ext.i18n) from its catalogs."""
     loader = ChoiceLoader([FileSystemLoader(str(d), encoding="utf-8") for d in dirs])
-    return ImmutableSandboxedEnvironment(
+    env = ImmutableSandboxedEnvironment(
         loader=loader, autoescape=True, undefined=StrictUndefined,
         trim_blocks=False, lstrip_blocks=False, keep_trailing_newline=True,
-        auto_reload=True)
+        auto_reload=True, extensions=["jinja2.ext.i18n"])
+    i18n.install(env, language)
+    return env
 
 
 def render_page(dirs: list[Path], context: dict[str, Any]) -> str:
-    """The rulebook's HTML, from the first `rulebook.html.j2` the loader chain finds."""
-    env = environment(tuple(dirs))
+    """The rulebook's HTML, from the first `rulebook.html.j2` the loader chain finds, in the
+    context's language (`lang`)."""
+    env = environment(tuple(dirs), context.get("lang", i18n.SOURCE))
     try:
         return env.get_template(PAGE_TEMPLATE).render(context)
     except TemplateNotFound as exc:

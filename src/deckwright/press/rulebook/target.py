@@ -54,7 +54,7 @@ def _verdicts(game: GameData) -> tuple[dict[str, Any], dict[str, Any], bool]:
     from ...engine.verify import Verdict, verify_examples  # the engine only for this target
 
     key = _verdict_key(game)
-    rec = manifest.Target(game.project.build_dir / game.id, cache.TARGET).record
+    rec = manifest.Target(game.out_dir, cache.TARGET).record
     saved = rec.extra.get("verdicts") if rec else None
     if isinstance(saved, dict) and saved.get("key") == key:
         verdicts = {v["example_id"]: Verdict(v["example_id"], v["status"], v["detail"],
@@ -90,7 +90,8 @@ def run(game: GameData, press: Any, args: argparse.Namespace,
                             force=args.force, record_extra=keep)
     assert result is not None
     tick(1)
-    failing = [(game.id, ex_id, title) for ex_id, title in result.failing]
+    name = f"{game.id} ({game.edition})" if game.edition else game.id
+    failing = [(name, ex_id, title) for ex_id, title in result.failing]
     return ([] if result.skipped else [result.pdf, result.html]), failing
 
 

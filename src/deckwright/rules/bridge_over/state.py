@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import EMPTY, State
+from . import english
 from .cards import (ALMIGHTY_BASE, AMPLIFY, BIND, BLOCK, CHAIN, CHOOSE_BASE, CLEAR, COLOURS, CURSE,
                     C_ACTION, C_ALMIGHTY, C_DEFENCE, C_DISCARD, C_NUMBER, C_PUBLIC, C_WILD, DIRECT,
                     DISCARD_BASE, DRAW, DRAW2, ESCORT, HAUNTED, NAME_BASE, NAMING_KINDS, NUMBER,
@@ -64,6 +65,7 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
         "stalemate": "誰も動けないので上がりなしでラウンドを終える。",
         "penalty": "{p:player} の罰点は {n} 点。",
     }
+    TRANSLATIONS = {"en": {"events": english.EVENTS}}   # the shared kinds, in English
 
     def __init__(self, game: Any, players: int, seed: int = 0):
         super().__init__(game, players, seed)

@@ -24,6 +24,7 @@ from typing import Any, Iterable
 
 from deckwright.engine import BOX, EMPTY, CardAt, Cards, State
 
+from . import english
 from . import notation
 from .cards import SAME_SIDE, couple_event, score
 from .events import CENTRE, CORNERS, EventRules
@@ -90,6 +91,7 @@ class GhostState(EventRules, State):
         "out": "{p:player} の手札がないまま手番が渡るので、ゲーム終了。{p:player} は最初に手札をなくしたので+{n}点。",
         "stalemate": "山札がなく、1巡の間カードが動かなかったので、ゲーム終了。",
     }
+    TRANSLATIONS = {"en": {"events": english.EVENTS}}   # the shared kinds, in English
 
     #: Whole rounds without a card moving, deck empty, that end the game (ruling "stalemate").
     QUIET_ROUNDS = 1

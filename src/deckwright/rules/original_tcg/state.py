@@ -14,6 +14,7 @@ from typing import Any
 
 from deckwright.engine import EMPTY, State
 
+from . import english
 from .board import Board, camp_row
 from .costs import Costs, Payment
 from .effects import Effects, is_player
@@ -67,6 +68,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         "lose": "{p:player} の負け({why})。",
         "limit": "{n} ターンを過ぎたので戦力の多い方の勝ち。",
     }
+    TRANSLATIONS = {"en": {"events": english.EVENTS}}   # the shared kinds, in English
 
     def __init__(self, game: Any, players: int, seed: int = 0):
         super().__init__(game, players, seed)

@@ -19,6 +19,35 @@ if TYPE_CHECKING:
 
 class Notation:
     game: "SuperPageOne"
+    #: Refusal reasons by id (`self.reason(id, ...)`); English in english.py.
+    REASONS = {
+        "finished": "{p:player} はもう勝ち抜けている",
+        "dobon-joker": "ジョーカーを持っているのでドボンできない",
+        "dobon-no-top": "手札の合計 {total} が場の数字 なし と違うのでドボンできない",
+        "dobon-total": "手札の合計 {total} が場の数字 {number} と違うのでドボンできない",
+        "revolution-four": "同じ数字のカードが 4 枚そろっていない",
+        "not-in-hand": "{card:card} は {p:player} の手札にない",
+        "kick-back-card": "Kキックバックに使えるのは K だけ({card:card} では使えない)",
+        "cancel-card": "J無効に使えるのは J だけ({card:card} では使えない)",
+        "echo-card": "Qエコーに使えるのは Q だけ({card:card} では使えない)",
+        "kick-revealed": "公開済みの K は、いったん手札から離れるまで使えない",
+        "kick-own-card": "自分が出したカードには Kキックバックを使えない",
+        "kick-last-card": "場のカードが 1 枚しかないので取れない",
+        "kick-once": "場の一番上は一度 Kキックバックで取られたカードなので、もう取れない",
+        "cancel-before-target": "7渡しの相手が決まる(効果が発動する)前は J無効を使えない",
+        "cancel-not-wild": "8 とジョーカーの効果は J無効で打ち消せない",
+        "cancel-echo-first": "Qエコーの機会が先(いまは J無効のタイミングではない)",
+        "cancel-nothing": "打ち消す特殊効果がいま発動していない",
+        "echo-timing": "Qエコーのタイミングではない(発動中の効果に使う機会がない)",
+        "echo-suit": "Q と同じスートの効果にしか Qエコーは使えない",
+        "declare-not-now": "いまはその宣言の機会ではない",
+        "must-resolve": "発動した効果は最後まで処理しなければならない",
+        "resolving": "いまは効果の処理中で、その決定はできない",
+        "drawn-only": "引いたあとに出せるのは引いたカードだけ",
+        "two-draw-pending": "2ドローを受けているので 2 を重ねるか引くしかない",
+        "no-match": "{card:card} は場の {top:card} に数字もスートも合わないので出せない",
+        "not-now": "いまはその決定はできない",
+    }
 
     def refusal(self, action: Action, player: int | None = None) -> str | None:
         """Out-of-turn declarations first answer to their own condition (a Dobon with a joker
@@ -33,50 +62,50 @@ class Notation:
         g = self.game
         code, card = action
         if not self.active(p):
-            return f"{self.player_name(p)} はもう勝ち抜けている"
+            return self.reason("finished", p=p)
         if code == DOBON:
             hand, top = self.hand(p), self.top()
             if any(g.blocks_dobon[c] for c in hand):
-                return "ジョーカーを持っているのでドボンできない"
+                return self.reason("dobon-joker")
             total = sum(g.rank[c] for c in hand)
             if top == EMPTY or total != g.rank[top]:
-                number = "なし" if top == EMPTY else g.rank[top]
-                return f"手札の合計 {total} が場の数字 {number} と違うのでドボンできない"
+                if top == EMPTY:
+                    return self.reason("dobon-no-top", total=total)
+                return self.reason("dobon-total", total=total, number=g.rank[top])
             return None
         if code == REVOLUTION:
-            return None if self.can_revolution(p) else "同じ数字のカードが 4 枚そろっていない"
+            return None if self.can_revolution(p) else self.reason("revolution-four")
         if self.zones.where[card] != g.HAND[p]:
-            return f"{self.card_label(card)} は {self.player_name(p)} の手札にない"
-        needed = {KICK: ("kick-back", "Kキックバック", "K"), CANCEL: ("cancel", "J無効", "J"),
-                  ECHO: ("echo", "Qエコー", "Q")}[code]
-        if g.effect[card] != needed[0]:
-            return f"{needed[1]}に使えるのは {needed[2]} だけ({self.card_label(card)} では使えない)"
+            return self.reason("not-in-hand", card=card, p=p)
+        needed = {KICK: "kick-back", CANCEL: "cancel", ECHO: "echo"}[code]
+        if g.effect[card] != needed:
+            return self.reason(f"{needed}-card", card=card)
         if code == KICK:
             if card in self.revealed:
-                return "公開済みの K は、いったん手札から離れるまで使えない"
+                return self.reason("kick-revealed")
             if self.by.get(self.top(), NONE) == p:
-                return "自分が出したカードには Kキックバックを使えない"
+                return self.reason("kick-own-card")
             if len(self.zones.piles[g.FIELD]) < 2:
-                return "場のカードが 1 枚しかないので取れない"
+                return self.reason("kick-last-card")
             if self.top() in self.kicked:
-                return "場の一番上は一度 Kキックバックで取られたカードなので、もう取れない"
+                return self.reason("kick-once")
             return None
         if code == CANCEL:
             if self.phase == "activate":
-                return "7渡しの相手が決まる(効果が発動する)前は J無効を使えない"
+                return self.reason("cancel-before-target")
             top = self.top()
             if self.phase not in ("q", "j") and top != EMPTY and not g.cancelable[top]:
-                return "8 とジョーカーの効果は J無効で打ち消せない"
+                return self.reason("cancel-not-wild")
             if self.phase == "q":
-                return "Qエコーの機会が先(いまは J無効のタイミングではない)"
+                return self.reason("cancel-echo-first")
             if self.phase != "j":
-                return "打ち消す特殊効果がいま発動していない"
+                return self.reason("cancel-nothing")
             return None
         if code == ECHO:
             if self.phase != "q":
-                return "Qエコーのタイミングではない(発動中の効果に使う機会がない)"
+                return self.reason("echo-timing")
             if not self._echoes(card):
-                return "Q と同じスートの効果にしか Qエコーは使えない"
+                return self.reason("echo-suit")
         return None
 
     def why_illegal(self, action: Action) -> str:
@@ -84,21 +113,20 @@ class Notation:
         code, arg = action
         p, phase = self.current_player(), self.phase
         if code in ANYTIME:
-            return self._condition(action, p) or "いまはその宣言の機会ではない"
+            return self._condition(action, p) or self.reason("declare-not-now")
         if phase in ("give", "discard") and code == DECLINE:
-            return "発動した効果は最後まで処理しなければならない"
+            return self.reason("must-resolve")
         if phase in ("give", "discard", "activate", "q", "j", "react"):
-            return "いまは効果の処理中で、その決定はできない"
+            return self.reason("resolving")
         if code == PLAY:
             if self.zones.where[arg] != g.HAND[p]:
-                return f"{self.card_label(arg)} は {self.player_name(p)} の手札にない"
+                return self.reason("not-in-hand", card=arg, p=p)
             if phase == "drawn":
-                return "引いたあとに出せるのは引いたカードだけ"
+                return self.reason("drawn-only")
             if self.pending:
-                return "2ドローを受けているので 2 を重ねるか引くしかない"
-            return (f"{self.card_label(arg)} は場の {self.card_label(self.top())} に"
-                    "数字もスートも合わないので出せない")
-        return "いまはその決定はできない"
+                return self.reason("two-draw-pending")
+            return self.reason("no-match", card=arg, top=self.top())
+        return self.reason("not-now")
 
     def card_label(self, inst: int) -> str:
         """Cards read as players say them in the log and in reasons (♠9, ジョーカー); the

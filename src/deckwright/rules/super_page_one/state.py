@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from ...engine import EMPTY, Cards, State, Window
+from . import english
 from .actions import (ACTIVATE, CANCEL, DECLINE, DISCARD, DOBON, DRAW, ECHO, GIVE, KEEP, KICK, NONE,
                       PASS, PLAY, REVOLUTION, TARGET, Action)
 from .notation import Notation
@@ -62,6 +63,7 @@ class SuperPageOneState(Notation, TableView, State):
         "lapse": "{p:player} が抜けたので 2ドローは消える。",
         "end": "ゲーム終了。",
     }
+    TRANSLATIONS = {"en": {"events": english.EVENTS, "reasons": english.REASONS}}
 
     def __init__(self, game: Any, players: int, seed: int = 0):
         super().__init__(game, players, seed)

@@ -14,6 +14,7 @@ from deckwright.engine import BOX, EMPTY, TERMINAL, State
 from deckwright.engine.setup import take
 from deckwright.engine.expect import CardAt, Cards
 
+from . import english
 from .effects import MagicMixin
 from .facts import (CLAIRVOYANCE, CLAIRVOYANCE_SLOTS, GATHERING, HAND_SIZE, P_FI, P_KIND,
                     P_PLUNDER, P_REFLECT, P_SWAP_GIVE, P_SWAP_PICK, QUOTA_PER_PLAYER, SCRAMBLE,
@@ -63,6 +64,7 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
         "win": "{p:player} が {points} ポイントで勝つ。",
         "draw-game": "最高点 {points} ポイントが {ps:players} で並び、引き分け（再勝負）。",
     }
+    TRANSLATIONS = {"en": {"events": english.EVENTS}}   # the shared kinds, in English
 
     def __init__(self, game: "TreasureScramble", players: int, seed: int = 0):
         super().__init__(game, players, seed)

@@ -1,0 +1,172 @@
+"""deckwright's own words in the game's language: gettext catalogs read through Babel.
+
+Every word deckwright itself prints (rulebook headings, face labels, the calibration page, the
+engine's shared refusals, the balance report) is an English message id marked with `_()` in
+Python or `{% trans %}` / `_()` in templates, extracted into `locale/deckwright.pot` and
+translated in `locale/<lang>/LC_MESSAGES/deckwright.po` (`make catalogs` refreshes them).
+
+The `.po` files are read at run time, once per process and language (`lru_cache`), and turned
+into a gettext object in memory: there is no compiled `.mo` that could fall out of step with
+the `.po` a translator edits. A language without a catalog, or a message its catalog leaves
+empty, falls back to English; `missing(lang)` lists what is not translated, for `check`.
+Right-to-left scripts are out of scope.
+"""
+
+from __future__ import annotations
+
+import io
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import NullTranslations, Translations
+
+DOMAIN = "deckwright"
+LOCALE_DIR = Path(__file__).parent / "locale"
+#: The language of the message ids, and the fallback of every other language.
+SOURCE = "en"
+
+
+def N_(message: str) -> str:
+    """Marks a message for extraction where it is defined; it is translated where it is used."""
+    return message
+
+
+def normalise(tag: str) -> str:
+    """A BCP 47 tag as the catalog folder is named: `ja-JP` -> `ja_JP`, `EN` -> `en`."""
+    try:
+        return str(Locale.parse(tag.replace("-", "_")))
+    except (UnknownLocaleError, ValueError):
+        return tag.replace("-", "_").lower()
+
+
+def _candidates(tag: str) -> list[str]:
+    """Catalog names to try for a tag, most specific first: `pt_BR`, then `pt`."""
+    name = normalise(tag)
+    out = [name]
+    if "_" in name:
+        out.append(name.split("_", 1)[0])
+    return out
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def available() -> list[str]:
+    """The languages a catalog exists for."""
+    return sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+
+
+@lru_cache(maxsize=None)
+def catalog(tag: str) -> Catalog | None:
+    """The parsed `.po` catalog that serves a language tag, or None when there is none."""
+    for name in _candidates(tag):
+        path = po_path(name)
+        if path.is_file():
+            with path.open("rb") as fh:
+                return read_po(fh, locale=name, domain=DOMAIN)
+    return None
+
+
+def _from_catalog(cat: Catalog) -> Translations:
+    buf = io.BytesIO()
+    write_mo(buf, cat, use_fuzzy=False)
+    buf.seek(0)
+    return Translations(fp=buf, domain=DOMAIN)
+
+
+@lru_cache(maxsize=None)
+def translations(tag: str) -> NullTranslations:
+    """The gettext object of a language, falling back to English, then to the message ids."""
+    chain: list[NullTranslations] = []
+    for name in dict.fromkeys([tag, SOURCE]):
+        cat = catalog(name)
+        if cat is not None:
+            chain.append(_from_catalog(cat))
+    if not chain:
+        return NullTranslations()
+    first = chain[0]
+    for other in chain[1:]:
+        first.add_fallback(other)
+    return first
+
+
+class Words:
+    """deckwright's words in one language: `_ = Words("ja")`; `_("Rules")`,
+    `_("%(n)s cards", n=3)`, `_.ngettext("%(num)d point", "%(num)d points", 6)`."""
+
+    def __init__(self, language: str):
+        self.language = language
+        self._t = translations(language)
+
+    def __call__(self, message: str, **args: Any) -> str:
+        """Like Jinja's new-style gettext, a message is always a %-format: a literal % is
+        written %% in every message, with or without arguments."""
+        return self._t.gettext(message) % args
+
+    def ngettext(self, singular: str, plural: str, count: int, **args: Any) -> str:
+        """A message with a count (`%(num)d` is the count)."""
+        return self._t.ngettext(singular, plural, count) % {"num": count, **args}
+
+    def pgettext(self, context: str, message: str, **args: Any) -> str:
+        """A message whose translation depends on where it is used (`stat`: yes/no of a card's
+        value reads あり/なし in Japanese, where an answer reads はい/いいえ)."""
+        return self._t.pgettext(context, message) % args
+
+    def join(self, items: list[str]) -> str:
+        """Items as the language lists them: `A, B` in English, `A・B` in Japanese."""
+        # TRANSLATORS: the separator between the items of a short list
+        return self(", ").join(items)
+
+    def sort_key(self, text: str) -> str:
+        """The index's sort order: gojūon for Japanese (katakana folded to hiragana), otherwise
+        case- and accent-folded alphabetical."""
+        text = unicodedata.normalize("NFKC", text)
+        if self.language.split("-")[0].split("_")[0] == "ja":
+            text = text.lower()
+            return "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in text)
+        folded = unicodedata.normalize("NFKD", text.casefold())
+        return "".join(c for c in folded if not unicodedata.combining(c))
+
+    @property
+    def is_japanese(self) -> bool:
+        return normalise(self.language).split("_")[0] == "ja"
+
+
+@lru_cache(maxsize=None)
+def words(language: str) -> Words:
+    return Words(language)
+
+
+def missing(language: str) -> list[str]:
+    """Message ids a language does not translate (all of them when it has no catalog); English
+    never misses any, being the language of the ids."""
+    if normalise(language).split("_")[0] == SOURCE:
+        return []
+    cat = catalog(language)
+    done = {(m.context, m.id) for m in cat if m.id and _translated(m)} if cat else set()
+    return [m.id if isinstance(m.id, str) else m.id[0]
+            for m in catalog_template() if m.id and (m.context, m.id) not in done]
+
+
+def _translated(message: Any) -> bool:
+    strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+    return not message.fuzzy and all(strings)
+
+
+@lru_cache(maxsize=1)
+def catalog_template() -> Catalog:
+    with (LOCALE_DIR / f"{DOMAIN}.pot").open("rb") as fh:
+        return read_po(fh, domain=DOMAIN)
+
+
+def install(env: Any, language: str) -> None:
+    """Give a Jinja environment (with jinja2.ext.i18n) the language's words: `{% trans %}`,
+    `_()` and `ngettext()` in templates."""
+    env.install_gettext_translations(translations(language), newstyle=True)
