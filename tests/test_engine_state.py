@@ -128,3 +128,62 @@ def test_notation_round_trips_for_every_legal_action(game):
         assert s.current_player() == TERMINAL
         with pytest.raises(Refused, match="終わっている"):
             s.apply(0)
+
+
+def _seat_game(**kw):
+    """The toy's duel: each player brings a deck of their own (the TCG way)."""
+    return toy.rules().ToyDuel(toy.data(), **kw)
+
+
+def test_seat_decks_give_each_seat_its_own_cards():
+    game = _seat_game(seat_decks=["ones", "ones"])
+    assert game.seat_decks == ({"red-1": 3, "blue-1": 3}, {"red-1": 3, "blue-1": 3})
+    assert len(game.catalogue) == 12
+    # copies 1-3 of each card are seat 1's, copies 4-6 seat 2's
+    seats = {game.catalogue.ref(i): s for i, s in enumerate(game.seat_of)}
+    assert seats["red-1#3"] == 0 and seats["red-1#4"] == 1 and seats["blue-1#6"] == 1
+    state = game.blank_state(2)
+    owner = state.deal_seat_decks(game.HAND)
+    assert owner == list(game.seat_of)      # identical decks: no chance over who plays which
+    for p in (0, 1):
+        assert sorted(game.catalogue.ref(i) for i in state.zones.piles[game.HAND[p]]) == sorted(
+            r for r, s in seats.items() if s == p)
+
+
+def test_seat_decks_default_to_the_chosen_deck_and_the_next_one():
+    game = _seat_game(deck="ones")
+    assert game.seat_decks[0] == {"red-1": 3, "blue-1": 3}
+    assert sum(game.seat_decks[1].values()) == 26        # the standard deck for seat 2
+    state = game.blank_state(2, seed=3)
+    owner = state.deal_seat_decks(game.HAND)
+    assert state.history[0][0] == CHANCE and state.history[0][1][0] == "index"
+    swapped = state.history[0][1][1]
+    assert len(state.zones.piles[game.HAND[swapped]]) == 6   # whoever got the small deck
+    assert owner.count(swapped) == 6
+
+
+def test_examples_of_a_game_without_seat_decks_keep_one_catalogue(game):
+    assert game.seat_decks == () and set(game.seat_of) == {0}
+
+
+@pytest.mark.parametrize("players", (2, 3))
+def test_random_games_with_every_window_keep_the_invariants(players):
+    """Steal (stack), Gift (clockwise from a seat) and Call (rechecking) in real games: the
+    windows always close, every card stays in one zone, the game ends."""
+    game = toy.rules().ToyMatch(toy.data(), "windows")
+    opened = set()
+    for seed in range(60):
+        played = play_random(game, seed=seed, players=players, check=True)
+        assert played.state.is_over()
+        opened |= set(played.state.log.kinds()) & {"counter", "gift", "snap", "steal"}
+    assert opened == {"counter", "gift", "snap", "steal"}
+
+
+def test_a_duel_with_seat_decks_plays_to_the_end():
+    game = _seat_game(seat_decks=["ones", "standard"])
+    for seed in range(20):
+        played = play_random(game, seed=seed, players=2, check=True)
+        assert played.state.is_over()
+    state = game.new_state(2, seed=1)
+    sizes = sorted(len(state.zones.piles[game.HAND[p]]) for p in (0, 1))
+    assert sizes == [6, 26]          # whichever seat chance gave the small deck

@@ -44,3 +44,31 @@ def test_example(game_id, case, problem):
     outcome = run_example(game_cls, data, example)
     log = "\n".join(f"  {i}. {s}" for i, s in enumerate(outcome.log, 1))
     assert outcome.passed, f"{outcome.detail}\nevent log:\n{log}"
+
+
+#: Rule ids the engine itself uses, besides the ids of a game's rules sections and rulings.
+ENGINE_RULES = {"not-your-turn", "game-over", "not-now", "not-in-hand"}
+
+
+def _rule_ids(data, game_cls) -> set[str]:
+    """The ids a refusal may cite: the game's rules sections and rulings, the reason ids of its
+    module's `REASONS` table (translated by id), and the engine's own."""
+    ids = {r.id for r in data.db.rulings} | set(game_cls.state_class.REASONS)
+    todo = list(data.db.rules)
+    while todo:
+        section = todo.pop()
+        ids.add(section.id)
+        todo += section.sections
+    return ids | ENGINE_RULES
+
+
+@pytest.mark.parametrize(("game_id", "case", "problem"),
+                         _cases())
+def test_every_refusal_cites_a_rule_of_its_game(game_id, case, problem):
+    """So that `because:` can match any refusal and a translation can find it by id."""
+    assert case is not None, problem
+    game_cls, data, example = case
+    outcome = run_example(game_cls, data, example)
+    known = _rule_ids(data, game_cls)
+    for n, reason, rule in outcome.refusals:
+        assert rule in known, f"step {n}: {reason!r} cites {rule!r}, not a rule of {game_id}"

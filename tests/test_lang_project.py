@@ -39,6 +39,7 @@ game:
   backs:
     - {id: default, title: Toy Match, color: "#333333"}
   source: an English test project
+  labels: {skip: Skip}
 cards:
   - {id: red-1, name: Red One, category: number, colors: [red], copies: 3, rank: 1, points: 1}
   - {id: red-2, name: Red Two, category: number, colors: [red], copies: 3, rank: 2, points: 2}

@@ -52,7 +52,8 @@ def test_unchanged_game_is_skipped_and_force_rebuilds(project: Path):
     assert forced.pdf.read_bytes() == pdf  # same inputs, same bytes
 
 
-@pytest.mark.parametrize("change", ["database", "template", "picture", "verdict", "page"])
+@pytest.mark.parametrize("change", ["database", "template", "picture", "deck picture", "verdict",
+                                    "page"])
 def test_any_input_change_rebuilds(project: Path, change: str):
     build(project)
     options = {}
@@ -68,6 +69,11 @@ def test_any_input_change_rebuilds(project: Path, change: str):
         from PIL import Image
         (project / "build" / "mini" / "cards").mkdir(parents=True)
         Image.new("RGB", (50, 70), "red").save(project / "build" / "mini" / "cards" / "red-1.png")
+    elif change == "deck picture":  # the PNG export's folder of a deck: build/<game>/<deck>/cards
+        from PIL import Image
+        (project / "build" / "mini" / "standard" / "cards").mkdir(parents=True)
+        Image.new("RGB", (50, 70), "red").save(
+            project / "build" / "mini" / "standard" / "cards" / "red-1.png")
     elif change == "verdict":
         options["verdicts"] = {"play-red": V("play-red", "verified")}
     else:
@@ -76,6 +82,7 @@ def test_any_input_change_rebuilds(project: Path, change: str):
     assert not result.skipped
     html = result.html.read_text(encoding="utf-8")
     expected = {"database": "大事", "template": "", "picture": 'src="cards/red-1.png"',
+                "deck picture": 'src="standard/cards/red-1.png"',
                 "verdict": "検証済み", "page": "size: A4"}[change]
     assert expected in html
     if change == "template":

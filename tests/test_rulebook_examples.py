@@ -10,6 +10,7 @@ from deckwright.i18n import words
 from deckwright.model import Example, Project, load_game
 from deckwright.press.rulebook.context import ContextBuilder
 from deckwright.press.rulebook.examples import Drawer, lines
+from deckwright.press.rulebook.labels import MissingLabel
 from deckwright.press.rulebook.markup import inline
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,11 +24,12 @@ def game():
 def test_steps_without_say_are_rendered_from_the_notation(game):
     d = Drawer(game)
     assert d.sentence("p1 plays red-2") == "プレイヤー1：「赤の2」を出す。"
-    assert d.sentence("p2 plays draw-two#2") == "プレイヤー2：「ドロー2」を出す。"
+    assert d.sentence("p2 plays draw-two#2") == "プレイヤー2：「ドロー2」（2枚目）を出す。"
     assert d.sentence("p3 passes") == "プレイヤー3：パスする。"
     assert d.sentence("p2 draws") == "プレイヤー2：山札から引く。"
     assert d.sentence("p1 moves red-1 to blue-2") == "プレイヤー1：「赤の1」を「青の2」へ動かす。"
-    assert d.sentence("p1 scrambles f2") == "プレイヤー1：scrambles f2。"  # a game's own verb
+    with pytest.raises(MissingLabel):  # a game's own verb needs the game's word for it
+        d.sentence("p1 scrambles f2")
 
 
 def test_an_example_is_drawn_with_flow_steps_outcome_and_verdict(game):
@@ -50,6 +52,34 @@ def test_an_example_is_drawn_with_flow_steps_outcome_and_verdict(game):
     assert skip.inks == ("#d0312d", "#1f5fbf") and skip.style == "--ink:#d0312d;--ink2:#1f5fbf"
     outcome = {p.who: p.text for row in drawn.outcome for p in row.parts}
     assert outcome == {"手番": "P2", "起きること": "スキップ"}
+
+
+def test_automatic_passes_show_compactly_in_the_flow(game):
+    class V:
+        status, detail = "verified", ""
+        auto_passes = ((2, ("p2", "p3")), (3, ("p1",)))
+
+    ex = next(e for e in game.db.examples if e.id == "skip-two-players")
+    drawn = Drawer(game).draw(ex, V(), 2)
+    assert [s.sentence for s in drawn.steps] == [
+        "プレイヤー1：「スキップ」を出す。",
+        "P2・P3 はパス。プレイヤー1：「赤の3」を出す。P1 はパス。"]
+    assert len(drawn.flow) == 2          # passes add no step: the numbering stays the script's
+
+
+def test_automatic_events_and_setup_defaults_are_printed(game):
+    class V:
+        status, detail = "verified", ""
+        automatic = ((0, ("p1 が 1 枚引く。",)), (2, ("p2 が 1 枚引く。",)))
+        setup_defaults = (("deck", "残りを切って置く"),)
+
+    ex = next(e for e in game.db.examples if e.id == "skip-two-players")
+    drawn = Drawer(game).draw(ex, V(), 2)
+    assert [s.sentence for s in drawn.steps] == [
+        "（自動：p1 が 1 枚引く。）プレイヤー1：「スキップ」を出す。",
+        "プレイヤー1：「赤の3」を出す。（自動：p2 が 1 枚引く。）"]
+    assert drawn.setup[-1].label == "山札（指定のない分）"
+    assert drawn.setup[-1].parts[0].text == "残りを切って置く"
 
 
 def test_refused_steps_and_checks(game):
@@ -77,11 +107,12 @@ def test_components_table_has_a_column_per_deck_and_grouped_rows(game):
     table = ctx["components"]
     assert [(d.title, d.variant, d.total) for d in table["decks"]] == [
         ("基本デッキ", "基本版", 17), ("拡張デッキ", "拡張版", 21)]
-    rows = {"・".join(m.name for m in g.members): cells for g, cells in table["rows"]}
+    rows = {"・".join(m.name for m in r.group.members): r.cells for r in table["rows"]}
     assert rows["ワイルド"] == ["—", "2"]
     assert rows["赤の1・青の1"] == ["各2", "各2"]  # same rank and points, colour apart
     assert rows["緑の5"] == ["1", "1"]
-    assert sum(len(g.members) for g, _ in table["rows"]) == len(game.db.cards)
+    assert sum(len(r.group.members) for r in table["rows"]) == len(game.db.cards)
+    assert [d.mark for d in table["decks"]] == ["①", "②"]
 
 
 def test_cards_differing_only_in_colour_share_an_entry(tmp_path: Path):
@@ -93,7 +124,7 @@ def test_cards_differing_only_in_colour_share_an_entry(tmp_path: Path):
     g = load_game(Project(tmp_path), "mini")
     ctx = ContextBuilder(g, {}, tmp_path / "build" / "mini").build("a5")
     assert [[m.id for m in group.members] for group in ctx["card_groups"]] == [["red-1", "blue-2"]]
-    assert ctx["components"]["rows"][0][1] == ["2・3"]
+    assert ctx["components"]["rows"][0].cells == ["2・3"]
 
 
 def test_inline_markup_escapes_then_renders(game):
@@ -118,3 +149,14 @@ def test_a_folded_yaml_line_leaves_no_space_between_japanese_words(game):
     palette = game.db.game.palette
     assert str(inline("手札を\n出す".replace("\n", " "), palette)) == "手札を出す"
     assert str(inline("Draw 2 を出す", palette)) == "Draw 2 を出す"  # real spaces stay
+
+
+def test_a_refusal_cited_by_an_untitled_id_prints_the_engines_sentence(game):
+    class V:
+        status, detail = "verified", ""
+        refusals = ((1, "ジョーカーを持っているのでドボンできない", "dobon-joker"),)
+
+    ex = Example.model_validate({"id": "x", "title": "x", "steps": [
+        {"refused": "p2 plays red-2", "because": "dobon-joker"}]})
+    drawn = Drawer(game).draw(ex, V(), 1)
+    assert "ジョーカーを持っているのでドボンできない" in drawn.steps[0].sentence

@@ -221,3 +221,33 @@ def _try_refusals(game, n: int, seed: int) -> int:
                 tried += 1
         state.apply(bots[state.current_player()].act(state), check=False)
     return tried
+
+
+def test_four_players_and_the_tentative_hand_size_are_marked_as_the_projects() -> None:
+    """The source gives 2 or 3 players (playing cards) and 「最初は5枚かな」: the box says what
+    the source says, and the project's choices are rulings marked as the project's own."""
+    data = load_game(Project(ROOT), "ghost-couple")
+    assert (data.db.game.players.min, data.db.game.players.max) == (2, 3)
+    rulings = {r.id: r for r in data.db.rulings}
+    assert rulings["player-count"].origin == "project" and "拡張" in rulings["player-count"].text
+    hand = rulings["hand-size-original"]
+    assert hand.origin == "project" and "仮" in hand.title and "最初は5枚かな" in hand.text
+    sections = {}
+    todo = list(data.db.rules)
+    while todo:
+        section = todo.pop()
+        sections[section.id] = section
+        todo += section.sections
+    assert {k for k, v in sections.items() if v.origin == "project"} >= {
+        "setup", "turn-refill", "effects-shapes", "end", "scoring"}
+    # the two "+1" set abilities are in the project's words, not the source's
+    texts = {e.text for c in data.db.cards for e in c.effects if "汁親父" in e.text and "真の漢ぱら" in e.text}
+    assert texts and not any("そろえると、さらに+1点" in t for t in texts)
+
+
+def test_field_places_the_setup_leaves_open_are_reported_with_their_rule() -> None:
+    from deckwright.engine.verify import verify_examples
+    data = load_game(Project(ROOT), "ghost-couple")
+    verdict = verify_examples(data)["pc-colour-rule"]
+    assert dict(verdict.setup_defaults) == {
+        "field": "1〜6・8〜11・14〜25番: 箱に残ったカードをデータベース順に伏せて置く"}

@@ -109,13 +109,13 @@ def test_counter_right_goes_to_the_turn_player_first(data: GameData) -> None:
                     "warehouse": ["gilbia-flame-swordsman#1", "gilbia-flame-swordsman#2"]},
              "p2": {"camp": {"3": ["overcloud-golem#2"]}}}
     state = position(data, setup, ["p1 activates demon-dragon-flame fireball on p2"])
-    assert state.current_player() == 0 and state.cw
+    assert state.current_player() == 0 and state.window is not None
     with pytest.raises(Refused, match="順番"):
         state.apply(state.parse_action("p2 passes")[1], 1)
     state.apply(("pass",), 0)
     assert state.current_player() == 1
     state.apply(("pass",), 1)
-    assert not state.cw and state.counters == [0, 2]
+    assert state.window is None and state.counters == [0, 2]
 
 
 def test_facedown_spell_is_hidden_from_the_opponent(data: GameData) -> None:
@@ -178,3 +178,15 @@ def test_field_is_consistent_after_combat(data: GameData) -> None:
     dragon = g.catalogue.resolve("binarukus-sage-dragon#1")[0]
     assert state.cell_of(dragon) == 5 + 1
     assert state.counters[1] == 7 and state.combat == [] and EMPTY not in [state.soldier_at(c) for c in range(5)]
+
+
+def test_reworded_texts_do_not_follow_the_source_sentences(data: GameData) -> None:
+    rulings = {r.id: r for r in data.db.rulings}
+    assert "その兵自身が対抗して" not in rulings["self-counter"].text
+    assert "練兵場" in rulings["drill-ground-combat"].text and "ダメージ" in rulings["drill-ground-combat"].text
+    damage = next(s for s in data.db.rules if s.id == "damage")
+    assert "受けたダメージの分だけ" not in damage.body
+    glossary = {t.term: t.text for t in data.db.glossary}
+    assert "以下のテキストを得る" not in glossary["黄金"] and "黄金" in glossary["異界"]
+    dragon = data.cards["black-tower-dragon-gold"]
+    assert "相手の陣にいる相手の兵を全て破棄する" not in dragon.effects[0].text

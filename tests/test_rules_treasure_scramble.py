@@ -181,3 +181,19 @@ def test_same_seed_same_game_and_replay_rebuilds_it(game: Any) -> None:
     again = game.replay(3, first.history)
     assert again.is_over() and again.scores() == first.scores()
     assert again.zones.where == first.zones.where
+
+
+def test_reconstructed_effects_of_named_cards_are_marked() -> None:
+    from deckwright.model import Project, load_game
+    data = load_game(Project(Path(__file__).resolve().parent.parent), "treasure-scramble")
+    marked = {(c.id, e.kind) for c in data.db.cards for e in c.effects if e.origin == "project"}
+    assert {("time-skip", "use"), ("swap", "use"), ("swap", "taken"), ("big-release", "use")} <= marked
+
+
+def test_the_turns_forced_draw_is_reported_for_the_printed_flow(data: GameData) -> None:
+    """No step gives the gathering turn's draw: the verdict says where it happened, so the
+    rulebook shows it (an example's outcome never depends on an invisible step)."""
+    verdict = verify_examples(data)["swap-must-exchange"]
+    assert verdict.status == "verified"
+    assert verdict.automatic[0] == (0, ("p1 が手番のはじめに山札から 1 枚引く。",))
+    assert all("手番のはじめに" in s for _, said in verdict.automatic for s in said)

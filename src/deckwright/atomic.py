@@ -17,6 +17,8 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Iterator
 
+from .paths import check_output
+
 #: What a temporary file of this module is named like (and nothing a user would name a file).
 TEMP_NAME = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")
 
@@ -77,6 +79,7 @@ def unstaged() -> Iterator[None]:
 def atomic_path(target: Path) -> Iterator[Path]:
     """Yield a temporary path beside `target`; rename it over `target` only on success (or hand
     it to the current stage)."""
+    check_output(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     os.close(fd)

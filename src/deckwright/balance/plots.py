@@ -21,6 +21,8 @@ from .stats import GameRecord, Rate, Summary  # noqa: E402
 STYLE = {
     "svg.hashsalt": "deckwright",
     "svg.fonttype": "none",
+    # card names are text, never TeX: "$5 coin" must not start mathtext (or crash it)
+    "text.parse_math": False,
     "font.family": ["IPAexGothic", "DejaVu Sans"],
     "font.size": 9,
     "axes.spines.top": False,

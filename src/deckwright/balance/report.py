@@ -13,15 +13,14 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any, Sequence
 
-from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined
-from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup
 
-from .. import i18n
+from .. import i18n, paths, sandbox
 from ..atomic import write_bytes, write_text
 from ..i18n import SOURCE, Words, words
-from ..model import GameData
+from ..model import GameData, InputError, Problem
 from . import plots
+from ..model.yamlsafe import decode_text
 from .simulate import Job
 from .stats import GameRecord, Rate, Summary
 
@@ -102,15 +101,13 @@ def render_html(data: GameData, job: Job, summary: Summary, records: Sequence[Ga
     """The report page; no timings in it, so a seed always gives the same bytes."""
     names = card_labels(data)
     dirs = _template_dirs(data)
-    env = ImmutableSandboxedEnvironment(
-        loader=ChoiceLoader([FileSystemLoader(str(d), encoding="utf-8") for d in dirs]),
-        autoescape=True, undefined=StrictUndefined, extensions=["jinja2.ext.i18n"])
+    env = sandbox.environment(dirs, extensions=["jinja2.ext.i18n"])
     i18n.install(env, data.language)
     _ = words(data.language)
     context: dict[str, Any] = {
         "game": data.db.game, "job": job, "summary": summary, "interrupted": interrupted,
         "findings": findings(summary, job, names, _), "names": names, "lang": data.language,
-        "pct": _pct, "ci": _ci, "css": Markup(_css(dirs)),
+        "pct": _pct, "ci": _ci, "css": Markup(_css(dirs, data)),
         # SVG made by matplotlib from our own numbers; card names inside are XML-escaped by it
         "plots": {k: Markup(v) for k, v in {
             "seats": plots.seat_plot(summary, _), "bots": plots.bot_plot(summary, _),
@@ -118,13 +115,28 @@ def render_html(data: GameData, job: Job, summary: Summary, records: Sequence[Ga
             "scores": plots.score_plot(records, job.players, _),
             "cards": plots.card_plot(summary, names, _)}.items()},
     }
-    return env.get_template("balance.html.j2").render(context)
+    return sandbox.render(env, "balance.html.j2", context, lambda f: _display(data, f))
 
 
-def _css(dirs: list[Path]) -> str:
+def _display(data: GameData, file: str | Path) -> str:
+    return paths.shown(file, data.project.display)
+
+
+def _css(dirs: list[Path], data: GameData | None = None) -> str:
+    """The report's stylesheet (inlined in the page), read through the path policy; a
+    stylesheet naming any URL with a scheme (http:, file:, data:) is refused before anything
+    is written, since the HTML is opened in browsers that would fetch it."""
     for folder in dirs:
-        if (folder / "balance.css").is_file():
-            return (folder / "balance.css").read_text(encoding="utf-8")
+        path = folder / "balance.css"
+        if path.is_file():
+            shown = _display(data, path) if data else str(path)
+            try:
+                raw = paths.read_bytes(path, [folder], "balance.css")
+            except paths.UnsafePath as exc:
+                raise InputError(Problem(shown, 1, 1, "stylesheet", str(exc))) from None
+            text = decode_text(raw, shown)
+            sandbox.refuse_external_urls(text, shown)
+            return text
     return ""
 
 
@@ -136,22 +148,31 @@ def write_report(data: GameData, job: Job, summary: Summary, records: Sequence[G
     html = render_html(data, job, summary, records, interrupted)
     payload = report_json(data, job, summary, interrupted)
     written = [out_dir / "balance.html", out_dir / "balance.json"]
-    write_text(written[0], html)
     text = json.dumps(payload, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+    document = _pdf(data, html, out_dir) if pdf else None  # fails before anything is written
+    write_text(written[0], html)
     write_text(written[1], text)
     if json_path is not None:
         write_text(json_path, text)
         written.append(json_path)
-    if pdf:
-        # imported here: WeasyPrint takes most of a second to load, and only the PDF needs it
-        from ..press.rulebook.fetcher import RulebookFetcher
-        from ..press.rulebook.pdf import render_pdf
-        fetcher = RulebookFetcher([out_dir, *_template_dirs(data)])
-        write_bytes(out_dir / "balance.pdf", render_pdf(html, out_dir, fetcher).pdf)
+    if document is not None:
+        write_bytes(out_dir / "balance.pdf", document)
         written.append(out_dir / "balance.pdf")
     else:   # a PDF of an earlier run would contradict the new HTML
         (out_dir / "balance.pdf").unlink(missing_ok=True)
     return written
+
+
+def _pdf(data: GameData, html: str, out_dir: Path) -> bytes:
+    # imported here: WeasyPrint takes most of a second to load, and only the PDF needs it
+    from ..press.rulebook.fetcher import RefusedURL, RulebookFetcher
+    from ..press.rulebook.pdf import render_pdf
+    fetcher = RulebookFetcher([out_dir, *_template_dirs(data)])
+    try:
+        return render_pdf(html, out_dir, fetcher).pdf
+    except RefusedURL as exc:
+        raise InputError(Problem(_display(data, out_dir / "balance.html"), 1, 1, "balance.pdf",
+                                 str(exc))) from None
 
 
 def report_json(data: GameData, job: Job, summary: Summary, interrupted: bool) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from typing import Sequence
 
 from .. import __version__
 from ..model import InputError, UsageError
+from ..paths import UnsafePath
 
 #: Subcommand modules, in the order `--help` lists them, with the line `--help` shows for each
 #: (the module's `register` passes the same line to argparse: `help=COMMANDS[name]`).
@@ -85,8 +86,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser(argv)
     args = parser.parse_args(argv)
     args.project = args.project.resolve()  # outputs and file URIs need an absolute root
-    from rich.console import Console  # these two are not needed for --help
+    from rich.console import Console  # these are not needed for --help
 
+    from ..model import Project
     from ..rules import set_reporter
 
     err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -97,8 +99,12 @@ def main(argv: list[str] | None = None) -> int:
         for problem in exc.problems:
             err.print(str(problem), markup=False)
         return 2
-    except UsageError as exc:
+    except (UsageError, UnsafePath) as exc:
         err.print(f"deckwright: error: {exc}", markup=False)
+        return 2
+    except OSError as exc:  # an unwritable or missing folder, a full disk: one line, no traceback
+        where = f" {Project(args.project).display(Path(exc.filename))}" if exc.filename else ""
+        err.print(f"deckwright: error: cannot use{where}: {exc.strerror or exc}", markup=False)
         return 2
     except KeyboardInterrupt:
         err.print("deckwright: interrupted", markup=False)

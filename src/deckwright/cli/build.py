@@ -27,6 +27,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from . import COMMANDS
 from .. import atomic
+from .. import paths
 from ..model import GameData, Project, UsageError
 from ..model.load import load_editions
 from ..press import targets as press_targets
@@ -36,6 +37,7 @@ from ..press.rulebook import target as rulebook_target
 from ..press.pod import SERVICES as POD_SERVICES
 from ..press.sheet import PAPERS, Options
 from ..rules import RulesImportError, how_to_add, rules_for
+from .check import rules_words
 
 Tick = Callable[[int], None]
 
@@ -90,13 +92,12 @@ def _press_target(name: str) -> dict[str, Callable]:
 
 
 def _rulebook(game: GameData, press: GamePress, args: argparse.Namespace, tick: Tick) -> Done:
-    written, failing = rulebook_target.run(game, press, args, tick)
+    """The one place the build runs the engine: its verdicts go to press as data."""
+    from ..engine import verify   # only this target needs the rules engine
+
+    written, failing = rulebook_target.run(game, press, args, tick,
+                                           verdicts=verify.verify_examples(game))
     return Done(written, failing)
-
-
-def _rulebook_fresh(game: GameData, press: GamePress, args: argparse.Namespace) -> Done | None:
-    failing = rulebook_target.fresh(game, press, args)
-    return None if failing is None else Done([], failing)
 
 
 #: Build targets in the order they run; `--only` picks some of them.
@@ -112,7 +113,7 @@ TARGETS: dict[str, Target] = {
     "cgs": Target("cgs/<game>.zip: the game for Card Game Simulator", **_press_target("cgs")),
     "rulebook": Target(rulebook_target.HELP, _rulebook, rulebook_target.units,
                        rulebook_target.add_arguments, draws_faces=False,
-                       fresh=_rulebook_fresh, after=("png",),
+                       after=("png",),
                        report=lambda failing, args: rulebook_target.report(
                            failing, args.allow_failing_examples)),
 }
@@ -275,11 +276,13 @@ def run(args: argparse.Namespace) -> int:
     # before anything is written; those presses (faces planned) are the ones that draw
     stale = [g for g in games if any(t.game is g for t in tasks)]
     checked = preflight(stale, faces=any(TARGETS[t.target].draws_faces for t in tasks),
-                        rulebook=any(t.target == "rulebook" for t in tasks))
+                        rulebook=any(t.target == "rulebook" for t in tasks),
+                        vocabulary=rules_words)
     ready = {id(p.game): p for p in checked}
     tasks = [Task(t.game, ready[id(t.game)], t.target) for t in tasks]
     warn_unverified([g for g in stale if any(t.game is g and t.target == "rulebook"
                                              for t in tasks)])
+    paths.prepare_build_dir(project.root)  # a file or unwritable: one line, now
     out = Console(highlight=False)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn())

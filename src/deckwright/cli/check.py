@@ -23,9 +23,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Validate cards/<GAME>.yaml, the sheets it names, playtest/<GAME>/*.yaml and "
                     "the face layouts, and plan every face without drawing it: unknown or "
                     "misspelt keys, colours, fonts and glyphs, text that does not fit, missing "
-                    "or unreadable art. Every problem of every file is printed in one run as "
-                    "file:line:col: field: message, sorted by file and line; the exit status is "
-                    "2 if any is found. The editions cards/<GAME>.<LANG>.yaml are checked too; "
+                    "or unreadable art; and for a game with a rules module, every example's "
+                    "steps, cards, players and expectation keys against its notation. Every "
+                    "problem of every file is printed in one run as file:line:col: field: "
+                    "message, sorted by file and line; the exit status is 2 if any is found. "
+                    "The editions cards/<GAME>.<LANG>.yaml are checked too; "
                     "words an edition leaves untranslated, and deckwright's own messages missing "
                     "from the catalog of a game's language, are listed as warnings.")
     p.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
@@ -56,6 +58,25 @@ def summary(game: GameData, rules: Registration | None = None) -> Table:
     return table
 
 
+def rules_words(game: GameData) -> dict[str, str]:
+    """The identifiers the game's rules module accepts in examples, each of which a rulebook
+    may one day print: its zones, its own setup keys and its own expectation keys."""
+    from ..engine.expect import SHARED
+    from ..rules import RulesImportError, rules_for
+    try:
+        cls = rules_for(game.id, game.project)
+    except RulesImportError:
+        return {}  # the module that does not import is reported on its own
+    if cls is None:
+        return {}
+    words = {spec.name: "zone" for spec in cls.facts.zones}
+    words.update({key: "setup key" for key in cls.facts.setup_keys})
+    words.update({name[len("actual_"):]: "expectation key" for name in dir(cls.state_class)
+                  if name.startswith("actual_")})
+    words.update({key: "expectation key" for key in SHARED})
+    return {w: what for w, what in words.items() if not w.startswith("p") or not w[1:].isdigit()}
+
+
 def warnings(game: GameData) -> list[str]:
     """What a language leaves to English or to the main database: an edition's untranslated
     entries (file:line:col in the main database), the catalog's missing messages."""
@@ -72,10 +93,13 @@ def warnings(game: GameData) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..engine.verify import notation_problems   # orchestration: check asks the engine
+
     project = Project(args.project)
     games, found = load_each(project, args.games)
+    found += [p for game in games for p in notation_problems(game)]
     games, more = with_editions(games)
-    found += more + problems(games)[1]  # the games that loaded are checked as build would
+    found += more + problems(games, vocabulary=rules_words)[1]  # the games that loaded are checked as build would
     if found:
         raise InputError(found)
     rules = registry(project)   # a project rules module that does not import: exit 2

@@ -7,8 +7,8 @@ import argparse
 from . import COMMANDS
 from rich.console import Console
 
-from ..engine.verify import Verdict, verify_examples
-from ..model import GameData, Project, load_games
+from ..engine.verify import Verdict, bad_input_problems, verify_examples
+from ..model import GameData, InputError, Project, load_games
 from ..rules import registered
 
 
@@ -19,9 +19,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "every decision must be scripted, refusals must give their reason, "
                     "expectations are checked mid-script and at the end. Each failure is printed "
                     "with expected vs actual and the event log; the last line is "
-                    "'N passed, M failed'. Exit status 1 if any example fails or a game with "
-                    "examples has no rules module (rules/<game>.py in the project, see "
-                    "docs/project.md), 2 for bad input or a rules module that does not import.")
+                    "'N passed, M failed'. Each failure names the file:line of its step or "
+                    "expectation and only the entries that differ. Exit status 1 if any example "
+                    "fails or a game with examples has no rules module (rules/<game>.py in the "
+                    "project, see docs/project.md), 2 for bad input (also a step, card, player or "
+                    "expectation key the game's notation does not know) or a rules module that "
+                    "does not import.")
     p.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
     p.add_argument("-v", "--verbose", action="store_true",
                    help="also list each passing example with its event log")
@@ -64,11 +67,16 @@ def run(args: argparse.Namespace) -> int:
     registered(project)   # a project rules module that does not import: one line, exit 2
     out = Console(highlight=False, soft_wrap=True)
     passed = failed = unverified = 0
+    bad = []
     for game in games:
-        p, f, u = _report_game(out, game, verify_examples(game), args.verbose)
+        verdicts = verify_examples(game)
+        p, f, u = _report_game(out, game, verdicts, args.verbose)
         passed, failed, unverified = passed + p, failed + f, unverified + u
+        bad += bad_input_problems(verdicts)
     if unverified:
         out.print(f"{unverified} example(s) not verified: their game has no rules module",
                   markup=False)
     out.print(f"{passed} passed, {failed} failed", markup=False)
+    if bad:
+        raise InputError(bad)
     return 1 if failed or unverified else 0

@@ -14,6 +14,7 @@ from ..balance.bundle import pack_project
 from ..balance.simulate import (Job, check_bots, default_workers, prepare, resolve_deck, run_dask,
                                 run_local)
 from ..balance.stats import summarise
+from .. import paths
 from ..i18n import words
 from ..model import Project, UsageError, load_game
 from ..rules import how_to_add, rules_for
@@ -83,6 +84,7 @@ def make_job(args: argparse.Namespace) -> tuple[Job, object]:
 
 def run(args: argparse.Namespace) -> int:
     job, data = make_job(args)
+    paths.prepare_build_dir(data.project.root)  # a file or unwritable: one line, before games
     if not args.scheduler:
         prepare(job, data)   # local workers fork with the game loaded
     out = Console(highlight=False)

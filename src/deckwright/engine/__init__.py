@@ -10,13 +10,13 @@ from .cards import Catalogue, split_ref
 from .expect import CardAt, Cards
 from .facts import GameFacts, ZoneSpec
 from .game import Game
-from .state import (CHANCE, TERMINAL, Action, InvariantError, NotationError, Refused, ReplayError,
-                    State)
+from .state import (CHANCE, TERMINAL, Action, InvariantError, NotationError, Reason, Refused,
+                    ReplayError, State)
 from .turns import CLOCKWISE, COUNTERCLOCKWISE, TurnOrder
 from .windows import Window
 from .zones import BOX, EMPTY, Layout, Zones
 
 __all__ = ["Action", "BOX", "CHANCE", "CLOCKWISE", "COUNTERCLOCKWISE", "CardAt", "Cards",
            "Catalogue", "EMPTY", "Game", "GameFacts", "GreedyBot", "InvariantError", "Layout",
-           "NotationError", "RandomBot", "Refused", "ReplayError", "State", "TERMINAL",
+           "NotationError", "RandomBot", "Reason", "Refused", "ReplayError", "State", "TERMINAL",
            "TurnOrder", "Window", "ZoneSpec", "Zones", "split_ref"]

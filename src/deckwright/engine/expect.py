@@ -105,20 +105,6 @@ def actual(state: "State", key: str) -> Any:
     raise KeyError(key)
 
 
-def render(state: "State", value: Any, precise: bool = False) -> Any:
-    """An actual value as the example would write it (for failure messages); card copies are
-    numbered only when the expectation numbers them (`precise`)."""
-    cat = state.game.catalogue
-    name = cat.ref if precise else (lambda i: cat.ids[i])
-    if isinstance(value, Cards):
-        return [name(i) for i in value.insts]
-    if isinstance(value, CardAt):
-        return None if value.inst == EMPTY else name(value.inst)
-    if isinstance(value, dict):
-        return {k: render(state, v, precise) for k, v in value.items()}
-    return value
-
-
 def _ref_matches(state: "State", ref: Any, inst: int) -> bool:
     if not isinstance(ref, str):
         return False
@@ -153,12 +139,113 @@ def matches(state: "State", expected: Any, got: Any) -> bool:
     return expected == got
 
 
-def check(state: "State", expected: dict[str, Any]) -> list[str]:
-    """Every mismatch as `key: expected X, got Y`; unknown keys are mismatches too."""
-    out: list[str] = []
+@dataclass(frozen=True)
+class Mismatch:
+    """One differing entry, in game terms: `hands p2: expected ..., got ... (missing red-3)`.
+    `bad_input` marks a key the game does not know (a notation error, not a failing rule)."""
+
+    key: str
+    text: str
+    bad_input: bool = False
+    #: the entry inside the key's value that differs (("p2",) for `hands: {p2: ...}`)
+    entry: tuple[Any, ...] = ()
+
+
+def card_text(state: "State", inst: int, precise: bool = False) -> str:
+    """A card as a designer reads it: its reference, and its name when the id does not say it
+    (`gilbia-flame-swordsman「ギルビアの炎剣士」`, but just `red-2` for the card named 2)."""
+    if inst == EMPTY:
+        return "nothing"
+    cat = state.game.catalogue
+    ref = cat.ref(inst) if precise else cat.ids[inst]
+    name = cat.card(inst).name
+    return ref if not name or name in ref else f"{ref}「{name}」"
+
+
+def _written(value: Any) -> str:
+    """An expected value as the example wrote it, without Python's quotes."""
+    if isinstance(value, list):
+        return "[" + ", ".join(_written(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_written(v)}" for k, v in value.items()) + "}"
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _actual_text(state: "State", got: Any, precise: bool) -> str:
+    if isinstance(got, Cards):
+        return "[" + ", ".join(card_text(state, i, precise) for i in got.insts) + "]"
+    if isinstance(got, CardAt):
+        return card_text(state, got.inst, precise)
+    if isinstance(got, dict):
+        return "{" + ", ".join(f"{k}: {_actual_text(state, v, precise)}" for k, v in got.items()) + "}"
+    return _written(got)
+
+
+def _cards_note(state: "State", want: Any, got: Cards) -> str:
+    """What is missing and what is extra, for an unordered card list."""
+    if got.ordered or not isinstance(want, list):
+        return ""
+    left = list(got.insts)
+    missing = []
+    for ref in sorted(want, key=lambda r: "#" not in str(r)):
+        hit = next((i for i in left if _ref_matches(state, ref, i)), None)
+        if hit is None:
+            missing.append(str(ref))
+        else:
+            left.remove(hit)
+    parts = []
+    if missing:
+        parts.append("missing " + ", ".join(missing))
+    if left:
+        parts.append("extra " + ", ".join(card_text(state, i) for i in left))
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
+def _unknown_cards(state: "State", want: Any) -> list[str]:
+    """References in an expected card list that name no card of the game."""
+    refs = want if isinstance(want, list) else [want]
+    cards = state.game.data.cards
+    return [str(r) for r in refs if r is not None
+            and (not isinstance(r, str) or split_ref(r)[0] not in cards)]
+
+
+Diff = tuple[tuple[Any, ...], str, bool]   # (entry inside the value, text, bad input)
+
+
+def _diff(state: "State", label: str, want: Any, got: Any, entry: tuple[Any, ...] = ()) -> list[Diff]:
+    """Only the entries that differ, one line each, with where each is inside the value; an
+    entry or card the game does not have is bad input."""
+    if isinstance(got, dict) and isinstance(want, dict):
+        out: list[Diff] = []
+        for k, v in want.items():
+            if k not in got:
+                known = ", ".join(str(x) for x in got) or "none"
+                out.append((entry + (k,), f"{label} {k}: no such entry (known: {known})", True))
+            else:
+                out += _diff(state, f"{label} {k}", v, got[k], entry + (k,))
+        return out
+    if isinstance(got, (Cards, CardAt)):
+        unknown = _unknown_cards(state, want)
+        if unknown:
+            return [(entry, f"{label}: unknown card {', '.join(unknown)}", True)]
+    if matches(state, want, got):
+        return []
+    precise = "#" in str(want)
+    note = _cards_note(state, want, got) if isinstance(got, Cards) else ""
+    return [(entry, f"{label}: expected {_written(want)}, got "
+                    f"{_actual_text(state, got, precise)}{note}", False)]
+
+
+def mismatches(state: "State", expected: dict[str, Any]) -> list[Mismatch]:
+    """Every differing entry of an `expect:` mapping; unknown keys are bad input."""
+    out: list[Mismatch] = []
     for key, want in expected.items():
         if key == "events":
-            out += _check_events(state, want)
+            out += [Mismatch(key, line) for line in _check_events(state, want)]
             continue
         if key == "direction" and isinstance(want, str) and want in DIRECTION_WORDS:
             want = DIRECTIONS[DIRECTION_WORDS[want]]
@@ -166,13 +253,18 @@ def check(state: "State", expected: dict[str, Any]) -> list[str]:
             got = actual(state, key)
         except KeyError as exc:
             if str(exc).strip("'\"") == key:
-                out.append(f"unknown expect key {key!r} (known: {', '.join(known_keys(state))})")
+                out.append(Mismatch(key, f"unknown expect key {key!r} (known: "
+                                         f"{', '.join(known_keys(state))})", bad_input=True))
             else:
-                out.append(f"{key}: {exc}")
+                out.append(Mismatch(key, f"{key}: {exc}", bad_input=True))
             continue
-        if not matches(state, want, got):
-            out.append(f"{key}: expected {want!r}, got {render(state, got, '#' in str(want))!r}")
+        out += [Mismatch(key, line, bad, entry) for entry, line, bad in _diff(state, key, want, got)]
     return out
+
+
+def check(state: "State", expected: dict[str, Any]) -> list[str]:
+    """Every mismatch as one line of text; unknown keys are mismatches too."""
+    return [m.text for m in mismatches(state, expected)]
 
 
 def _check_events(state: "State", want: Any) -> list[str]:
@@ -183,4 +275,5 @@ def _check_events(state: "State", want: Any) -> list[str]:
             if not (text in kinds or any(str(text) in s for s in said))]
 
 
-__all__ = ["CLOCKWISE", "CardAt", "Cards", "SHARED", "check", "known_keys", "matches"]
+__all__ = ["CLOCKWISE", "CardAt", "Cards", "Mismatch", "SHARED", "card_text", "check", "known_keys",
+           "matches", "mismatches"]

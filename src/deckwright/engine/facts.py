@@ -46,6 +46,12 @@ class GameFacts:
     default_players: int | None = None
     #: Extra `setup:` keys this game reads besides the shared ones (docs/format.md).
     setup_keys: tuple[str, ...] = field(default=())
+    #: Each player brings a deck of their own (a trading card game): a real game's seats play
+    #: the database's decks in turn (`Game.seat_decks`, `State.deal_seat_decks`).
+    seat_decks: bool = False
+    #: Copies of every database card an example may place (0: the example's deck decides);
+    #: a game with seat decks sets up positions no single deck holds.
+    example_copies: int = 0
 
     @property
     def bench_players(self) -> int:

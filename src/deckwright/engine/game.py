@@ -13,7 +13,7 @@ facts the hot path needs (`self.color = self.catalogue.column(lambda c: c.colors
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar, Mapping, Sequence
 
 from ..model import Deck, GameData
 from .cards import Catalogue
@@ -30,16 +30,52 @@ class Game:
     bots: ClassVar[dict[str, type]] = {}
 
     def __init__(self, data: GameData, deck: Deck | str | None = None, *,
-                 counts: Mapping[str, int] | None = None):
+                 counts: Mapping[str, int] | None = None,
+                 seat_decks: Sequence[Deck | str] | None = None):
         if data.id != self.facts.game_id:
             raise ValueError(f"{type(self).__name__} plays {self.facts.game_id!r}, not {data.id!r}")
         self.data = data
-        self.deck = data.default_deck if deck is None else (
-            data.deck(deck) if isinstance(deck, str) else deck)
+        self.deck = self._deck(deck) if deck is not None else data.default_deck
+        #: A game with `facts.seat_decks`: each seat's deck contents (card id -> copies), seat 1
+        #: first; empty for an example (whose setup places every card itself).
+        self.seat_decks: tuple[dict[str, int], ...] = ()
+        if counts is None and self.facts.seat_decks:
+            decks = [self._deck(d) for d in seat_decks] if seat_decks else self._default_seats()
+            self.seat_decks = tuple(dict(data.deck_contents(d)) for d in decks)
+            counts = {}
+            for contents in self.seat_decks:
+                for card_id, n in contents.items():
+                    counts[card_id] = counts.get(card_id, 0) + n
         self.catalogue = Catalogue(data, counts if counts is not None
                                    else data.deck_contents(self.deck))
+        #: The seat whose deck each card instance belongs to (all 0 without seat decks).
+        self.seat_of = self._seats_of_instances()
         self._layouts: dict[int, Layout] = {}
         self.prepare()
+
+    def _deck(self, deck: Deck | str) -> Deck:
+        return self.data.deck(deck) if isinstance(deck, str) else deck
+
+    def _default_seats(self) -> list[Deck]:
+        """Seat 1 plays the chosen deck, the other seats (of the game's bench player count) the
+        database's other decks in order (again from the first when there are fewer decks)."""
+        others = [d for d in self.data.db.decks if d.id != self.deck.id] or [self.deck]
+        n = self.facts.bench_players
+        return [self.deck] + [others[k % len(others)] for k in range(n - 1)]
+
+    def _seats_of_instances(self) -> tuple[int, ...]:
+        cat = self.catalogue
+        if not self.seat_decks:
+            return tuple(0 for _ in cat.ids)
+        out = []
+        for card_id, copy in zip(cat.ids, cat.copy):
+            total, seat = 0, 0
+            for seat, contents in enumerate(self.seat_decks):
+                total += contents.get(card_id, 0)
+                if copy <= total:
+                    break
+            out.append(seat)
+        return tuple(out)
 
     def prepare(self) -> None:
         """Precompute what the hot path reads (card fact columns); nothing by default."""

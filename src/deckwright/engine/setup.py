@@ -58,6 +58,9 @@ def game_for_example(game_cls: type[Game], data: GameData, example: Example) -> 
             counts[card_id] = max(counts.get(card_id, 0), n)
     except CardRefError as exc:
         raise SetupError(str(exc)) from None
+    least = game_cls.facts.example_copies
+    if least:
+        counts = {c.id: max(counts.get(c.id, 0), least) for c in data.db.cards}
     return game_cls(data, deck, counts=counts)
 
 
@@ -85,6 +88,7 @@ def take(state: State, ref: Any, where: str, piles: tuple[int, ...] = (0,),
     for pile in piles:
         for inst in candidates:
             if placed[inst] == pile and inst not in skip:
+                state.setup_placed.add(inst)
                 return inst
     raise SetupError(f"setup.{where}: no copy of {ref!r} left to place (each copy goes in one place)")
 
@@ -161,6 +165,7 @@ def _fill_deck(state: State, example: Example, game: Game) -> None:
         if wanted.get(card_id, 0) >= state.game.catalogue.copy[inst]:
             state.zones.move(inst, deck_pile)
     state.shuffle(deck_pile)
+    state.unstated_deck = tuple(reversed(state.zones.piles[deck_pile]))   # top first
 
 
 def _players_named(setup: dict[str, Any], game: Game) -> int:

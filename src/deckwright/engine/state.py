@@ -41,6 +41,10 @@ TERMINAL = -4
 _IMMUTABLE = (int, str, float, bool, type(None), tuple, frozenset, bytes)
 
 
+def _frozen(contents: dict[str, int]) -> frozenset:
+    return frozenset(contents.items())
+
+
 class Refused(Exception):
     """A decision the rules refuse; the message is the rule's reason, for the player to read."""
 
@@ -55,6 +59,9 @@ class Reason(str):
         new = super().__new__(cls, text)
         new.rule = rule
         return new
+
+    def __reduce__(self):  # pickled with its rule (Dask workers, caches)
+        return (Reason, (str(self), self.rule))
 
 
 class NotationError(ValueError):
@@ -94,6 +101,9 @@ def _copy(value: Any) -> Any:
 class State:
     #: Event kind -> sentence template (see events.py), e.g. {"play": "{p:player} が {card:card} を出す。"}.
     EVENTS: ClassVar[dict[str, str]] = {}
+    #: Event kinds that happen by themselves, without anyone's decision (a turn's forced draw):
+    #: an example's printed flow shows them next to the step they followed.
+    AUTOMATIC: ClassVar[frozenset[str]] = frozenset()
     #: Reason id -> refusal template, in the module's own language (the language of `EVENTS`).
     REASONS: ClassVar[dict[str, str]] = {}
     #: Language -> {"events": {kind: template}, "reasons": {id: template}}: the module's
@@ -118,6 +128,10 @@ class State:
         self.checking = False
         self._replay: list[Any] | None = None
         self._replay_at = 0
+        #: an example's deck made of the cards its setup did not place (top first), if any,
+        #: and the cards its setup named (setup.take), which are stated wherever they went
+        self.unstated_deck: tuple[int, ...] = ()
+        self.setup_placed: set[int] = set()
 
     # --- what a module writes -------------------------------------------------------------
 
@@ -177,6 +191,17 @@ class State:
     def after_setup(self, setup: dict[str, Any]) -> None:
         """Called after an example's setup placed the cards: read `options` and own keys."""
 
+    def pass_action(self) -> Action | None:
+        """The decider's "I do not respond" in the open response window, or None when nobody
+        is being asked (the example harness passes with it under `auto_pass: true`)."""
+        return None
+
+    def setup_defaults(self) -> dict[str, Any]:
+        """What the module filled in by default when an example's setup did not say (in the
+        example's notation, e.g. {"field": {3: "s-5"}}): the rulebook prints it with the setup,
+        so an example's outcome never depends on something the reader cannot see."""
+        return {}
+
     def greedy_value(self, action: Action) -> float | None:
         """A heuristic value of an action for the greedy bot; None = the engine's default."""
         return None
@@ -208,10 +233,17 @@ class State:
             return Reason(_("the game is already over"), "game-over")
         current = self.current_player()
         if player is not None and player != current:
-            return Reason(_("it is not %(player)s's turn (%(current)s decides now)",
-                            player=self.player_name(player), current=self.player_name(current)),
-                          "not-your-turn")
+            return self.out_of_turn(action, player) or Reason(
+                _("it is not %(player)s's turn (%(current)s decides now)",
+                  player=self.player_name(player), current=self.player_name(current)),
+                "not-your-turn")
         return self.illegal(action)
+
+    def out_of_turn(self, action: Action, player: int) -> str | None:
+        """The rule's own reason when `player`, who is not deciding now, tries `action` (a
+        declaration they could not make even when asked); None = "not your turn". A module
+        answers this for decisions a player may make at any moment they are asked."""
+        return None
 
     def illegal(self, action: Action) -> str | None:
         """The rule's reason when `action` is not legal for the decider now, else None.
@@ -263,6 +295,23 @@ class State:
         for _ in range(per_hand):
             for p in range(self.players):
                 self.zones.draw(deck, hands[p])
+
+    def deal_seat_decks(self, piles: "Sequence[int]") -> list[int]:
+        """A game with seat decks (`GameFacts.seat_decks`): every card goes from the box to its
+        seat's pile `piles[seat]`, each pile shuffled. Which seat plays which deck is rotated by
+        chance when the decks differ, so that seat statistics measure the seat, not the deck.
+        Decks of seats beyond the players in this game stay in the box. Returns the owning seat
+        of every card instance (-1 for a card left in the box)."""
+        n = self.players
+        decks = self.game.seat_decks[:n]
+        turn = self.chance_index(n) if len(set(map(_frozen, decks))) > 1 else 0
+        owner = [(seat + turn) % n if seat < n else -1 for seat in self.game.seat_of]
+        for inst, seat in enumerate(owner):
+            if seat >= 0:
+                self.zones.move(inst, piles[seat])
+        for p in range(self.players):
+            self.shuffle(piles[p])
+        return owner
 
     def chance_index(self, n: int) -> int:
         """A uniform random index below `n` (who starts, a random target): a chance event."""

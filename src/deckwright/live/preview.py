@@ -101,8 +101,8 @@ class Preview:
         context = ContextBuilder(data, view.verdicts, out_dir,
                                  image=lambda card: f"card/face/{card.id}.png").build(
                                      data.db.game.theme.page)
-        view.rulebook = render_page(dirs, context)
-        view.css = stylesheet(dirs)
+        view.rulebook = render_page(dirs, context, self.project.display)
+        view.css = stylesheet(dirs, self.project.display)
 
     # --- what the pages read ----------------------------------------------------------------
     def gallery(self, game_id: str) -> dict[str, Any]:

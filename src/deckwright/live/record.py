@@ -18,11 +18,12 @@ from typing import Any
 
 import yaml
 
-from .. import atomic
+from .. import atomic, paths
 from ..engine.script import run_example
 from ..engine.setup import SetupError, build_state, game_for_example
 from ..engine.state import State
 from ..model import Example
+from ..model.yamlsafe import load_yaml
 from .table import Decision, Table
 
 #: The zones the shared setup keys fill (docs/format.md); others are the module's own.
@@ -180,9 +181,11 @@ def next_id(existing: list[dict[str, Any]], title: str) -> str:
 def save(table: Table, playtest_dir: Path, start: int, title: str) -> tuple[Path, str]:
     """Append the example to `playtest/<game>/recorded.yaml` (written atomically)."""
     path = playtest_dir / table.game.id / RECORDED
+    # the path policy: playtest/<game>/ may not be a symlink out of the project
+    paths.confined(path, [playtest_dir.parent], "playtest file")
     doc: dict[str, Any] = {"game": table.game.id, "examples": []}
     if path.is_file():
-        loaded = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        loaded = load_yaml(path, str(path))[0] or {}  # size, depth and alias limits
         if isinstance(loaded, dict) and isinstance(loaded.get("examples"), list):
             doc = loaded
     example = example_from(table, start, title or "Recorded at the table",

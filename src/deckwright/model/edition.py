@@ -58,6 +58,8 @@ class GameWords(Strict):
     categories: dict[str, TitleWords] = Field(default_factory=dict)
     palette: dict[str, ColourWords] = Field(default_factory=dict)
     backs: dict[str, BackWords] = Field(default_factory=dict)
+    labels: dict[str, str] = Field(default_factory=dict,
+                                   description="the game's words for its identifiers, by key")
 
 
 class EffectWords(Strict):
@@ -247,6 +249,17 @@ def apply_edition(db: Database, playtests: list[tuple[str, Example]], ed: Editio
     for key in ed.game.palette:
         if key not in g["palette"]:
             ov.orphan(("game", "palette", key), f"game.palette.{key}", "palette colour")
+    for key, label in ed.game.labels.items():  # labels print where identifiers would
+        if key in g["labels"]:
+            g["labels"][key] = label
+        else:
+            ov.orphan(("game", "labels", key), f"game.labels.{key}", "label")
+    untranslated = [k for k in g["labels"] if k not in ed.game.labels]
+    if untranslated:
+        line, col = main_where.locate(("game", "labels"))
+        ov.untranslated.append(Problem(main_where.file, line, col, "game.labels",
+                                       f"not translated in {ov.ed_file}: "
+                                       f"{', '.join(untranslated)}"))
     ov.keyed(data["cards"], "id", ed.cards, "cards", ("cards",), "cards", "card")
     for i, card in enumerate(data["cards"]):
         words = ed.cards.get(card["id"])

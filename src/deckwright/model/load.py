@@ -7,12 +7,14 @@ built-in ones, and `build/` for outputs. Loading never executes anything from th
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
 from pydantic import ValidationError
 
+from .. import paths
 from .edition import apply_edition, edition_path, parse_edition
 from .errors import InputError, Problem, UsageError
 from .schema import Card, Database, Deck, Example, PlaytestFile
@@ -47,15 +49,19 @@ class Project:
         return self.root / "build"
 
     def display(self, path: Path) -> str:
-        """A path as the user should read it in messages: relative to the project."""
-        try:
-            return str(path.resolve().relative_to(self.root.resolve()))
-        except ValueError:
-            return str(path)
+        """A path as the user should read it in messages: relative to the project (as written,
+        so a symlink that leads out is still named by its place in the project)."""
+        for mine, root in ((os.path.abspath(path), os.path.abspath(self.root)),
+                           (path.resolve(), self.root.resolve())):
+            try:
+                return str(Path(mine).relative_to(root))
+            except ValueError:
+                continue
+        return str(path)
 
     def game_ids(self) -> list[str]:
-        """Games are `cards/<game>.yaml`; `cards/<game>.<lang>.yaml` are editions, not games."""
-        return sorted(p.stem for p in self.cards_dir.glob("*.yaml") if "." not in p.stem)
+        """Games are `cards/<game>.yaml` with a plain id; `cards/<game>.<lang>.yaml` are editions."""
+        return sorted(p.stem for p in self.cards_dir.glob("*.yaml") if paths.is_safe_id(p.stem))
 
     def edition_languages(self, game_id: str) -> list[str]:
         """The languages `cards/<game>.<lang>.yaml` edition files exist for."""
@@ -74,12 +80,33 @@ class Project:
             raise UsageError(f"{self.cards_dir}: no game databases (cards/<game>.yaml); {start}")
 
     def database_path(self, game_id: str) -> Path:
+        """cards/<game_id>.yaml: the id must be plain and the file must lie inside the project."""
+        try:
+            paths.safe_id(game_id, "game")
+        except paths.UnsafePath as exc:
+            raise UsageError(str(exc)) from None
         path = self.cards_dir / f"{game_id}.yaml"
         if not path.is_file():
             self.require_games()
             known = ", ".join(self.game_ids()) or "none"
             raise UsageError(f"no game {game_id!r} in {self.display(self.cards_dir)} (games: {known})")
+        return self.inside(path)
+
+    def inside(self, path: Path) -> Path:
+        """`path` if its real location is inside the project; else an InputError naming it."""
+        try:
+            paths.confined(path, [self.root], "file")
+        except paths.UnsafePath as exc:
+            raise InputError(Problem(self.display(path), 1, 1, "", str(exc))) from None
         return path
+
+    def orphan_playtests(self) -> list[Problem]:
+        """playtest/<folder>/ files whose folder names no game in cards/."""
+        games = set(self.game_ids())
+        return [Problem(self.display(f), 1, 1, "game",
+                        f"no game {f.parent.name!r} in {self.display(self.cards_dir)}/ for this "
+                        f"playtest file (games: {', '.join(sorted(games)) or 'none'})")
+                for f in sorted(self.playtest_dir.glob("*/*.yaml")) if f.parent.name not in games]
 
 
 @dataclass
@@ -169,7 +196,7 @@ class GameData:
 def parse_database(path: Path, project: Project) -> GameData:
     """Load and validate one database file; raises InputError with every problem found."""
     name = project.display(path)
-    data, where = load_yaml(path, name)
+    data, where = load_yaml(project.inside(path), name)
     if not isinstance(data, dict):
         raise InputError(Problem(name, 1, 1, "", "expected a mapping with game, cards and decks"))
     # cards_from: the sheets' rows join data["cards"]; their problems name the cell
@@ -189,7 +216,19 @@ def parse_database(path: Path, project: Project) -> GameData:
                                       f"game id {db.game.id!r} must match the file name {path.stem!r}"))
     if problems:
         raise InputError(problems)
+    locate_examples(db.examples, where)
     return GameData(db=db, path=path, project=project, positions=where, sheets=sheets)
+
+
+def locate_examples(examples: list[Example], where: Positions, default_auto_pass: bool = False) -> None:
+    """Give each example the positions of its parts (for `file:line` in failure reports) and
+    the file's auto_pass default."""
+    for i, ex in enumerate(examples):
+        prefix = ("examples", i)
+        marks = {path[2:]: mark for path, mark in where.marks.items() if path[:2] == prefix}
+        ex._where = (where.file, marks)
+        if ex.auto_pass is None:
+            ex.auto_pass = default_auto_pass
 
 
 def parse_playtests(project: Project, game_id: str, db: Database | None) -> list[tuple[str, Example]]:
@@ -204,7 +243,7 @@ def parse_playtests(project: Project, game_id: str, db: Database | None) -> list
     for path in sorted(folder.glob("*.yaml")):
         name = project.display(path)
         try:
-            data, where = load_yaml(path, name)
+            data, where = load_yaml(project.inside(path), name)
             try:
                 pf = PlaytestFile.model_validate(data)
             except ValidationError as exc:
@@ -214,6 +253,7 @@ def parse_playtests(project: Project, game_id: str, db: Database | None) -> list
                 problems.append(where.problem(("game",), "game", f"expected {game_id!r}"))
             if problems:
                 raise InputError(problems)
+            locate_examples(pf.examples, where, pf.auto_pass)
             found += [(name, ex) for ex in pf.examples]
         except InputError as exc:
             errors.append(exc)
@@ -247,12 +287,16 @@ def load_game(project: Project, game_id: str, language: str | None = None) -> Ga
 def load_edition(game: GameData, language: str) -> GameData:
     """The game in the words of `cards/<game>.<language>.yaml`, facts from the main database."""
     project = game.project
+    try:  # it names a file (cards/<game>.<language>.yaml) and a folder (build/<game>/<language>/)
+        paths.safe_id(language, "language")
+    except paths.UnsafePath as exc:
+        raise UsageError(str(exc)) from None
     path = edition_path(project.cards_dir, game.id, language)
     if not path.is_file():
         known = ", ".join(project.edition_languages(game.id)) or "none"
         raise UsageError(f"no {language} edition of {game.id}: {project.display(path)} does not "
                          f"exist (editions: {known}; the game is written in {game.language})")
-    edition, ed_where = parse_edition(path, project.display(path), language)
+    edition, ed_where = parse_edition(project.inside(path), project.display(path), language)
     main_where = game.located()
     playtest_where = {}
     for file in dict.fromkeys(f for f, _ in game.playtests):
@@ -276,7 +320,7 @@ def load_each(project: Project, game_ids: list[str] | None = None,
     if not ids:
         project.require_games()
     games: list[GameData] = []
-    problems: list[Problem] = []
+    problems: list[Problem] = [] if game_ids else project.orphan_playtests()
     for game_id in ids:
         try:
             games.append(load_game(project, game_id, language))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PlainValidator, WithJsonSchema
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, PrivateAttr, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
 # --- value types with the messages a designer should read -------------------------------------
@@ -232,6 +232,12 @@ class Game(Strict):
                               "狐を追いかける2〜4人用のカードゲーム。", default=None)
     theme: Theme = doc("rulebook colours, fonts and page size", {"primary": "#3a4a6b", "page": "a5"},
                        default_factory=Theme)
+    labels: dict[str, str] = doc(
+        "the game's words for the identifiers a reader would otherwise see: zones, stats, "
+        "effect kinds, example keys and values, notation words; `deckwright check` names any "
+        "that is missing (docs/format.md)",
+        {"graveyard": "墓地", "counter": "対抗", "phase.main": "行動フェイズ"},
+        default_factory=dict)
 
     def size_mm(self) -> tuple[float, float]:
         if isinstance(self.card_size, CustomSize):
@@ -253,6 +259,8 @@ class Effect(Strict):
     text: str = doc("the effect text; {icon} and **emphasis** markup", "相手のユニット1体に3ダメージ。")
     script: list[dict[str, Any]] | dict[str, Any] | None = doc(
         "machine-readable form the game's rules module reads", {"event": "draw", "count": 2}, default=None)
+    origin: Origin = doc("project: the effect is (partly) the project's reconstruction of a gap "
+                         "in the source", "designer", "project", default="designer")
 
 
 class Card(Strict):
@@ -356,6 +364,8 @@ class Step(Strict):
     do: str | None = doc("a decision in the game's notation", "p1 plays red-fox", default=None)
     refused: str | None = doc("a decision the rules must refuse", "p2 plays blue-3", default=None)
     reason: str | None = doc("text the refusal reason must contain", "順番", default=None)
+    because: str | None = doc("the id of the rule (rules section or ruling) the refusal must cite",
+                              "wild-last-card", default=None)
     expect: dict[str, Any] | None = doc("a check in the middle of the script", {"top": "red-fox"}, default=None)
     say: str | None = doc("the sentence the rulebook prints for this step", "赤狐を出す。", default=None)
 
@@ -379,6 +389,24 @@ class Example(Strict):
                                   [{"do": "p1 plays red-fox"}], default_factory=list)
     expect: dict[str, Any] | None = doc("the outcome checked at the end",
                                         {"top": "red-fox", "hand_sizes": {"p1": 0}}, default=None)
+    auto_pass: bool | None = doc("a response window passes by itself for players the next step "
+                                 "does not name (default: the playtest file's, else no)", True,
+                                 default=None)
+    #: Where the example's parts are in its file (set by the loader): file name and
+    #: path-within-the-example -> (line, column).
+    _where: tuple[str, dict[tuple[Any, ...], tuple[int, int]]] | None = PrivateAttr(None)
+
+    def locate(self, *path: Any) -> tuple[str, int, int] | None:
+        """(file, line, column) of a part of this example, e.g. `locate("steps", 2)`: the
+        longest prefix of `path` the file has; None for an example built in code."""
+        if self._where is None:
+            return None
+        name, marks = self._where
+        for end in range(len(path), -1, -1):
+            mark = marks.get(tuple(path[:end]))
+            if mark is not None:
+                return (name, mark[0], mark[1])
+        return None
 
 
 class Database(Strict):
@@ -411,5 +439,7 @@ class PlaytestFile(Strict):
     """A `playtest/<game>/*.yaml` file: longer scripted examples for one game."""
 
     game: Slug = doc("the id of the game these examples play", "fox-hunt")
+    auto_pass: bool = doc("auto_pass for every example of the file that does not say otherwise",
+                          True, default=False)
     examples: list[Example] = doc("scripted examples (at least one)",
                                   [{"id": "long-turn", "title": "長い手番"}], min_length=1)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any, Iterable, Sequence
 
+from .. import paths
 from .errors import Path, Problem, format_path
 from .yamlsafe import Positions
 
@@ -354,10 +355,12 @@ def sources(value: Any, where: Positions, root: FsPath,
             bad("expected a file in the project such as cards/cards.xlsx#Sheet1 or cards/cards.csv")
             continue
         file_part, _, sheet = entry.partition("#")
-        real = (base / file_part).resolve()
-        if not real.is_relative_to(base):
+        try:
+            real = paths.join(base, file_part, "cards_from")  # the one path policy
+        except paths.UnsafePath:
             bad(f"{file_part!r} is outside the project folder")
-        elif real.suffix.lower() not in SUFFIXES:
+            continue
+        if real.suffix.lower() not in SUFFIXES:
             bad(f"{file_part!r}: expected a .csv or .xlsx file")
         elif sheet and real.suffix.lower() == ".csv":
             bad(f"{entry!r}: a CSV file has no sheets; drop '#{sheet}'")

@@ -14,6 +14,7 @@ from typing import Any, Iterable, Iterator, TypeVar, get_args
 
 from pydantic import BaseModel, ValidationError
 
+from .. import paths
 from .errors import InputError, Path, Problem, format_path
 from .schema import Card, Database, Deck, Example, Game, PlaytestFile, RuleSection, Ruling, Term
 from .yamlsafe import Positions, load_yaml
@@ -172,6 +173,7 @@ class _Checker:
         self.cards()
         self.decks()
         self.rulings()
+        self.prose()
         self.examples(self.db.examples, ("examples",))
         return self.problems
 
@@ -181,6 +183,10 @@ class _Checker:
             self.add(("game", "players", "min"), "players.min is larger than players.max")
         for i, cat in enumerate(g.categories):
             self.need(cat.back, self.backs, ("game", "categories", i, "back"), "back")
+            if cat.layout is not None:
+                self.plain(cat.layout, ("game", "categories", i, "layout"), "layout name")
+        for key in g.palette:  # palette keys name files (backs that vary by colour)
+            self.plain(key, ("game", "palette", key), "palette key")
         self.problems += _duplicates(enumerate(c.id for c in g.categories), "game.categories", self.where)
 
     def cards(self) -> None:
@@ -203,6 +209,26 @@ class _Checker:
                 (base + ("effects", j, "text"), e.text) for j, e in enumerate(card.effects)]
             for path, text in texts:
                 self.markup(text, path)
+
+    def plain(self, value: str, path: Path, what: str) -> None:
+        """Ids that become file names must be plain (see deckwright.paths)."""
+        if not paths.is_safe_id(value):
+            self.add(path, f"{what} {value!r} is not a plain id ({paths.SAFE_ID_RULE})")
+
+    def prose(self) -> None:
+        """Inline icons in the rulebook's own text: rules, glossary, rulings, examples."""
+        def sections(items: list[Any], base: Path) -> None:
+            for i, section in enumerate(items):
+                if section is not None:  # None: an entry with problems of its own
+                    self.markup(section.body, base + (i, "body"))
+                    sections(section.sections, base + (i, "sections"))
+        sections(self.db.rules, ("rules",))
+        for i, term in enumerate(self.db.glossary):
+            if term is not None:
+                self.markup(term.text, ("glossary", i, "text"))
+        for i, ruling in enumerate(self.db.rulings):
+            if ruling is not None:
+                self.markup(ruling.text, ("rulings", i, "text"))
 
     def markup(self, text: str | None, path: Path) -> None:
         for match in ICON_RE.finditer(text or ""):
@@ -256,6 +282,10 @@ class _Checker:
             self.need(ex.variant, self.variants, base + ("variant",), "variant")
             self.need(ex.deck, {d.id for d in self.db.decks if d is not None}
                       | self.invalid.get("decks", set()), base + ("deck",), "deck")
+            self.markup(ex.text, base + ("text",))
+            for j, step in enumerate(ex.steps):
+                if not isinstance(step, str):
+                    self.markup(step.say, base + ("steps", j, "say"))
             for path, ref in _setup_card_refs(ex.setup, base + ("setup",)):
                 m = CARD_REF_RE.match(ref)
                 if not m or m.group(1) not in self.card_ids:

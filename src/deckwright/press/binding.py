@@ -14,10 +14,10 @@ from typing import Any
 
 from jinja2 import ChainableUndefined, TemplateSyntaxError
 from jinja2.exceptions import SecurityError
-from jinja2.sandbox import SandboxedEnvironment
 
 from ..i18n import N_, words
 from ..model import GameData
+from ..sandbox import BoundedSandbox
 from ..model.schema import Back, Card
 
 
@@ -43,8 +43,9 @@ def _points(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-class _Sandbox(SandboxedEnvironment):
-    """The sandbox, made loud: touching an unsafe attribute is an error, not an empty string."""
+class _Sandbox(BoundedSandbox):
+    """The sandbox, made loud: touching an unsafe attribute is an error, not an empty string;
+    repetition, powers, widths and calls bounded like every project template's."""
 
     def unsafe_undefined(self, obj: Any, attribute: str) -> Any:
         raise SecurityError(f"access to attribute {attribute!r} is not allowed in a layout")

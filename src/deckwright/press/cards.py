@@ -18,7 +18,7 @@ from ..model import GameData, InputError, Problem
 from ..model.schema import Back, Card, Deck
 from .binding import back_context, card_context
 from .face import Plan, Planner
-from .layout import Library
+from .layout import Library, missing_layouts
 
 CACHE_SIZE = 256
 
@@ -127,8 +127,9 @@ class GamePress:
 
     # --- checking --------------------------------------------------------------------------
     def layout_problems(self) -> list[Problem]:
-        """Every layout the game's categories and backs use, loaded (and so validated)."""
-        problems: list[Problem] = []
+        """Every layout the game's categories and backs use, loaded (and so validated); a
+        layout a category names that no folder has is an error, not a silent fallback."""
+        problems: list[Problem] = missing_layouts(self.game)
         loads = [lambda c=c: self.library.face(c.layout or c.id) for c in self.categories.values()]
         loads += [lambda b=b: self.library.back(b) for b in self.backs]
         for load in loads:

@@ -19,6 +19,7 @@ from reportlab.lib.colors import HexColor as _HexColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
+from .. import paths
 from . import icons
 from .binding import BindingError, render, truthy
 from .fonts import Metrics, fontbook, metrics
@@ -224,9 +225,10 @@ class Planner:
         src = render(region.get("src", ""), ctx)
         if not src:
             return None
-        path = (self.root / src).resolve()
-        if not path.is_relative_to(self.root):
-            plan.problems.append(FaceProblem(region, f"art {src!r} is outside the project folder"))
+        try:
+            path = paths.join(self.root, src, "art")
+        except paths.UnsafePath as exc:
+            plan.problems.append(FaceProblem(region, str(exc)))
             return None
         if not path.is_file():
             plan.problems.append(FaceProblem(region, f"art file {src!r} not found"))
@@ -239,16 +241,24 @@ class Planner:
         return Item(region, box, image=path)
 
 
+#: Art larger than this is refused before it is decoded (a 600 dpi tarot card is 5 megapixels).
+MAX_ART_PIXELS = 100_000_000
+
+
 @lru_cache(maxsize=1024)
 def _unreadable(path: Path, mtime_ns: int, size: int) -> str:
     """Why an image cannot be drawn ('' when it can); asked once per file version."""
     from PIL import Image, ImageFile, UnidentifiedImageError
 
+    if size > paths.MAX_ART_BYTES:
+        return f"larger than {paths.MAX_ART_BYTES >> 20} MiB"
     lenient = ImageFile.LOAD_TRUNCATED_IMAGES
     ImageFile.LOAD_TRUNCATED_IMAGES = False  # WeasyPrint's import sets it: art must be whole
     try:
         with Image.open(path) as image:
-            image.verify()
+            if image.width * image.height > MAX_ART_PIXELS:
+                return f"{image.width}x{image.height} is too many pixels to print"
+            image.load()  # every pixel decoded: a file cut short fails here
     except UnidentifiedImageError:
         return "not an image format deckwright can read (use PNG or JPEG)"
     except (OSError, SyntaxError, ValueError) as exc:  # truncated or damaged

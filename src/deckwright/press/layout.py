@@ -22,7 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..model import InputError, Problem, Project
+from .. import paths
+from ..model import GameData, InputError, Problem, Project
+from ..model.errors import format_path
 from .fonts import STYLES, FontBook, fontbook
 from ..model.yamlsafe import Positions, load_yaml
 
@@ -235,6 +237,19 @@ def _validate_region(name: str, props: dict[str, Any], where: Positions, path: t
     return problems
 
 
+def missing_layouts(game: GameData) -> list[Problem]:
+    """Categories naming a layout (`layout: x`) that no folder has: an error, not a fallback."""
+    library = Library(game.project, game.id)
+    where = game.located()
+    return [where.problem(("game", "categories", i, "layout"),
+                          format_path(("game", "categories", i, "layout")),
+                          f"no layout {cat.layout!r} in templates/faces/{game.id}/, templates/faces/ "
+                          f"or the built-in layouts")
+            for i, cat in enumerate(game.db.game.categories)
+            if cat.layout is not None and paths.is_safe_id(cat.layout)
+            and library.find(cat.layout) is None]
+
+
 class Library:
     """Finds, merges and caches the layouts of one game in one project."""
 
@@ -248,7 +263,13 @@ class Library:
         self._cache: dict[str, Layout] = {}
 
     def find(self, name: str, after: Path | None = None) -> Path | None:
-        """The first file for `name`; with `after`, only files searched after that one."""
+        """The first file for `name`; with `after`, only files searched after that one.
+
+        Names are plain ids (so `../../x` finds nothing) and a file found must really lie in
+        the project or the package (a symlink out is refused, naming the file).
+        """
+        if not paths.is_safe_id(name):
+            return None
         seen_after = after is None
         for folder in self.dirs:
             path = folder / f"{name}.yaml"
@@ -257,6 +278,10 @@ class Library:
                     seen_after = True
                 continue
             if path.is_file():
+                try:
+                    paths.confined(path, [self.project.root, BUILTIN_DIR], "layout file")
+                except paths.UnsafePath as exc:
+                    raise InputError(Problem(self.display(path), 1, 1, "", str(exc))) from None
                 return path
         return None
 
@@ -298,7 +323,11 @@ class Library:
             else:
                 same = ext == path.stem
                 ppath = self.find(ext, after=path if same else None)
-                if ppath is None:
+                if not paths.is_safe_id(ext):
+                    problems.append(where.problem(("extends",), "extends",
+                                                  f"layout name {ext!r} is not a plain id "
+                                                  f"({paths.SAFE_ID_RULE})"))
+                elif ppath is None:
                     problems.append(where.problem(("extends",), "extends", f"no layout {ext!r} to extend"))
                 else:
                     parent = self._load(ppath, ext, chain + [path])

@@ -15,6 +15,7 @@ from typing import Callable
 from ..model import GameData, InputError, Problem
 from .cards import GamePress
 from .fonts import fontbook
+from .rulebook.labels import missing_labels, unlabelled_rules_words
 
 
 def _layouts(game: GameData, press: GamePress) -> list[Problem]:
@@ -38,6 +39,33 @@ def _theme_fonts(game: GameData, press: GamePress) -> list[Problem]:
     return problems
 
 
+def _rulebook_templates(game: GameData, press: GamePress) -> list[Problem]:
+    """The project's rulebook templates compile; its stylesheet is inside it, UTF-8, no URLs."""
+    from .rulebook.render import preflight as templates
+    try:
+        templates(game.project.templates_dir, game.project.display)
+        if (game.project.templates_dir / "rulebook").is_dir():
+            _trial_render(game)  # a project's own templates: errors only rendering finds
+    except InputError as exc:
+        return exc.problems
+    return []
+
+
+def _trial_render(game: GameData) -> None:
+    """Render the rulebook's HTML once, without verdicts or pictures, so that an undefined
+    name or a sandbox refusal in a project's template stops `build` before any target writes."""
+    from .rulebook.context import ContextBuilder
+    from .rulebook.render import render_page, template_dirs
+    context = ContextBuilder(game, {}, game.out_dir, image=lambda card: None).build(
+        game.db.game.theme.page)
+    render_page(template_dirs(game.project.templates_dir), context, game.project.display)
+
+
+def _labels(game: GameData, press: GamePress) -> list[Problem]:
+    """Every identifier the rulebook prints has the game's word for it (rulebook/labels.py)."""
+    return missing_labels(game)
+
+
 @dataclass(frozen=True)
 class Check:
     name: str
@@ -51,24 +79,35 @@ CHECKS = [
     Check("layouts", _layouts, faces=True, rulebook=False),
     Check("faces", _faces, faces=True, rulebook=False),
     Check("theme fonts", _theme_fonts, faces=False, rulebook=True),
+    Check("rulebook templates", _rulebook_templates, faces=False, rulebook=True),
+    Check("labels", _labels, faces=False, rulebook=True),
 ]
 
 
-def problems(games: list[GameData], faces: bool = True,
-             rulebook: bool = True) -> tuple[list[GamePress], list[Problem]]:
-    """Run the checks the outputs need on every game; every problem of every game at once."""
+#: The identifiers a game's rules module accepts in examples (zones, setup and expectation
+#: keys), word -> what it is; the build's orchestration asks the engine, press never does.
+Vocabulary = Callable[[GameData], dict[str, str]]
+
+
+def problems(games: list[GameData], faces: bool = True, rulebook: bool = True,
+             vocabulary: Vocabulary | None = None) -> tuple[list[GamePress], list[Problem]]:
+    """Run the checks the outputs need on every game; every problem of every game at once.
+    With `vocabulary`, the rulebook checks also want a label for each of its words."""
     presses = [GamePress(g) for g in games]
     found: list[Problem] = []
     for game, press in zip(games, presses):
         for check in CHECKS:
             if (check.faces and faces) or (check.rulebook and rulebook):
                 found += check.run(game, press)
+        if rulebook and vocabulary is not None:
+            found += unlabelled_rules_words(game, vocabulary(game))
     return presses, found
 
 
-def preflight(games: list[GameData], faces: bool = True, rulebook: bool = True) -> list[GamePress]:
+def preflight(games: list[GameData], faces: bool = True, rulebook: bool = True,
+              vocabulary: Vocabulary | None = None) -> list[GamePress]:
     """The games' presses, ready to draw; raises one InputError with every problem found."""
-    presses, found = problems(games, faces, rulebook)
+    presses, found = problems(games, faces, rulebook, vocabulary)
     if found:
         raise InputError(found)
     return presses

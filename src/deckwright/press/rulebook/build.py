@@ -44,14 +44,9 @@ def failing_examples(game: GameData, verdicts: Mapping[str, VerdictLike]) -> lis
 
 def build_rulebook(game: GameData, out_dir: Path | None = None, *,
                    verdicts: Mapping[str, VerdictLike], page: str | None = None,
-                   pdf_variant: str | None = None, force: bool = False,
-                   check_only: bool = False,
-                   record_extra: Mapping[str, object] | None = None) -> RulebookResult | None:
+                   pdf_variant: str | None = None, force: bool = False) -> RulebookResult:
     """Write build/<game>/rulebook.pdf, rulebook.html and rulebook.css (unless unchanged);
-    an edition's into build/<game>/<lang>/.
-
-    With `check_only`, write nothing: the skipped result when they are up to date, else None.
-    `record_extra` is kept in the target's record (the CLI keeps the verdicts there)."""
+    an edition's into build/<game>/<lang>/."""
     start = time.perf_counter()
     out_dir = out_dir or game.out_dir
     page = page or game.db.game.theme.page
@@ -68,18 +63,17 @@ def build_rulebook(game: GameData, out_dir: Path | None = None, *,
         return RulebookResult(game.id, pdf_path, html_path,
                               int(record.record.extra.get("pages", 0)), True,
                               time.perf_counter() - start, failing)
-    if check_only:
-        return None
 
     # WeasyPrint is imported only now: an unchanged game is skipped without loading it (0.8 s)
     from .fetcher import RefusedURL, RulebookFetcher
     from .pdf import render_pdf
 
     context = ContextBuilder(game, verdicts, out_dir).build(page)
-    html = render_page(dirs, context)
-    css = stylesheet(dirs)
+    html = render_page(dirs, context, game.project.display)
+    css = stylesheet(dirs, game.project.display)
     fetcher = RulebookFetcher([*dirs, out_dir, *font_folder(game)],
-                              overlay={out_dir / cache.OUTPUTS[2]: css})
+                              overlay={out_dir / cache.OUTPUTS[2]: css},
+                              base=out_dir, anchor=game.project.root)
     try:
         rendered = render_pdf(html, out_dir, fetcher, pdf_variant)
     except RefusedURL as exc:
@@ -88,6 +82,6 @@ def build_rulebook(game: GameData, out_dir: Path | None = None, *,
         write_bytes(pdf_path, rendered.pdf)
         write_bytes(out_dir / cache.OUTPUTS[2], css)
         write_text(html_path, html)
-        record.commit(key, stage, extra={**(record_extra or {}), "pages": rendered.pages})
+        record.commit(key, stage, extra={"pages": rendered.pages})
     return RulebookResult(game.id, pdf_path, html_path, rendered.pages, False,
                           time.perf_counter() - start, failing, rendered.warnings)

@@ -10,48 +10,63 @@ so an interrupted build is never mistaken for a finished one.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from importlib.metadata import version
 from pathlib import Path
-from typing import Mapping
+from typing import Iterable, Mapping
 
-from ... import i18n, manifest
-from ...model import GameData
+from ... import i18n, manifest, paths
+from ...model import GameData, InputError, Problem
 from .examples import VerdictLike
 from .fontcss import font_folder
+from .pictures import card_pictures
 
-TARGET = "rulebook"
+TARGET = "rulebook"   # its record: build/<game>/.deckwright/rulebook.json (deckwright.manifest)
 OUTPUTS = ("rulebook.pdf", "rulebook.html", "rulebook.css")
+_CODE = Path(__file__).parent
 
 
-def _picture_hash(pictures: manifest.Target, png: Path) -> bytes:
-    """A card picture's SHA-256: from the png target's record when the file is the one recorded
-    there (no need to read it again), else from the file."""
-    known = pictures.recorded_hash(png.relative_to(pictures.root).as_posix())
-    return (known or manifest.sha256_file(png)).encode()
+def _files(folder: Path) -> Iterable[Path]:
+    return sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
 
 
 def input_key(game: GameData, dirs: list[Path], out_dir: Path,
               verdicts: Mapping[str, VerdictLike], options: Mapping[str, object]) -> str:
-    k = manifest.Key(("weasyprint", version("weasyprint")), ("code", manifest.code_version()))
-    k.add_json("options", options)
-    k.add_file("database", game.path)
+    h = hashlib.sha256()
+
+    def add(label: str, data: bytes) -> None:
+        h.update(label.encode() + b"\0" + len(data).to_bytes(8, "big") + data)
+
+    add("weasyprint", version("weasyprint").encode())
+    add("deckwright", manifest.code_version().encode())
+    add("options", json.dumps(options, sort_keys=True).encode())
+    for path in _files(_CODE):
+        add(f"code:{path.relative_to(_CODE)}", path.read_bytes())
+    add("database", game.path.read_bytes())
     if game.edition is not None:
-        k.add("edition", game.db.model_dump_json())
-    k.add_tree("locale", i18n.LOCALE_DIR)
+        add("edition", game.db.model_dump_json().encode())
+    for path in _files(i18n.LOCALE_DIR):
+        add(f"locale:{path.relative_to(i18n.LOCALE_DIR)}", path.read_bytes())
     for i, sheet in enumerate(game.sheets):  # cards_from: the sheets are inputs too
-        k.add_file(f"sheet{i}", sheet)
+        add(f"sheet{i}", sheet.read_bytes())
     for folder in font_folder(game):  # the theme's fonts from the project's fonts/
-        k.add_tree("fonts", folder)
+        for path in _files(folder):
+            add(f"font:{path.name}", path.read_bytes())
     for i, folder in enumerate(dirs):
-        k.add_tree(f"template{i}", folder)
-    pictures = manifest.Target(out_dir, "png")
-    for card_id in sorted(game.cards):
-        png = out_dir / "cards" / f"{card_id}.png"
-        if png.is_file():
-            k.add(f"png:{card_id}", _picture_hash(pictures, png))
+        for path in _files(folder):
+            # through the path policy: a template symlinked out of the project is refused here
+            try:
+                data = paths.read_bytes(path, [folder], "template file", paths.MAX_ART_BYTES)
+            except paths.UnsafePath as exc:
+                raise InputError(Problem(game.project.display(path), 1, 1, "template",
+                                         str(exc))) from None
+            add(f"template{i}:{path.relative_to(folder)}", data)
+    for card_id, picture in sorted(card_pictures(game, out_dir).items()):
+        add(f"png:{card_id}:{picture}", (out_dir / picture).read_bytes())
     for ex in game.db.examples:
         v = verdicts.get(ex.id)
-        k.add_json(f"verdict:{ex.id}", [v.status, v.detail] if v else None)
-    return k.hexdigest()
-
-
+        shown = [getattr(v, k, ()) for k in ("auto_passes", "automatic", "setup_defaults", "refusals")] if v else []
+        add(f"verdict:{ex.id}", json.dumps([v.status, v.detail, *shown] if v else None,
+                                           ensure_ascii=False, default=str).encode())
+    return h.hexdigest()

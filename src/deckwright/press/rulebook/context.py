@@ -8,6 +8,8 @@ the template as plain data and is escaped by Jinja.
 from __future__ import annotations
 
 import json
+import unicodedata
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
@@ -15,16 +17,15 @@ from typing import Any, Callable, Mapping
 from markupsafe import Markup
 
 from ...i18n import N_, Words, words
-from ...model import Card, GameData
+from ...model import Card, GameData, InputError
 from ...model.schema import RuleSection, Ruling
 from .examples import DrawnExample, Drawer, MiniCard, VerdictLike, lines
 from .fontcss import font_css
+from .labels import IDENT_RE, Labels, missing_labels
 from .markup import inline, paragraphs
+from .pictures import card_pictures
 
 ORIGIN_LABELS = {"designer": N_("Designer"), "project": N_("Project")}
-EFFECT_KINDS = {"normal": N_("Normal"), "on-play": N_("When played"), "counter": N_("Counter"),
-                "forced-counter": N_("Forced counter"), "permanent": N_("Permanent"),
-                "rule": N_("Rule")}
 
 
 @dataclass
@@ -74,6 +75,7 @@ class CardView:
     copies: int
     variants: list[str]
     facts: list[tuple[str, str]]
+    points: str  # the points as printed, "—" when the card has none
     effects: list[EffectView]
     text: Markup
     origin: str
@@ -130,10 +132,18 @@ def group_cards(cards: list[Card], views: dict[str, CardView]) -> list[CardGroup
 @dataclass
 class DeckView:
     id: str
+    mark: str  # ①②③: the deck's column heading in the components table
     title: str
     variant: str | None
     description: str | None
     total: int
+
+
+@dataclass
+class ComponentRow:
+    group: "CardGroup"
+    cells: list[str]
+    note: str | None  # the set, when another row prints the same name (Reset, Reset)
 
 
 @dataclass
@@ -144,19 +154,32 @@ class TocEntry:
 
 
 def index_entries(groups: list[CardGroup]) -> list[CardView]:
-    """Every card name once per entry it is printed in, in the language's order (kana order
-    for Japanese)."""
+    """Every card name once per entry it is printed in, ordered by what the index shows:
+    names in Latin letters or digits alphabetically first, then the rest by reading in kana
+    order."""
     entries = [m for g in groups for m in (g.members[:1] if g.same_name else g.members)]
     return sorted(entries, key=lambda c: (c.sort_key, c.id))
 
 
-def _stat(value: Any, _: Words) -> str:
+def circled(n: int) -> str:
+    """①..⑳ for 1..20, else the number in brackets."""
+    return chr(0x2460 + n - 1) if 1 <= n <= 20 else f"({n})"
+
+
+def _stat(value: Any, labels: Labels, key: str, _: Words) -> str:
+    """A stat's value in words: a label `key.value` when the game gives one (side.0: ¥0側),
+    an identifier (`effect: reset`) by its label, a card by its name."""
     if value is None:
         return "—"
+    if isinstance(value, list):
+        return _.join([_stat(v, labels, key, _) for v in value])
+    scoped = labels.own.get(f"{key}.{value}")
+    if scoped is not None:
+        return scoped
     if isinstance(value, bool):
         return _.pgettext("stat", "yes") if value else _.pgettext("stat", "no")
-    if isinstance(value, list):
-        return _.join([str(v) for v in value])
+    if isinstance(value, str) and IDENT_RE.match(value):
+        return labels.get(value, key) or labels.card(value) or labels.need(value, key)
     return str(value)
 
 
@@ -172,14 +195,25 @@ class ContextBuilder:
         self.palette = game.db.game.palette
         self.drawer = Drawer(game)
         self._ = words(game.language)
+        self.labels = self.drawer.labels
+        self.pictures = card_pictures(game, out_dir) if image is None else {}
 
     def text(self, value: str | None) -> Markup:
-        return inline(value, self.palette, self._)
+        """A designer's text with its markup, quoting players, cards and places by name."""
+        return inline(self.labels.prose(value) if value else value, self.palette, self._)
 
     def sort_key(self, primary: str | None, fallback: str) -> str:
         """Index and glossary order: a Japanese game sorts by reading (gojūon), others by
         the word itself."""
         return self._.sort_key((primary if self._.is_japanese else None) or fallback)
+
+    def name_key(self, name: str, reading: str | None) -> str:
+        """The index order of a printed name: names in Latin letters or digits as spelt (so
+        "Wild" is not filed under わ), then the others in the language's order."""
+        folded = unicodedata.normalize("NFKC", name)
+        if folded[:1].isascii() and folded[:1].isalnum():
+            return "0" + folded.casefold()
+        return "1" + self.sort_key(reading, name)
 
     # --- rulings -------------------------------------------------------------------------------
 
@@ -202,7 +236,8 @@ class ContextBuilder:
     def section(self, s: RuleSection, level: int, rulings: dict[str, RulingView]) -> Section:
         anchor = f"rule-{s.id}"
         own = [v for v in rulings.values() if v.where == anchor]
-        return Section(s.id, anchor, s.title, s.origin, level, paragraphs(s.body, self.palette, self._),
+        return Section(s.id, anchor, s.title, s.origin, level,
+                       paragraphs(self.labels.prose(s.body), self.palette, self._),
                        own, [self.section(c, level + 1, rulings) for c in s.sections])
 
     # --- cards ---------------------------------------------------------------------------------
@@ -211,25 +246,28 @@ class ContextBuilder:
         _ = self._
         facts: list[tuple[str, str]] = []
         if card.rank is not None:
-            facts.append((_("Rank"), str(card.rank)))
-        if isinstance(card.points, dict):
-            facts.append((_("Points"), _("; ").join(f"{k} {v}" for k, v in card.points.items())))
-        elif card.points is not None:
-            facts.append((_("Points"), str(card.points)))
-        facts += [(str(k), _stat(v, _)) for k, v in card.stats.items() if v is not None]
+            facts.append((_("Rank"), _stat(card.rank, self.labels, "rank", _)))
+        if card.points is not None:
+            facts.append((_("Points"), self.points(card)))
+        facts += [(self.labels[k], _stat(v, self.labels, k, _))
+                  for k, v in card.stats.items() if v is not None]
         return facts
+
+    def points(self, card: Card) -> str:
+        if isinstance(card.points, dict):
+            return self._("; ").join(f"{self.labels[k]} {v}" for k, v in card.points.items())
+        return "—" if card.points is None else str(card.points)
 
     def effects(self, card: Card) -> list[EffectView]:
         views = []
         for e in card.effects:
-            kind = self._(EFFECT_KINDS[e.kind]) if e.kind in EFFECT_KINDS else e.kind
-            parts = [kind] + [p for p in (e.type, e.name) if p]
+            parts = [self.labels[e.kind]] + [p for p in (e.type, e.name) if p]
             views.append(EffectView(self._.join(parts), e.cost, e.counter, self.text(e.text)))
         return views
 
     def built_png(self, card: Card) -> str | None:
-        png = self.out_dir / "cards" / f"{card.id}.png"
-        return f"cards/{card.id}.png" if png.is_file() else None
+        """The PNG export's picture of the card, from whichever deck's folder holds it."""
+        return self.pictures.get(card.id)
 
     def card(self, card: Card, rulings: dict[str, RulingView],
              examples: dict[str, list[tuple[str, str]]]) -> CardView:
@@ -244,24 +282,27 @@ class ContextBuilder:
             set_mark=card_set.mark if card_set else None,
             colours=[self.text("{%s}" % c) for c in card.colors if c in self.palette],
             copies=card.copies, variants=variants, facts=self.facts(card),
+            points=self.points(card),
             effects=self.effects(card), text=self.text(card.text), origin=card.origin,
             image=self.image(card),
             mini=self.drawer.mini(card),
             rulings=[v for v in rulings.values() if v.where == anchor],
             examples=examples.get(card.id, []),
-            sort_key=self.sort_key(card.reading, card.name))
+            sort_key=self.name_key(card.name, card.reading))
 
     # --- the whole book ------------------------------------------------------------------------
 
     def components(self, groups: list[CardGroup]) -> dict[str, Any]:
-        """One table: a row per card group, a column per deck (edition or variant)."""
+        """One table: a row per card group, a column per deck (edition or variant), headed
+        ①②③ after the list of decks above it (a deck's title would not fit a column)."""
         variants = {v.id: v.title for v in self.db.game.variants}
         decks, contents = [], []
-        for deck in self.db.decks:
+        for n, deck in enumerate(self.db.decks, 1):
             counts = self.game.deck_contents(deck)
             contents.append(counts)
-            decks.append(DeckView(deck.id, deck.title, variants.get(deck.variant or ""),
-                                  deck.description, sum(counts.values())))
+            decks.append(DeckView(deck.id, circled(n), deck.title,
+                                  variants.get(deck.variant or ""), deck.description,
+                                  sum(counts.values())))
         rows = []
         for group in groups:
             cells = []
@@ -271,10 +312,18 @@ class ContextBuilder:
                              else self._("%(n)s each", n=n[0]) if len(set(n)) == 1
                              else self._.join([str(x) for x in n]))
             if any(c != "—" for c in cells):
-                rows.append((group, cells))
+                rows.append(ComponentRow(group, cells, None))
+        names = Counter(tuple(m.name for m in r.group.members) for r in rows)
+        for r in rows:
+            if names[tuple(m.name for m in r.group.members)] > 1:
+                first = r.group.first
+                r.note = first.set_title or self._.join(first.variants) or first.category
         return {"decks": decks, "rows": rows}
 
     def build(self, page: str) -> dict[str, Any]:
+        problems = missing_labels(self.game)
+        if problems:  # `check` reports these too; a rulebook never prints an identifier
+            raise InputError(problems)
         g = self.db.game
         rulings = self.placed_rulings()
         drawn: list[DrawnExample] = [self.drawer.draw(ex, self.verdicts.get(ex.id), n)
@@ -302,7 +351,9 @@ class ContextBuilder:
             "components": self.components(groups), "cards": list(cards.values()),
             "card_groups": groups,
             "examples": drawn, "general_rulings": general, "fills": fills,
-            "glossary": sorted(self.db.glossary, key=lambda t: self.sort_key(t.reading, t.term)),
+            "glossary": [{"term": t.term, "reading": t.reading, "text": self.text(t.text)}
+                         for t in sorted(self.db.glossary,
+                                         key=lambda t: self.sort_key(t.reading, t.term))],
             "index": index_entries(groups),
             "counts": {s: sum(ex.status == s for ex in drawn)
                        for s in ("verified", "failing", "unverified")},

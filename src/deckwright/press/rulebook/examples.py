@@ -2,38 +2,24 @@
 
 The example is the same data the engine runs; here it only becomes something to look at. Press
 knows no game's rules, so a step without a `say` sentence is rendered generically: player ids
-become "Player N" (プレイヤーN), card references become the card's name (and a mini card), and
-the few verbs of the shared notation become sentences in the game's language (deckwright's
-catalogs, see i18n.py); anything else is shown as written.
+become "Player N" (プレイヤーN), card references become the card's name (and a mini card), the
+few verbs of the shared notation become sentences in the game's language (deckwright's catalogs,
+see i18n.py), and every other word is the game's label for it (labels.py): no identifier is ever
+shown as written.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol
 
 from ...i18n import N_, words
 from ...model import Card, Example, GameData, Step
 from ...model.validate import CARD_REF_RE
-
-PLAYER_RE = re.compile(r"^p(\d+)$")
-
-#: Labels of the shared setup and expectation keys (docs/format.md); other keys show as written.
-KEY_LABELS = {
-    "players": N_("Players"), "turn": N_("Turn"), "hands": N_("Hands"),
-    "hand_sizes": N_("Hand sizes"), "deck": N_("Deck"), "discard": N_("Discard pile"),
-    "top": N_("Top card"), "direction": N_("Direction of play"), "scores": N_("Scores"),
-    "winner": N_("Winner"), "over": N_("Game over"), "deck_size": N_("Cards in the deck"),
-    "discard_size": N_("Cards in the discard pile"), "public": N_("Face-up cards"),
-    "events": N_("What happens"), "options": N_("Options"),
-}
-
-#: Values of the shared expectation keys, in words (docs/format.md).
-WORDS = {"clockwise": N_("clockwise"), "counterclockwise": N_("counterclockwise")}
+from .labels import IDENT_RE, PLAYER_RE, Labels, is_notation, notation_tokens
 
 #: The shared notation's common verbs with an object, as sentences; a game's own verbs are
-#: shown as written.
+#: its labels (labels.py).
 VERBS = {
     "plays": N_("%(who)s plays %(what)s."), "play": N_("%(who)s plays %(what)s."),
     "draws": N_("%(who)s draws %(what)s."), "draw": N_("%(who)s draws %(what)s."),
@@ -63,9 +49,18 @@ BARE_VERBS = {"passes": N_("%(who)s passes."), "pass": N_("%(who)s passes."),
 STATUS_LABELS = {"verified": N_("verified"), "failing": N_("does not match"),
                  "unverified": N_("not verified")}
 
+#: How an example's automatic passes read (`auto_pass: true`): "others pass", naming them.
+PASSED = "{who} はパス。"
+#: Events that happened by themselves (a forced draw), shown beside the step they followed.
+AUTOMATIC = "（自動：{what}）"
+#: The label of what the rules filled in where the setup was silent.
+DEFAULTED = "{label}（指定のない分）"
+
 
 class VerdictLike(Protocol):
-    """What the rulebook reads from an engine verdict (deckwright.engine.verify.Verdict)."""
+    """What the rulebook reads from an engine verdict (deckwright.engine.verify.Verdict);
+    a verdict may also carry `auto_passes`: (step number, players) passed by themselves before
+    that step (after the last one when the number is past the end)."""
 
     status: str
     detail: str
@@ -172,6 +167,16 @@ class DrawnExample:
                 for c in s.cards]
 
 
+def _join(words: list[str]) -> str:
+    """Words of one phrase: cards in a row with ・ (「A」・「B」), anything else with a space."""
+    out = ""
+    for word in words:
+        if out:
+            out += "・" if out.endswith(("」", "）")) and word.startswith("「") else " "
+        out += word
+    return out
+
+
 class Drawer:
     """Turns examples of one game into `DrawnExample`s."""
 
@@ -179,6 +184,7 @@ class Drawer:
         self.game = game
         self.palette = game.db.game.palette
         self._ = words(game.language)
+        self.labels = Labels(game)
 
     # --- cards and words ---------------------------------------------------------------------
 
@@ -187,82 +193,139 @@ class Drawer:
         return self.game.cards.get(match.group(1)) if match else None
 
     def mini(self, card: Card) -> MiniCard:
+        """A card drawn small: a playing card as its suit and rank (♠A, the name with the suit's
+        name put as its symbol), a long name with a rank as the rank, else the name (the chip
+        widens for it, never clipping it)."""
         inks = tuple(self.palette[c].hex for c in card.colors if c in self.palette)
-        short = len(card.name) <= 3
-        label = card.name if short or card.rank is None else str(card.rank)
+        colours = [self.palette[c] for c in card.colors if c in self.palette]
+        colour = next((c for c in colours if c.symbol), None)
+        suit = next((c for c in colours if c.symbol and card.name.startswith(c.name)
+                     and len(card.name) > len(c.name)), None)
+        label = card.name
+        if suit is not None:
+            label = suit.symbol + card.name[len(suit.name):].removeprefix("の")
+        elif card.rank is not None and len(card.name) > 3:
+            rank = self.labels.get(card.rank) if isinstance(card.rank, str) else None
+            label = rank or f"{colour.symbol if colour and colour.symbol else ''}{card.rank}"
         return MiniCard(card.id, card.name, label, inks)
 
-    def word(self, token: str) -> str:
+    def word(self, token: str, mark: str = "") -> str:
+        """One word of a decision: a player, a card (a numbered copy says which), a number, a
+        colour, else the game's label for it."""
         player = PLAYER_RE.match(token)
         if player:
             return self._("Player %(n)s", n=player.group(1))
         card = self.card_of(token)
-        return self._("“%(name)s”", name=card.name) if card is not None else token
+        if card is not None:
+            name = self._("“%(name)s”", name=card.name)
+            copy = token.partition("#")[2]
+            if copy:
+                name = self._("%(card)s (copy %(n)s)", card=name, n=copy)
+            return name + (self.labels[mark] if mark else "")
+        if token in self.palette:
+            return self.palette[token].name
+        return token if token.isdigit() else self.labels[token]
 
     def sentence(self, notation: str) -> str:
         """A readable rendering of a decision in the shared notation: `p1 plays red-2` ->
-        Player 1 plays “Red 2”. (プレイヤー1：「赤の2」を出す。) Unknown words are kept."""
+        Player 1 plays “Red 2”. (プレイヤー1：「赤の2」を出す。) A decision with the game's own
+        verb, or with phrases (`on X`, `paying A, B`), is put together from the game's labels:
+        the object, then each phrase (its label's 〜 is where the words go), then the verb."""
         _ = self._
-        tokens = notation.split()
+        tokens = notation_tokens(notation)
         who = ""
-        if tokens and PLAYER_RE.match(tokens[0]):
-            who, tokens = self.word(tokens[0]), tokens[1:]
-        if tokens and tokens[0] in BARE_VERBS and len(tokens) == 1:
-            return _(BARE_VERBS[tokens[0]], who=who).strip()
-        if tokens and tokens[0] in VERBS and len(tokens) > 1:
-            rest = tokens[1:]
-            if "to" in rest[:-1] and tokens[0] in TO_VERBS:  # `moves X to Y`
-                at = rest.index("to")
-                where = " ".join(self.word(t) for t in rest[at + 1:])
-                what = " ".join(self.word(t) for t in rest[:at])
-                return _(TO_VERBS[tokens[0]], who=who, what=what, where=where).strip()
-            what = " ".join(self.word(t) for t in rest)
-            return _(VERBS[tokens[0]], who=who, what=what).strip()
-        return _("%(who)s %(what)s.", who=who, what=" ".join(self.word(t) for t in tokens)).strip()
+        if tokens and PLAYER_RE.match(tokens[0][0]):
+            who, tokens = self.word(tokens[0][0]), tokens[1:]
+        if not tokens:
+            return who
+        verb, rest = tokens[0][0], tokens[1:]
+        if self.labels.shared_form(verb, [w for w, _m in rest]):
+            if not rest:
+                return _(BARE_VERBS[verb], who=who).strip()
+            plain = [w for w, _m in rest]
+            if "to" in plain:  # `moves X to Y`
+                at = plain.index("to")
+                where = " ".join(self.word(w, m) for w, m in rest[at + 1:])
+                what = " ".join(self.word(w, m) for w, m in rest[:at])
+                return _(TO_VERBS[verb], who=who, what=what, where=where).strip()
+            what = " ".join(self.word(w, m) for w, m in rest)
+            return _(VERBS[verb], who=who, what=what).strip()
+        said = self.labels[verb]
+        if not rest:
+            return _("%(who)s: %(verb)s.", who=who, verb=said).strip()
+        objects: list[str] = []
+        phrases: list[tuple[str, list[str]]] = []
+        for word, mark in rest:
+            template = self.labels.phrase(word)
+            if template is not None:
+                phrases.append((template, []))
+            else:
+                (phrases[-1][1] if phrases else objects).append(self.word(word, mark))
+        # TRANSLATORS: the object of a decision; Japanese adds its particle (「X」を)
+        parts = [_.pgettext("object", "%(what)s", what=_join(objects))] if objects else []
+        parts += [template.replace("〜", _join(ws)) for template, ws in phrases]
+        what = "".join(parts).strip()
+        return _("%(who)s: %(what)s %(verb)s.", who=who, what=what, verb=said).strip()
 
     def cards_in(self, notation: str) -> list[MiniCard]:
-        found = [self.card_of(t) for t in notation.split()]
+        found = [self.card_of(t) for t, _ in notation_tokens(notation)]
         return [self.mini(c) for c in found if c is not None]
 
     # --- values ------------------------------------------------------------------------------
 
-    def value_text(self, value: Any) -> str:
-        """A value in words: players as P1, cards by name, lists and mappings spelled out."""
+    def value_text(self, value: Any, scope: str | None = None) -> str:
+        """A value in words: players as P1, cards by name, identifiers by their labels (a
+        label `key.value` first, `scope` being the key the value belongs to)."""
         _ = self._
+        if value is None:
+            return _("none")
         if isinstance(value, bool):
             return _("yes") if value else _("no")
         if isinstance(value, str):
-            card = self.card_of(value)
-            if card:
-                return _("“%(name)s”", name=card.name)
             if value in self.palette:
                 return self.palette[value].name
-            return _(WORDS[value]) if value in WORDS else self.who(value)
+            if scope == "events" or not is_notation(value):
+                return self.labels.prose(value)
+            return " ".join(self.who(w, scope) for w in value.split())
         if isinstance(value, list):
-            return _.join([self.value_text(v) for v in value]) or _("none")
+            return _.join([self.value_text(v, scope) for v in value]) or _("none")
         if isinstance(value, dict):
             # TRANSLATORS: the separator between the entries of a mapping (P1 3; P2 4)
-            return _("; ").join(f"{self.who(k)} {self.value_text(v)}" for k, v in value.items())
+            return _("; ").join(f"{self.who(k, scope)} {self.value_text(v, self.scope(k, scope))}"
+                                for k, v in value.items())
         return str(value)
 
-    def part(self, value: Any, who: str | None = None) -> Part:
+    def scope(self, key: Any, outer: str | None) -> str | None:
+        """The key a nested value belongs to: a word key (`camp`), else the outer one."""
+        word = isinstance(key, str) and IDENT_RE.match(key) and not self.card_of(key)
+        return key if word and not PLAYER_RE.match(key) else outer
+
+    def part(self, value: Any, who: str | None = None, scope: str | None = None) -> Part:
         """Card references become mini cards; anything else becomes text."""
         if isinstance(value, list) and value and all(self.card_of(v) for v in value):
             return Part(who, [self.mini(self.card_of(v)) for v in value])  # type: ignore[arg-type]
         if isinstance(value, str) and self.card_of(value):
             return Part(who, [self.mini(self.card_of(value))])  # type: ignore[arg-type]
-        return Part(who, text=self.value_text(value))
+        return Part(who, text=self.value_text(value, scope))
 
-    def who(self, key: Any) -> str:
-        player = PLAYER_RE.match(str(key))
-        return f"P{player.group(1)}" if player else str(key)
+    def who(self, key: Any, scope: str | None = None) -> str:
+        """A mapping key or a word: a player (P1), a card, a position, an identifier's label,
+        or a sentence as written."""
+        text = str(key)
+        found = self.labels.player(text) or self.labels.card(text)
+        if found is not None:
+            return found
+        if not isinstance(key, str) or text.isdigit() or not IDENT_RE.match(text):
+            return self.labels.prose(text)
+        return self.labels.need(text, scope)
 
     def rows(self, key: str, value: Any) -> list[Row]:
         """One row per setup or expectation entry; a mapping gets one part per player."""
-        label = self._(KEY_LABELS[key]) if key in KEY_LABELS else key
+        label = self.who(key)
         if isinstance(value, dict) and value:
-            return [Row(label, [self.part(v, self.who(k)) for k, v in value.items()])]
-        return [Row(label, [self.part(value)])]
+            return [Row(label, [self.part(v, self.who(k, key), self.scope(k, key))
+                                for k, v in value.items()])]
+        return [Row(label, [self.part(value, scope=key)])]
 
     def mapping_rows(self, mapping: Mapping[str, Any] | None) -> list[Row]:
         """Rows of a setup or outcome; short plain values share one line (人数 4　手番 P1)."""
@@ -282,29 +345,79 @@ class Drawer:
 
     # --- steps and examples ------------------------------------------------------------------
 
-    def step(self, step: Step | str) -> DrawnStep:
+    def step(self, step: Step | str, refused_as: str = "") -> DrawnStep:
+        """One step; `refused_as` is the engine's refusal sentence for a `refused:` step (from
+        the verdict), printed when the step cites its rule by id rather than by words."""
         if isinstance(step, str):
             step = Step(do=step)
         if step.do is not None:
-            return DrawnStep("do", step.say or self.sentence(step.do), self.cards_in(step.do))
+            said = self.labels.prose(step.say) if step.say else self.sentence(step.do)
+            return DrawnStep("do", said, self.cards_in(step.do))
         if step.refused is not None:
-            said = step.say or self.sentence(step.refused)
-            reason = self._(" (reason: %(reason)s)", reason=step.reason) if step.reason else ""
+            said = self.labels.prose(step.say) if step.say else self.sentence(step.refused)
+            why = step.reason or (self.rule_title(step.because) if step.because else "")
+            if step.because and (why == step.because) and refused_as:
+                why = refused_as   # a reason id the database does not title: the engine's words
+            reason = self._(" (reason: %(reason)s)", reason=why) if why else ""
             return DrawnStep("refused", f"{said}{reason}", self.cards_in(step.refused))
-        checks = self._("; ").join(
-            f"{self._(KEY_LABELS[k]) if k in KEY_LABELS else k} {self.value_text(v)}"
-            for k, v in (step.expect or {}).items())
-        return DrawnStep("expect", step.say or self._("Check here:"), checks=checks)
+        checks = self._("; ").join(f"{self.who(k)} {self.value_text(v, k)}"
+                                   for k, v in (step.expect or {}).items())
+        said = self.labels.prose(step.say) if step.say else self._("Check here:")
+        return DrawnStep("expect", said, checks=checks)
+
+    def default_rows(self, verdict: VerdictLike | None) -> list[Row]:
+        """What the rules filled in where the setup was silent, labelled as such."""
+        out: list[Row] = []
+        for key, value in getattr(verdict, "setup_defaults", ()) or ():
+            for row in self.rows(key, value):
+                row.label = DEFAULTED.format(label=row.label)
+                out.append(row)
+        return out
+
+    def rule_title(self, rule_id: str | None) -> str:
+        """The title of the rules section or ruling a refusal cites (`because:`)."""
+        if not rule_id:
+            return ""
+        sections = list(self.game.db.rules)
+        while sections:
+            section = sections.pop()
+            if section.id == rule_id:
+                return section.title
+            sections += section.sections
+        ruling = next((r for r in self.game.db.rulings if r.id == rule_id), None)
+        return ruling.title if ruling is not None else rule_id
+
+    def passed(self, players: Any) -> str:
+        return PASSED.format(who="・".join(self.who(p) for p in players))
+
+    def steps(self, example: Example, verdict: VerdictLike | None) -> list[DrawnStep]:
+        """The steps, with the passes the engine made by itself shown compactly: before the
+        step they came before, or after the last step."""
+        refused = {n: text for n, text, _rule in getattr(verdict, "refusals", ()) or ()}
+        steps = [self.step(s, refused.get(i, "")) for i, s in enumerate(example.steps, 1)]
+        for n, sentences in getattr(verdict, "automatic", ()) or ():
+            what = AUTOMATIC.format(what="".join(sentences))
+            if n == 0 and steps:
+                steps[0].sentence = f"{what}{steps[0].sentence}"
+            elif 1 <= n <= len(steps):
+                steps[n - 1].sentence = f"{steps[n - 1].sentence}{what}"
+        for n, players in getattr(verdict, "auto_passes", ()) or ():
+            if 1 <= n <= len(steps):
+                steps[n - 1].sentence = f"{self.passed(players)}{steps[n - 1].sentence}"
+            elif steps:
+                steps[-1].sentence = f"{steps[-1].sentence}{self.passed(players)}"
+        return steps
 
     def draw(self, example: Example, verdict: VerdictLike | None, number: int) -> DrawnExample:
         status = verdict.status if verdict is not None else "unverified"
         detail = verdict.detail if verdict is not None else ""
         return DrawnExample(
-            id=example.id, number=number, title=example.title, text=example.text, origin=example.origin,
+            id=example.id, number=number, title=example.title,
+            text=self.labels.prose(example.text) if example.text else None, origin=example.origin,
             source=example.source, variant=example.variant,
             cards=[self.game.card(c) for c in example.cards],
-            setup=self.mapping_rows(example.setup),
-            steps=[self.step(s) for s in example.steps],
+            setup=self.mapping_rows(example.setup) + self.default_rows(verdict),
+            steps=self.steps(example, verdict),
             outcome=self.mapping_rows(example.expect),
             status=status, detail=detail,
             status_label=self._(STATUS_LABELS[status]) if status in STATUS_LABELS else status)

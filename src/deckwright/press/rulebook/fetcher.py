@@ -6,6 +6,11 @@ whose real path (symlinks resolved, `..` collapsed, percent-escapes decoded) lie
 the allowed folders: the project's `templates/rulebook/`, the built-in templates, and the
 game's `build/<game>/` folder. Everything else stops the render with `RefusedURL`, whose message
 names the URL and the reason; a silently missing picture would be worse than a clear failure.
+
+The document's own folder is given to WeasyPrint as a fixed virtual URL (`BASE_URL`), never as
+its absolute path: WeasyPrint names each image in the PDF by the md5 of its URL, so absolute
+URLs would make the same rulebook differ byte for byte between two checkouts. The fetcher maps
+the virtual folder back to the real one and applies the same checks.
 """
 
 from __future__ import annotations
@@ -23,14 +28,33 @@ class RefusedURL(FatalURLFetchingError):
     """A rulebook tried to load something it may not (or that does not exist)."""
 
 
-class RulebookFetcher(URLFetcher):
-    """Serves files from the allowed folders, plus assets not yet written (`overlay`)."""
+#: The virtual folder standing for the project (see the module's doc).
+VIRTUAL_DIR = "/deckwright-project/"
 
-    def __init__(self, roots: list[Path], overlay: Mapping[Path, bytes] | None = None):
+
+class RulebookFetcher(URLFetcher):
+    """Serves files from the allowed folders, plus assets not yet written (`overlay`).
+
+    `base` is the document's real folder and `anchor` the folder the virtual URL root stands for
+    (the project; default `base`), so links relative to the document such as the project's
+    `../../fonts/x.otf` keep working; `base_url(name)` is the URL the document is laid out under.
+    """
+
+    def __init__(self, roots: list[Path], overlay: Mapping[Path, bytes] | None = None,
+                 base: Path | None = None, anchor: Path | None = None):
         super().__init__(allowed_protocols=["file"], fail_on_errors=True)
         self.roots = [Path(os.path.realpath(r)) for r in roots]
         self.overlay = {Path(os.path.realpath(p)): data for p, data in (overlay or {}).items()}
+        self.base = Path(os.path.abspath(base)) if base is not None else None
+        self.anchor = Path(os.path.abspath(anchor)) if anchor is not None else None
         self.served: list[Path] = []
+
+    def base_url(self, name: str) -> str:
+        """The URL the document `name` in `base` is given to WeasyPrint under."""
+        assert self.base is not None, "base_url needs the document's folder"
+        anchor = self.anchor or self.base
+        inner = self.base.relative_to(anchor).as_posix() if self.base.is_relative_to(anchor) else ""
+        return f"file://{VIRTUAL_DIR}{inner + '/' if inner not in ('', '.') else ''}{name}"
 
     def allowed_path(self, url: str) -> Path:
         """The real file a URL names, if it may be served; raises RefusedURL otherwise."""
@@ -44,6 +68,9 @@ class RulebookFetcher(URLFetcher):
         raw = unquote(parts.path)
         if "\x00" in raw:
             raise RefusedURL(f"refused {_short(url)}: NUL in path")
+        if self.base is not None and raw.startswith(VIRTUAL_DIR):
+            anchor = self.anchor if self.anchor and self.base.is_relative_to(self.anchor) else self.base
+            raw = str(anchor / raw[len(VIRTUAL_DIR):])
         real = Path(os.path.realpath(raw))
         if not any(real == root or real.is_relative_to(root) for root in self.roots):
             folders = ", ".join(str(r) for r in self.roots)
@@ -61,7 +88,8 @@ class RulebookFetcher(URLFetcher):
         self.served.append(real)
         kind = mimetypes.guess_type(real.name)[0] or "application/octet-stream"
         headers_out = {"Content-Type": kind + ("; charset=utf-8" if kind.startswith("text/") else "")}
-        return URLFetcherResponse(real.as_uri(), data, headers_out)
+        # the URL asked for is kept (virtual when relative to the document): see the module doc
+        return URLFetcherResponse(url, data, headers_out)
 
 
 def _short(url: str, limit: int = 120) -> str:

@@ -10,12 +10,18 @@ the outline without parsing the PDF again.
 from __future__ import annotations
 
 import logging
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from weasyprint import HTML
-from weasyprint.document import Document
-from weasyprint.text.fonts import FontConfiguration
+# Fontconfig names fonts in the user's language (IPAexGothic is "IPAexゴシック" under ja_JP),
+# and WeasyPrint names each font in the PDF by a hash of that name: a fixed language keeps the
+# PDF byte-identical whatever the locale. Set before WeasyPrint loads fontconfig.
+os.environ["FC_LANG"] = "en"
+
+from weasyprint import HTML  # noqa: E402
+from weasyprint.document import Document  # noqa: E402
+from weasyprint.text.fonts import FontConfiguration  # noqa: E402
 
 from .fetcher import RulebookFetcher
 from .options import PDF_VARIANTS
@@ -50,7 +56,9 @@ def render_pdf(html: str, base: Path, fetcher: RulebookFetcher,
     logger.addHandler(handler)
     propagate, logger.propagate = logger.propagate, False
     try:
-        doc = HTML(string=html, base_url=(base / "rulebook.html").as_uri(), url_fetcher=fetcher,
+        if fetcher.base is None:
+            fetcher.base = Path(base).absolute()
+        doc = HTML(string=html, base_url=fetcher.base_url("rulebook.html"), url_fetcher=fetcher,
                    media_type="print").render(font_config=FontConfiguration())
         # A fixed identifier keeps the output byte-identical for identical inputs.
         pdf = doc.write_pdf(pdf_variant=pdf_variant, pdf_identifier=b"deckwright-rulebook",

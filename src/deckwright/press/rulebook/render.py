@@ -5,6 +5,7 @@ package's `deckwright/templates/rulebook/`, so a designer can replace one partia
 `card.html.j2`) or the stylesheet without copying the rest. Autoescaping is on for every
 template: card text is data and reaches the page as text. The environment is sandboxed and
 undefined names are errors, so a template typo fails the build instead of printing nothing.
+The filter `jp` typesets a plain string: escaped, numbers kept with their counters.
 """
 
 from __future__ import annotations
@@ -12,15 +13,12 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
-from jinja2 import (ChoiceLoader, FileSystemLoader, StrictUndefined, TemplateNotFound,
-                    TemplateSyntaxError, UndefinedError)
-from jinja2.exceptions import SecurityError
-from jinja2.sandbox import ImmutableSandboxedEnvironment
-
-from ... import i18n
-from ...model import UsageError
+from ... import i18n, paths, sandbox
+from ...model import InputError, Problem, UsageError
+from ...model.yamlsafe import decode_text
+from .typeset import keep_together
 
 PAGE_TEMPLATE = "rulebook.html.j2"
 STYLESHEET = "rulebook.css"
@@ -38,38 +36,51 @@ def template_dirs(project_templates: Path) -> list[Path]:
 
 
 @lru_cache(maxsize=8)
-def environment(dirs: tuple[Path, ...], language: str = i18n.SOURCE) -> ImmutableSandboxedEnvironment:
+def environment(dirs: tuple[Path, ...], language: str = i18n.SOURCE) -> sandbox.BoundedSandbox:
     """The environment of one set of template folders in one language: deckwright's own
     words are `_()`, `ngettext()` and `{% trans %}` (jinja2.ext.i18n) from its catalogs."""
-    loader = ChoiceLoader([FileSystemLoader(str(d), encoding="utf-8") for d in dirs])
-    env = ImmutableSandboxedEnvironment(
-        loader=loader, autoescape=True, undefined=StrictUndefined,
-        trim_blocks=False, lstrip_blocks=False, keep_trailing_newline=True,
-        auto_reload=True, extensions=["jinja2.ext.i18n"])
+    env = sandbox.environment(list(dirs), trim_blocks=False, lstrip_blocks=False,
+                              keep_trailing_newline=True, auto_reload=True,
+                              extensions=["jinja2.ext.i18n"])
     i18n.install(env, language)
+    # `{{ text | jp }}`: a plain string escaped, its numbers kept with their counters
+    env.filters["jp"] = keep_together
     return env
 
 
-def render_page(dirs: list[Path], context: dict[str, Any]) -> str:
+def _namer(display: Callable[[Path], str] | None) -> Callable[[str], str]:
+    def name(path: str) -> str:
+        return paths.shown(path, display or str) if Path(path).is_absolute() else path
+    return name
+
+
+def render_page(dirs: list[Path], context: dict[str, Any],
+                display: Callable[[Path], str] | None = None) -> str:
     """The rulebook's HTML, from the first `rulebook.html.j2` the loader chain finds, in the
-    context's language (`lang`)."""
+    context's language (`lang`). Errors are one line naming the template file and line
+    (`display` names project files)."""
     env = environment(tuple(dirs), context.get("lang", i18n.SOURCE))
-    try:
-        return env.get_template(PAGE_TEMPLATE).render(context)
-    except TemplateNotFound as exc:
-        raise UsageError(f"rulebook template {exc.name!r} not found in "
-                         f"{', '.join(str(d) for d in dirs)}") from None
-    except TemplateSyntaxError as exc:
-        raise UsageError(f"{exc.filename or exc.name}:{exc.lineno}: template error: "
-                         f"{exc.message}") from None
-    except (UndefinedError, SecurityError) as exc:
-        raise UsageError(f"rulebook template error: {exc}") from None
+    return sandbox.render(env, PAGE_TEMPLATE, context, _namer(display))
 
 
-def stylesheet(dirs: list[Path]) -> bytes:
-    """The stylesheet copied beside the HTML: the first `rulebook.css` in the chain."""
+def preflight(project_templates: Path, display: Callable[[Path], str]) -> None:
+    """Before a build writes anything: every rulebook template compiles, and the stylesheet
+    is readable, inside the project, UTF-8 and free of URLs (errors are located lines)."""
+    dirs = template_dirs(project_templates)
+    sandbox.compile_all(environment(tuple(dirs)), dirs[:-1], _namer(display))
+    stylesheet(dirs, display)
+
+
+def stylesheet(dirs: list[Path], display: Callable[[Path], str] = str) -> bytes:
+    """The stylesheet copied beside the HTML: the first `rulebook.css` in the chain, read only
+    if it really lies in its folder (a symlink out of the project is refused)."""
     for folder in dirs:
         path = folder / STYLESHEET
         if path.is_file():
-            return path.read_bytes()
+            try:
+                css = paths.read_bytes(path, [folder], STYLESHEET)
+            except paths.UnsafePath as exc:
+                raise InputError(Problem(display(path), 1, 1, "stylesheet", str(exc))) from None
+            sandbox.refuse_external_urls(decode_text(css, display(path)), display(path))
+            return css
     raise UsageError(f"{STYLESHEET} not found in {', '.join(str(d) for d in dirs)}")

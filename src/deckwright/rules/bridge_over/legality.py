@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import EMPTY
+from ...engine import EMPTY, Reason
 from .cards import (ACCEPT, ALL_COLOURS, ALMIGHTY_BASE, AMPLIFY, CHAIN_KINDS, CHOOSE_BASE, CLEAR,
                     C_ACTION, C_ALMIGHTY, C_DEFENCE, C_DISCARD, C_NUMBER, C_PUBLIC, C_WILD,
                     DISCARD_BASE, DRAW, ESCORT, HAUNTED, KEEP, NAME_BASE, PASS, PASS_ON_KINDS,
@@ -16,6 +16,28 @@ from .cards import (ACCEPT, ALL_COLOURS, ALMIGHTY_BASE, AMPLIFY, CHAIN_KINDS, CH
 from .phases import (ADD, AFTER_DRAW, A_DRAW, BOUND, CHOOSE, M_CHAIN, M_ESCORT, M_WNC, NAME,
                      RELEASING, RESETTING, RESPOND, SEARCHING, TARGET, TURN)
 
+
+# Refusal reasons, with the rule of the database each applies (built once: the hot path returns
+# them without allocating).
+DEFENCE_ON_TURN = Reason("防御カードは攻撃を受けたときに出すか、自分の手番に捨て札にする（discards）", "defence-as-discard")
+ALMIGHTY_LAST = Reason("Almighty は最後の1枚として出して上がれない", "almighty-finish")
+WILD_LAST = Reason("ワイルドカードは最後の1枚として出して上がれない", "wild-last-card")
+PUBLIC_LAST = Reason("公開カードは最後の1枚として出して上がれない", "public-last-card")
+DISCARD_LAST = Reason("手札が1枚のときは捨て札になるカードを使えない", "discard-cards")
+SEARCH_EMPTY = Reason("捨て札が1枚しかないので Search は使えない", "search-limits")
+NO_MATCH = Reason("場札の色・数字・名前のどれにも合わないので出せない", "matching")
+ESCORT_ALONE = Reason("Escort に続けて出せる追加カードが手札にないので出せない", "escort-follow")
+ALMIGHTY_ADDITION = Reason("Almighty は追加カードにできない", "almighty-scope")
+WNC_NUMBERS = Reason("Wild Number Chain に続けられるのは数字カードだけ", "additions")
+WNC_FOLLOW = Reason("直前のカードと数字か色が同じ数字カードしか続けられない", "additions")
+NOT_ADDITION = Reason("捨て札になるカードと公開カードは追加カードにできない", "additions")
+CHAIN_COLOUR = Reason("Chain には同じ色の1色のカード（ワイルドと2色のカード以外）だけ追加できる", "chain-additions")
+ESCORT_ADDITION = Reason("Escort の追加カードは同じ色のカードか別の Escort だけ", "additions")
+BOUND_ACCEPTS = Reason("Bind で縛られているので防御も受け流しもできず、攻撃を受け入れるしかない", "attacks")
+BIND_NO_PASS = Reason("Bind の攻撃は受け流せない", "attacks")
+WILD_DRAW_NO_PASS = Reason("Wild Draw 3 と Wild Direct Draw 5 の攻撃は受け流せない", "wild-draw-no-pass-on")
+HAUNTED_ALMIGHTY = Reason("防御上がりでは Almighty を Haunted Shield として使えない", "defensive-finish")
+UNDER_ATTACK = Reason("攻撃を受けている間は、受け入れる・受け流す・防御カードを出すのどれかしかできない", "attack-timing")
 
 class Legality:
     """Legal actions and the checks they are made of."""
@@ -61,26 +83,26 @@ class Legality:
         n = len(self.hand(p))
         cat = f.kinds[kind][0] if alm else f.cat[inst]
         if cat == C_DEFENCE:
-            return "防御カードは攻撃を受けたときに出すか、自分の手番に捨て札にする（discards）"
+            return DEFENCE_ON_TURN
         if n == 1:
             if alm:
-                return "Almighty は最後の1枚として出して上がれない"
+                return ALMIGHTY_LAST
             if cat == C_WILD:
-                return "ワイルドカードは最後の1枚として出して上がれない"
+                return WILD_LAST
             if cat == C_PUBLIC:
-                return "公開カードは最後の1枚として出して上がれない"
+                return PUBLIC_LAST
         if cat == C_DISCARD:
             if n == 1:
-                return "手札が1枚のときは捨て札になるカードを使えない"
+                return DISCARD_LAST
             if kind == SEARCH and len(self.zones.piles[self.game.DISCARD]) < 2:
-                return "捨て札が1枚しかないので Search は使えない"
+                return SEARCH_EMPTY
             return None
         if not alm and cat not in (C_WILD, C_PUBLIC) and not self._matches(inst):
-            return "場札の色・数字・名前のどれにも合わないので出せない"
+            return NO_MATCH
         if kind == ESCORT:
             mask = ALL_COLOURS if alm else f.mask[inst]
             if not self._escort_ok(self._without(p, inst), mask):
-                return "Escort に続けて出せる追加カードが手札にないので出せない"
+                return ESCORT_ALONE
         return None
 
     def _add_problem(self, p: int, inst: int) -> str | None:
@@ -90,47 +112,47 @@ class Legality:
         rest = self._without(p, inst)
         mode = self.mode
         if cat == C_ALMIGHTY:
-            return "Almighty は追加カードにできない"
+            return ALMIGHTY_ADDITION
         if mode == M_WNC:
             if cat != C_NUMBER:
-                return "Wild Number Chain に続けられるのは数字カードだけ"
+                return WNC_NUMBERS
             if not (f.mask[inst] >> self.colour & 1 or f.rank[inst] == self.top_rank):
-                return "直前のカードと数字か色が同じ数字カードしか続けられない"
+                return WNC_FOLLOW
             return None
         if cat in (C_DEFENCE, C_DISCARD, C_PUBLIC):
-            return "捨て札になるカードと公開カードは追加カードにできない"
+            return NOT_ADDITION
         if mode == M_CHAIN:
             if kind not in CHAIN_KINDS or f.mask[inst] != self.add_mask:
-                return "Chain には同じ色の1色のカード（ワイルドと2色のカード以外）だけ追加できる"
+                return CHAIN_COLOUR
         elif mode == M_ESCORT:
             if not (f.mask[inst] & self.add_mask or kind == ESCORT):
-                return "Escort の追加カードは同じ色のカードか別の Escort だけ"
+                return ESCORT_ADDITION
         if not rest and cat == C_WILD:
-            return "ワイルドカードは最後の1枚として出して上がれない"
+            return WILD_LAST
         if kind == ESCORT and not self._escort_ok(rest, f.mask[inst]):
-            return "Escort に続けて出せる追加カードが手札にないので出せない"
+            return ESCORT_ALONE
         return None
 
     def _answer_problem(self, p: int, inst: int, kind: int, alm: bool) -> str | None:
         """Why the attacked player may not answer with `inst` (as `kind`), or None."""
         f = self.game.f
         if self.bound[p]:
-            return "Bind で縛られているので防御も受け流しもできず、攻撃を受け入れるしかない"
+            return BOUND_ACCEPTS
         cat = f.kinds[kind][0] if alm else f.cat[inst]
         last = len(self.hand(p)) == 1
         if kind in PASS_ON_KINDS:
             if self.atk != A_DRAW:
-                return "Bind の攻撃は受け流せない"
+                return BIND_NO_PASS
             if not self.atk_pass:
-                return "Wild Draw 3 と Wild Direct Draw 5 の攻撃は受け流せない"
+                return WILD_DRAW_NO_PASS
             if alm and last:
-                return "Almighty は最後の1枚として出して上がれない"
+                return ALMIGHTY_LAST
             return None
         if cat == C_DEFENCE:
             if alm and last and kind == HAUNTED:
-                return "防御上がりでは Almighty を Haunted Shield として使えない"
+                return HAUNTED_ALMIGHTY
             return None
-        return "攻撃を受けている間は、受け入れる・受け流す・防御カードを出すのどれかしかできない"
+        return UNDER_ATTACK
 
     # --- legal actions ----------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import EMPTY
+from ...engine import EMPTY, Reason
 from ...engine.state import NotationError
 from .phases import PHASES
 from .cards import (ALMIGHTY, ALMIGHTY_BASE, C_DEFENCE, CHOICES, CHOOSE_BASE, COLOURS,
@@ -124,23 +124,23 @@ class Notation:
         phase = PHASES[s.phase]
         f = self.game.f
         hand = s.hand(p)
-        prompt = f"いまは{_PROMPT[phase]}ところ"
+        prompt = Reason(f"いまは{_PROMPT[phase]}ところ", "turn")
         if phase == "bound":
-            return "Bind で縛られているので、カードを出せず山札から1枚引くことしかできない"
+            return Reason("Bind で縛られているので、カードを出せず山札から1枚引くことしかできない", "attacks")
         if 0 <= action < DISCARD_BASE and action not in hand:
-            return f"{self.game.catalogue.ref(action)} は {s.player_name(p)} の手札にない"
+            return Reason(f"{self.game.catalogue.ref(action)} は {s.player_name(p)} の手札にない", "not-in-hand")
         if phase == "respond":
             if action >= 0 and action < DISCARD_BASE:
                 return s._answer_problem(p, action, f.kind[action], False) or prompt
             if ALMIGHTY_BASE <= action < NAME_BASE:
                 alm = s._almighty(p)
                 if alm == EMPTY:
-                    return "Almighty を持っていない"
+                    return Reason("Almighty を持っていない", "not-in-hand")
                 if action - ALMIGHTY_BASE not in f.almighty_kinds:
-                    return "Almighty は数字カード・公開カード・この版にないカードの代わりにはならない"
+                    return Reason("Almighty は数字カード・公開カード・この版にないカードの代わりにはならない", "almighty-scope")
                 return s._answer_problem(p, alm, action - ALMIGHTY_BASE, True) or prompt
             if s.bound[p]:
-                return "Bind で縛られているので攻撃を受け入れるしかない"
+                return Reason("Bind で縛られているので攻撃を受け入れるしかない", "attacks")
             return prompt
         if phase in ("turn", "after-draw"):
             return self._turn_refusal(s, p, action, phase) or prompt
@@ -148,53 +148,53 @@ class Notation:
             if 0 <= action < DISCARD_BASE:
                 return s._add_problem(p, action) or prompt
             if action == STOP:
-                return "Escort のあとには追加カードを必ず1枚出す"
+                return Reason("Escort のあとには追加カードを必ず1枚出す", "escort-follow")
             return prompt
         if phase == "search" and TAKE_BASE <= action < RELEASE_BASE:
             inst = action - TAKE_BASE
             pile = self.zones.piles[self.game.DISCARD]
             if pile and inst == pile[-1]:
-                return "場札は Search で選べない"
+                return Reason("場札は Search で選べない", "search-limits")
             if inst == s.cur:
-                return "Search 自身は選べない"
-            return "捨て札にないカードは選べない"
+                return Reason("Search 自身は選べない", "search-limits")
+            return Reason("捨て札にないカードは選べない", "search-limits")
         if phase == "target" and action == TARGET_BASE + p:
-            return "自分は指名できない"
+            return Reason("自分は指名できない", "effects")
         if phase == "choose" and action == CHOOSE_BASE:
-            return "2人のときの Wild Direct Draw 5 では、自分を攻撃することになる「とばす」は選べない"
+            return Reason("2人のときの Wild Direct Draw 5 では、自分を攻撃することになる「とばす」は選べない", "two-player-reverse")
         if phase == "name" and NAME_BASE <= action < CHOOSE_BASE:
-            return "その色は選べない"
+            return Reason("その色は選べない", "effects")
         return prompt
 
     def _turn_refusal(self, s: Any, p: int, action: int, phase: str) -> str | None:
         f = self.game.f
         if 0 <= action < DISCARD_BASE:
             if f.kind[action] == ALMIGHTY:
-                return "Almighty は何として使うかを 'as KIND' で宣言して出す"
+                return Reason("Almighty は何として使うかを 'as KIND' で宣言して出す", "almighty-scope")
             return s._main_problem(p, action, f.kind[action], False)
         if DISCARD_BASE <= action < ALMIGHTY_BASE:
             inst = action - DISCARD_BASE
             if inst not in s.hand(p):
-                return f"{self.game.catalogue.ref(inst)} は {s.player_name(p)} の手札にない"
+                return Reason(f"{self.game.catalogue.ref(inst)} は {s.player_name(p)} の手札にない", "not-in-hand")
             if f.cat[inst] != C_DEFENCE:
-                return "手番に捨て札にできるのは防御カードだけ（ほかは plays）"
-            return "手札が1枚のときは防御カードを捨て札にできない"
+                return Reason("手番に捨て札にできるのは防御カードだけ（ほかは plays）", "defence-as-discard")
+            return Reason("手札が1枚のときは防御カードを捨て札にできない", "defence-as-discard")
         if ALMIGHTY_BASE <= action < NAME_BASE:
             alm = s._almighty(p)
             if alm == EMPTY:
-                return "Almighty を持っていない"
+                return Reason("Almighty を持っていない", "not-in-hand")
             kind = action - ALMIGHTY_BASE
             if kind not in f.almighty_kinds:
-                return "Almighty は数字カード・公開カード・この版にないカードの代わりにはならない"
+                return Reason("Almighty は数字カード・公開カード・この版にないカードの代わりにはならない", "almighty-scope")
             return s._main_problem(p, alm, kind, True)
         if RELEASE_BASE <= action:
-            return "解除できるのは自分の前にある Clear と Amplify だけ"
+            return Reason("解除できるのは自分の前にある Clear と Amplify だけ", "release")
         if action == DRAW:
             if phase == "after-draw":
-                return "山札から引けるのは1手番に1回だけ"
+                return Reason("山札から引けるのは1手番に1回だけ", "draw-turn")
             if s.can_draw():
-                return "場札に合う数字カードかアクションカードがあるときは山札から引けない"
-            return "山札も切り直す捨て札もないので引けない（passes）"
+                return Reason("場札に合う数字カードかアクションカードがあるときは山札から引けない", "draw-turn")
+            return Reason("山札も切り直す捨て札もないので引けない（passes）", "empty-deck")
         if action == PASS:
-            return "カードを出すか、出せないなら山札から1枚引いてからでないと手番を終えられない"
+            return Reason("カードを出すか、出せないなら山札から1枚引いてからでないと手番を終えられない", "draw-turn")
         return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from deckwright.engine import EMPTY
+from deckwright.engine import EMPTY, Reason
 
 from .cards import SAME_SIDE, couple_problem
 from .state import CENTRE, PHASE_ASKS, SHAPE_CENTRES, VERB_PHASE
@@ -23,18 +23,18 @@ def why(state: "GhostState", action: Any) -> str:
     kind = action[0]
     p = state.turns.current
     if kind == "draw" and not state.deck():
-        return "山札がないので引けない（かわりに手札1枚を場の空いた場所に伏せる）"
+        return Reason("山札がないので引けない（かわりに手札1枚を場の空いた場所に伏せる）", "end-of-deck")
     wanted = VERB_PHASE.get(kind)
     if wanted != state.phase:
         if state.phase != "act":
-            return PHASE_ASKS[state.phase]
+            return Reason(PHASE_ASKS[state.phase], "turn")
         if kind == "draw":
-            return "山札から引くのは手番の最初だけ"
+            return Reason("山札から引くのは手番の最初だけ", "turn-draw")
         if kind in ("turn", "decline", "shape"):
-            return "いまはめくれない（めくるイベントの途中ではない）"
+            return Reason("いまはめくれない（めくるイベントの途中ではない）", "effects")
         if kind in ("vanish", "vanish-card", "burn"):
-            return "いまはバニッシュするイベントの途中ではない"
-        return "いまはそのイベントの途中ではない"
+            return Reason("いまはバニッシュするイベントの途中ではない", "effects")
+        return Reason("いまはそのイベントの途中ではない", "effects")
     return _in_phase(state, p, action)
 
 
@@ -44,63 +44,63 @@ def _in_phase(state: "GhostState", p: int, action: Any) -> str:
     where = state.zones.where
     if kind in ("turn", "pick"):
         if state.field[action[1]] == EMPTY:
-            return f"{action[1] + 1}番にはカードがない"
-        return f"{action[1] + 1}番は裏向きのカードではない"
+            return Reason(f"{action[1] + 1}番にはカードがない", "places")
+        return Reason(f"{action[1] + 1}番は裏向きのカードではない", "turn-reveal")
     if kind == "decline":
-        return "このイベントのめくりは断れない"
+        return Reason("このイベントのめくりは断れない", "effects")
     if kind == "shape":
         name = "X字" if action[1] == "x" else "3×3"
         if action[1] != state.shape:
-            return f"いまめくるのは{'X字' if state.shape == 'x' else '3×3'}"
-        return f"{name}の中心にできるのは{CENTRES_TEXT}番だけ"
+            return Reason(f"いまめくるのは{'X字' if state.shape == 'x' else '3×3'}", "effects-shapes")
+        return Reason(f"{name}の中心にできるのは{CENTRES_TEXT}番だけ", "effects-shapes")
     if kind in ("place", "return"):
         if where[action[1]] != g.HAND[p]:
-            return "手札のカードではない"
+            return Reason("手札のカードではない", "not-in-hand")
         if kind == "return":
-            return "いま手札に取って空いた場所にだけ戻せる"
-        return f"{action[2] + 1}番は空いていない（空いた場所にだけ伏せられる）"
+            return Reason("いま手札に取って空いた場所にだけ戻せる", "effects")
+        return Reason(f"{action[2] + 1}番は空いていない（空いた場所にだけ伏せられる）", "effects")
     if kind in ("target", "look") and action[1] >= state.players:
-        return f"p{action[1] + 1} はこのゲームのプレイヤーではない"
+        return Reason(f"p{action[1] + 1} はこのゲームのプレイヤーではない", "player-count")
     if kind == "look":
-        return "手札を見るのはほかのプレイヤー"
+        return Reason("手札を見るのはほかのプレイヤー", "effects")
     if kind == "vanish":
-        return f"{action[1] + 1}番にはカードがない"
+        return Reason(f"{action[1] + 1}番にはカードがない", "places")
     if kind == "vanish-card":
-        return "見た手札のカードではない"
+        return Reason("見た手札のカードではない", "effects-vanish")
     if kind in ("steal", "burn"):
         q = action[2]
         if q == p:
-            return "選べるのはほかのプレイヤーのトレジャーのカード"
-        return f"そのカードは p{q + 1} のトレジャーにない"
+            return Reason("選べるのはほかのプレイヤーのトレジャーのカード", "effects")
+        return Reason(f"そのカードは p{q + 1} のトレジャーにない", "effects")
     if kind == "take":
         return _take_problem(state, p, action[1], action[2])
     if kind == "swap":
         if state.took:
-            return "カップリングを取った手番では中央と交換しない"
+            return Reason("カップリングを取った手番では中央と交換しない", "turn-swap")
         if state.field[CENTRE] == EMPTY:
-            return "中央にカードがない"
-        return "手札のカードではない"
+            return Reason("中央にカードがない", "turn-swap")
+        return Reason("手札のカードではない", "not-in-hand")
     if kind == "end":
-        return "1組も取っていないので、中央のカードと手札1枚を交換する"
-    return "その手はいまは打てない"
+        return Reason("1組も取っていないので、中央のカードと手札1枚を交換する", "turn-swap")
+    return Reason("その手はいまは打てない", "turn")
 
 
 def _take_problem(state: "GhostState", p: int, a: int, b: int) -> str:
     g = state.game
     where, shown = state.zones.where, state.zones.shown
     if a == b:
-        return "同じカードどうしでは組めない"
+        return Reason("同じカードどうしでは組めない", "turn-couple")
     in_hand = [where[i] == g.HAND[p] for i in (a, b)]
     for i, held in zip((a, b), in_hand):
         if not held and not (where[i] == g.FIELD and i in shown):
-            return f"{g.catalogue.ref(i)} は手札にも表向きの場札にもない"
+            return Reason(f"{g.catalogue.ref(i)} は手札にも表向きの場札にもない", "turn-couple")
     if all(in_hand):
-        return "手札どうしではカップリングを作れない（表向きの場札が1枚は必要）"
+        return Reason("手札どうしではカップリングを作れない（表向きの場札が1枚は必要）", "turn-couple")
     if any(in_hand) and not state.hand_ok:
-        return "この手番では、もう手札を使えない"
+        return Reason("この手番では、もう手札を使えない", "effects")
     problem = couple_problem(g.card_facts, a, b)
     if problem == SAME_SIDE:
         if g.variant == "playing-cards":
-            return "同じ色どうしは組めない（8を除く）"
-        return "同じ側どうしは組めない（¥0側と¥1側で1組）"
-    return "カップリングの組にならない"
+            return Reason("同じ色どうしは組めない（8を除く）", "effects-playing-cards")
+        return Reason("同じ側どうしは組めない（¥0側と¥1側で1組）", "turn-couple")
+    return Reason("カップリングの組にならない", "turn-couple")

@@ -3,7 +3,7 @@
 - `field: {7: s-5, 13: h-2, 11: null}`: cards at positions 1-25 (`null`: an empty place).
   Positions not named are filled, in position order, from the cards the setup left in the box
   (in database order), then from the top of the deck, so an example names only the cards it
-  is about.
+  is about; the rulebook prints the filled positions with the setup (`setup_defaults`).
 - `vanish: [h-5]`: cards already in the vanish area (oldest first).
 - `treasure: {p1: [h-8, d-8]}`: cards already taken.
 
@@ -61,10 +61,16 @@ def place_setup(state: "GhostState", setup: dict[str, Any]) -> None:
             raise SetupError(f"setup.treasure.{token}: expected a list of cards")
         for k, ref in enumerate(refs):
             zones.move(_take(state, ref, f"treasure.{token}[{k}]"), g.TREASURE[p])
+    filled = {}
     for cell in range(25):
         if cell in cells or state.field[cell] != EMPTY:
             continue
         source = zones.piles[BOX] or zones.piles[g.DECK]
         if not source:
             break
-        zones.place(source[0] if source is zones.piles[BOX] else source[-1], g.FIELD, cell)
+        inst = source[0] if source is zones.piles[BOX] else source[-1]
+        zones.place(inst, g.FIELD, cell)
+        filled[cell + 1] = g.catalogue.ref(inst)
+    # shown with the setup in the rulebook (State.setup_defaults): nothing an example's outcome
+    # depends on stays hidden
+    state.filled_field = filled

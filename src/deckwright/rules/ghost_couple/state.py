@@ -99,6 +99,7 @@ class GhostState(EventRules, State):
     def __init__(self, game: Any, players: int, seed: int = 0):
         super().__init__(game, players, seed)
         self.phase = "start"
+        self.filled_field: dict[int, str] = {}   # an example's field places its setup left to us
         self.left = 0            # cards still to turn / pick / return / vanish in this phase
         self.optional = False    # the reveal may be declined (the A)
         self.hand_ok = True      # the hand may still be used this turn
@@ -204,6 +205,13 @@ class GhostState(EventRules, State):
                 self.zones.draw(g.DECK, g.HAND[p])
         self.log.add("deal", n=g.hand_size)
         self._begin_turn()
+
+    def setup_defaults(self) -> dict[str, Any]:
+        """The field places the example did not name, and the documented rule that filled them
+        (the cards themselves would crowd the printed setup; the rule decides them exactly)."""
+        if not self.filled_field:
+            return {}
+        return {"field": f"{_ranges(sorted(self.filled_field))}番: 箱に残ったカードをデータベース順に伏せて置く"}
 
     def after_setup(self, setup: dict[str, Any]) -> None:
         from .setup import place_setup
@@ -558,3 +566,15 @@ class GhostState(EventRules, State):
 
 
 __all__ = ["CENTRE", "CORNERS", "GhostState", "SAME_SIDE", "shape_cells"]
+
+
+def _ranges(positions: list[int]) -> str:
+    """[1, 2, 3, 5] -> 1〜3・5"""
+    out, start = [], None
+    for i, p in enumerate(positions):
+        if start is None:
+            start = p
+        if i + 1 == len(positions) or positions[i + 1] != p + 1:
+            out.append(str(start) if start == p else f"{start}〜{p}")
+            start = None
+    return "・".join(out)

@@ -41,10 +41,7 @@ card), `counters` (on a player), `life_sizes`, `support_sizes`, `tapped`, `phase
 
 from __future__ import annotations
 
-from typing import Mapping
-
 from deckwright.engine import Game, GameFacts, ZoneSpec
-from deckwright.model import Deck, GameData
 from deckwright.rules import register
 
 from .state import OriginalTcgState
@@ -69,37 +66,15 @@ FACTS = GameFacts(
     max_decisions=20000,
     default_players=2,
     setup_keys=("p1", "p2", "phase", "damage", "fresh"),
+    seat_decks=True,
+    example_copies=8,      # every card in enough copies for any position a script sets up
 )
 
-#: Copies of every card in an example's universe: enough for any scripted position.
-EXAMPLE_COPIES = 8
-
-
 class OriginalTcg(Game):
+    """A real game: p1 plays the chosen deck, p2 the next sample deck (engine seat decks)."""
+
     facts = FACTS
     state_class = OriginalTcgState
-
-    def __init__(self, data: GameData, deck: Deck | str | None = None, *,
-                 counts: Mapping[str, int] | None = None, opponent: Deck | str | None = None):
-        first = data.default_deck if deck is None else (data.deck(deck) if isinstance(deck, str) else deck)
-        if counts is None:
-            # a real game: p1 plays `deck`, p2 the opponent deck (the next sample deck)
-            second = self._opponent(data, first, opponent)
-            decks = (data.deck_contents(first), data.deck_contents(second))
-            counts = {c.id: decks[0].get(c.id, 0) + decks[1].get(c.id, 0) for c in data.db.cards}
-            self.seat_decks: tuple[dict[str, int], ...] = decks
-        else:
-            # an example: every card in enough copies for any position the script sets up
-            counts = {c.id: max(counts.get(c.id, 0), EXAMPLE_COPIES) for c in data.db.cards}
-            self.seat_decks = ()
-        super().__init__(data, first, counts=counts)
-
-    @staticmethod
-    def _opponent(data: GameData, first: Deck, opponent: Deck | str | None) -> Deck:
-        if opponent is not None:
-            return data.deck(opponent) if isinstance(opponent, str) else opponent
-        others = [d for d in data.db.decks if d.id != first.id]
-        return others[0] if others else first
 
     def prepare(self) -> None:
         from .facts import prepare_facts

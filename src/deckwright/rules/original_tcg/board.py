@@ -100,7 +100,9 @@ class Board:
 
     def processing(self) -> bool:
         """True from an effect's activation until its counter stack is resolved (頑健)."""
-        return any(item[0] == "E" for item in self.stack)
+        if any(item[0] == "E" for item in self.stack):
+            return True
+        return self.window is not None and any(item[0] == "E" for _p, item in self.window.responses)
 
     def in_combat(self, i: int) -> bool:
         return len(self.combat) == 7 and (self.combat[0] == i or self.combat[1] == i)

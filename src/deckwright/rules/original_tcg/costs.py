@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from deckwright.engine import Reason
+
 Payment = tuple[int, ...]
 
 
@@ -67,25 +69,25 @@ class Costs:
         """Why a payment does not pay `n` cards with elements `req`; None when it does."""
         cards = [card_of(x) for x in pay]
         if len(set(cards)) != len(cards):
-            return "同じ倉庫のカードを二度は使えない"
+            return Reason("同じ倉庫のカードを二度は使えない", "costs")
         ware = self.game.WARE[p]
         for i in cards:
             if self.zones.where[i] != ware or i in self.tapped:
-                return f"{self.card_label(i)} は自分の倉庫の未使用のカードではない"
+                return Reason(f"{self.card_label(i)} は自分の倉庫の未使用のカードではない", "costs")
         total = value(pay)
         if total < n:
-            return f"コストの枚数が足りない（{n} 枚分が必要、{total} 枚分しかない）"
+            return Reason(f"コストの枚数が足りない（{n} 枚分が必要、{total} 枚分しかない）", "costs")
         if pay and total - min(2 if x < 0 else 1 for x in pay) >= n:
-            return "コストに必要のない余分なカードが含まれている"
+            return Reason("コストに必要のない余分なカードが含まれている", "costs")
         if req and pay:
             if n >= len(req):
                 missing = [e for e in req if not any(e in self.elements(i) for i in cards)]
                 if missing:
                     names = "・".join(self.color_name(e) for e in missing)
-                    return f"コストの属性（{names}）のカードが含まれていない"
+                    return Reason(f"コストの属性（{names}）のカードが含まれていない", "cost-elements")
             elif not all(any(e in self.elements(i) for e in req) for i in cards):
                 names = "か".join(self.color_name(e) for e in req)
-                return f"コストの属性（{names}）でないカードがある"
+                return Reason(f"コストの属性（{names}）でないカードがある", "cost-elements")
         return None
 
     def do_pay(self, p: int, pay: Payment) -> None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Iterator
 
+from deckwright.engine import Reason
+
 from .board import camp_row
 from .facts import THRESHOLD, Effect
 
@@ -121,7 +123,9 @@ class Effects:
         choose, _ops = self.slots(eff, mode)
         if eff.modes and not eff.mode(mode):
             names = "、".join(m for m, _c, _o in eff.modes)
-            return f"モードを選ぶ必要がある（{names}）"
+            return Reason(f"モードを選ぶ必要がある（{names}）", "effects")
+        if len(set(targets)) != len(targets):
+            return Reason("同じものを二度は選べない（「〜枚まで」の対象はそれぞれ別のもの）", "distinct-targets")
         bound: dict[str, list[int]] = {s["name"]: [] for s in choose}
         for t in targets:
             for s in choose:
@@ -135,25 +139,25 @@ class Effects:
             if len(bound[s["name"]]) < need:
                 if need and not self.candidates(p, src, s["pick"]) and s.get("name") == "t" and eff.forced:
                     continue        # a forced effect with nothing to choose does nothing
-                return "対象を選んでいない（対象が足りない）"
+                return Reason("対象を選んでいない（対象が足りない）", "effects")
         return bound
 
     def _assign_gold(self, p: int, src: int, x: int, targets: tuple[int, ...]) -> dict[str, list[int]] | str:
         if x < 1:
-            return "X は 1 以上にする"
+            return Reason("X は 1 以上にする", "gold-x")
         if len(targets) != x or len(set(targets)) != x:
-            return f"召喚コスト{x}以上の自陣の兵をちょうど {x} 枚選ぶ"
+            return Reason(f"召喚コスト{x}以上の自陣の兵をちょうど {x} 枚選ぶ", "gold-x")
         for t in targets:
             if (t == src or is_player(t) or not self.game.is_soldier[t] or self.owner[t] != p
                     or self.zones.where[t] != self.game.SOLD or self.cell_of(t) // 5 != camp_row(p)
                     or self.stats(t)[0] < x):
-                return f"{self.label_of(t)} は召喚コスト{x}以上の自陣の兵ではないので対象にできない"
+                return Reason(f"{self.label_of(t)} は召喚コスト{x}以上の自陣の兵ではないので対象にできない", "gold-x")
         return {"t": list(targets)}
 
     def _target_reason(self, p: int, src: int, t: int) -> str:
         if not is_player(t) and self.game.is_soldier[t] and self.immune(t, src):
-            return f"{self.label_of(t)} は深淵の兵なので、相手の呪術の効果を受けず対象にできない"
-        return f"{self.label_of(t)} はこの効果の対象にできない"
+            return Reason(f"{self.label_of(t)} は深淵の兵なので、相手の呪術の効果を受けず対象にできない", "abyss-spells")
+        return Reason(f"{self.label_of(t)} はこの効果の対象にできない", "targets-at-activation")
 
     def target_choices(self, p: int, src: int, eff: Effect) -> Iterator[tuple[str, int, tuple[int, ...]]]:
         """(mode, x, targets) a bot may choose; capped at CHOICE_CAP per effect."""
@@ -224,17 +228,17 @@ class Effects:
         """Why p may not activate effect `eff` of card i now (source side only)."""
         g = self.game
         if not self.on_field(i) or self.owner[i] != p:
-            return f"{self.label_of(i)} は自分の場にない"
+            return Reason(f"{self.label_of(i)} は自分の場にない", "effects")
         if i in self.fresh and g.cat[i] != "spell" and not (counter and "self-summon" in eff.trigger):
             word = "召喚" if g.is_soldier[i] else "展開"
-            return f"{word}したターンには効果を発動できない"
+            return Reason(f"{word}したターンには効果を発動できない", "summoning-sickness")
         if (i, eff.eid) in self.used:
-            return "同じカードの同じ効果は一ターンに一度しか発動できない"
+            return Reason("同じカードの同じ効果は一ターンに一度しか発動できない", "effect-once-per-turn")
         return None
 
     def counter_options(self, p: int) -> Iterator[tuple[int, Effect]]:
         """(card, effect) pairs of p that answer the top of the stack now (cost not checked)."""
-        top = self.stack[-1]
+        top = self.window.top()
         counters = self.game.counters_of
         for i in self.my_field_cards(p):
             if not counters[i]:

@@ -134,16 +134,6 @@ def prepare_facts(game: Any) -> None:
     game.SOLD = layout.of("soldiers")
     game.GROUND = layout.of("ground")
     game.ARENA = layout.of("arena")
-    game.seat_of = _seats(game)
-
-
-def _seats(game: Any) -> tuple[int, ...]:
-    """For a real game, the seat whose deck each instance belongs to (copies of p1's deck first)."""
-    if not game.seat_decks:
-        return tuple(0 for _ in game.catalogue.ids)
-    first = game.seat_decks[0]
-    return tuple(0 if game.catalogue.copy[i] <= first.get(cid, 0) else 1
-                 for i, cid in enumerate(game.catalogue.ids))
 
 
 def _label(effect: Any) -> str:

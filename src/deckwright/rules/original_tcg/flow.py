@@ -2,16 +2,17 @@
 
 Everything that waits for a counter window is a task on `todo` (a LIFO list of tuples, so the
 state stays plain data): a task pushes its successor and then opens a window; `drive()` runs
-tasks until a player has to decide. The counter right goes to the turn player first, then
-alternates; it is passed automatically for a player with no counter to play, and the window
-closes when both pass in a row. Then the stack resolves newest first.
+tasks until a player has to decide. The window is the engine's `Window.stack`: the counter right
+goes to the turn player first, then alternates; it is passed automatically for a player with no
+counter to play, and the window closes when both pass in a row. Then the stack resolves newest
+first.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from deckwright.engine import EMPTY
+from deckwright.engine import EMPTY, Window
 
 from .board import camp_row
 from .facts import BATTLEFIELD, COLS, TURN_LIMIT
@@ -25,21 +26,22 @@ class Flow:
     turns: Any
     owner: list[int]
     stack: list[tuple[Any, ...]]
+    window: Any
     todo: list[tuple[Any, ...]]
     combat: list[int]
 
     # --- the counter window ---------------------------------------------------------------
 
     def open_window(self, item: tuple[Any, ...]) -> None:
-        self.stack.append(item)
-        self.cw = True
-        self.right = self.turns.current
-        self.passes = 0
+        """The engine's counter stack on `item`: the turn player has the first right."""
+        by = item[1] if item[0] == "E" else item[2]
+        self.window = Window.stack(self.turns, about=item, by=by)
 
     def drive(self) -> None:
         while not self.over:
-            if self.cw:
-                if self.has_counter(self.right):
+            window = self.window
+            if window is not None:
+                if self.has_counter(window.current):
                     return
                 self.pass_right()
                 continue
@@ -58,17 +60,16 @@ class Flow:
         return any(eff.forced for _i, eff in self.counter_options(p))
 
     def pass_right(self) -> None:
-        self.passes += 1
-        if self.passes >= 2:
-            self.cw = False
+        window = self.window
+        window.pass_(window.current)
+        if window.closed:
+            # the stack to resolve, oldest first (the top last, as it is read while resolving)
+            self.stack = [item for _p, item in reversed(window.resolution())]
+            self.window = None
             self.resolve_stack()
-        else:
-            self.right = 1 - self.right
 
     def respond(self, item: tuple[Any, ...]) -> None:
-        self.stack.append(item)
-        self.right = 1 - item[1]
-        self.passes = 0
+        self.window.respond(item[1], item)
 
     def resolve_stack(self) -> None:
         effects = False
@@ -79,8 +80,8 @@ class Flow:
                 self.resolve_effect(item)
             self.stack.pop()
         self.stack.clear()
-        if effects and not self.combat:
-            self.doom()
+        if effects:
+            self.doom()     # 効果処理終了時, also with a move's combat waiting behind the stack
 
     def doom(self) -> None:
         """無限地獄: soldiers damaged during the combat or effect that just ended are destroyed."""
@@ -167,7 +168,9 @@ class Flow:
             self.end_combat_window()
 
     def fight(self, a: int, d: int, pa: int, pd: int) -> None:
-        """Step 2 and step 4 of a combat between two soldiers."""
+        """Steps ③ and ④ of a combat between two soldiers. On a drill ground (ruling
+        drill-ground-combat) the loser is not destroyed; the rest stands: the winner's -X and
+        the damage to the loser's owner (step ④ is about the loss, not the destruction)."""
         drill = self.owner[a] == self.owner[d] and self.drill_safe(self.owner[a])
         if pa == pd:
             self.log.add("tie")
@@ -177,10 +180,11 @@ class Flow:
             return
         win, lose = (a, d) if pa > pd else (d, a)
         self.log.add("win", card=win)
-        if drill:
-            return
         x = max(0, self.power(lose) - 2)
-        self.destroy(lose)
+        if drill:
+            self.log.add("drill", card=lose)
+        else:
+            self.destroy(lose)
         self.mods.append((win, 0, 0, -x, "leaves", -1))
         self.log.add("penalty", card=win, x=x)
         self.damage_player(self.owner[lose], abs(pa - pd))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckwright.engine import EMPTY, State
+from deckwright.engine import EMPTY, Reason, State
 
 from . import english
 from .board import Board, camp_row
@@ -60,6 +60,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         "life": "カウンターが10を超えた。{p:player} の戦力の一番上のカードが手札に加わる。",
         "hurt": "{card:card} が {n} ダメージを受ける(カウンター {total})。",
         "destroy": "{card:card} を破棄する。",
+        "drill": "練兵場の訓練なので {card:card} は破棄されない。",
         "sacrifice": "コストとして {card:card} を墓地に送る。",
         "doom": "無限地獄により {card:card} を破棄する。",
         "modify": "{card:card} に補正 {delta}。",
@@ -88,9 +89,6 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         self.phase = "main"
         self.turn_no = 1
         self.stack: list[tuple[Any, ...]] = []
-        self.cw = False
-        self.right = 0
-        self.passes = 0
         self.todo: list[tuple[Any, ...]] = []
         self.combat: list[int] = []
         self.hurt: list[int] = []
@@ -103,13 +101,8 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         """Who plays which sample deck is decided by chance, so that seat statistics measure
         the seat and not the deck; then each seat shuffles, lays five life cards and draws five."""
         g = self.game
-        swap = self.chance_index(2) if len(g.seat_decks) == 2 else 0
-        for i, seat in enumerate(g.seat_of):
-            seat ^= swap
-            self.owner[i] = seat
-            self.zones.move(i, g.SUPPORT[seat])
+        self.owner = self.deal_seat_decks(g.SUPPORT)
         for p in (0, 1):
-            self.shuffle(g.SUPPORT[p])
             for _ in range(LIFE_START):
                 self.zones.draw(g.SUPPORT[p], g.LIFE[p])
             for _ in range(HAND_START):
@@ -119,11 +112,6 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         self.start_turn()
 
     # --- the engine's vocabulary --------------------------------------------------------------
-
-    def current_player(self) -> int:
-        if self.over:
-            return -4
-        return self.right if self.cw else self.turns.current
 
     def returns(self) -> list[float]:
         if not self.over or self.loser < 0:
@@ -148,7 +136,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         return self.reason(action, self.current_player())
 
     def why_illegal(self, action: Action) -> str:
-        return self.reason(action, self.current_player()) or "いまはできない"
+        return self.reason(action, self.current_player()) or Reason("いまはできない", "turn")
 
     def _apply(self, action: Action) -> None:
         getattr(self, "_do_" + action[0])(action)
@@ -156,62 +144,69 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
 
     # --- legality ------------------------------------------------------------------------------
 
+    def pass_action(self) -> Action | None:
+        """Declining the counter right (a forced counter refuses it, and the script must give
+        the counter)."""
+        return ("pass",) if self.window is not None else None
+
     def reason(self, a: Action, p: int) -> str | None:
         """Why player p may not take action a now; None when it is legal."""
         verb = a[0]
-        if self.cw:
+        if self.window is not None:
             if verb == "pass":
-                return "強制対抗は必ず発動しなければならない" if self.forced_pending(p) else None
+                return Reason("強制対抗は必ず発動しなければならない", "effects") if self.forced_pending(p) else None
             if verb != "act":
-                return "対抗権の処理中: 対抗するか見送る(pass)しかない"
+                return Reason("対抗権の処理中: 対抗するか見送る(pass)しかない", "counter-right")
             return self._act_reason(a, p, counter=True)
         if verb == "pass":
-            return "いまは対抗できる場面ではない"
+            return Reason("いまは対抗できる場面ではない", "counter-right")
         if verb == "act":
             if self.phase != "main":
-                return "通常効果はフェイズ②でだけ発動できる"
+                return Reason("通常効果はフェイズ②でだけ発動できる", "phase-2")
             return self._act_reason(a, p, counter=False)
         check = getattr(self, "_why_" + verb, None)
         if check is None:
-            return "いまはできない"
+            return Reason("いまはできない", "turn")
         return check(a, p)
 
     def _phase(self, want: tuple[str, ...], what: str) -> str | None:
         if self.phase not in want:
-            return f"{what}は{'・'.join(PHASE_NAMES[w] for w in want)}で行う(いまは{PHASE_NAMES[self.phase]})"
+            return Reason(f"{what}は{'・'.join(PHASE_NAMES[w] for w in want)}で行う(いまは{PHASE_NAMES[self.phase]})", "turn")
         return None
 
     def _why_draw(self, a: Action, p: int) -> str | None:
         return self._phase(("draw",), "支援から引くの") or (
-            None if self.zones.piles[self.game.SUPPORT[p]] else "支援が空")
+            None if self.zones.piles[self.game.SUPPORT[p]] else Reason("支援が空", "support-empty"))
 
     def _why_skip(self, a: Action, p: int) -> str | None:
         if self.phase == "upkeep":
-            return "維持コストを払うか破棄するかを決める"
+            return Reason("維持コストを払うか破棄するかを決める", "phase-1")
         if self.phase == "end":
-            return "ターン終了を宣言する(ends)"
+            return Reason("ターン終了を宣言する(ends)", "phase-4")
         return None
 
     def _why_store(self, a: Action, p: int) -> str | None:
         return self._phase(("store", "restock"), "倉庫に置くの") or self._in_hand(a[1], p)
 
     def _in_hand(self, i: int, p: int) -> str | None:
-        return None if self.zones.where[i] == self.game.HAND[p] else f"{self.label_of(i)} は手札にない"
+        return None if self.zones.where[i] == self.game.HAND[p] else Reason(
+            f"{self.label_of(i)} は手札にない", "not-in-hand")
 
     def _why_upkeep(self, a: Action, p: int) -> str | None:
         _v, i, pay = a
         bad = self._phase(("upkeep",), "維持コストの支払い")
         if bad or i not in self.due:
-            return bad or f"{self.label_of(i)} の維持コストはいま払うものではない"
+            return bad or Reason(f"{self.label_of(i)} の維持コストはいま払うものではない", "phase-1")
         return self._pay_reason(p, pay, self.stats(i)[1], self.elements(i), "維持コスト")
 
     def _why_abandon(self, a: Action, p: int) -> str | None:
         bad = self._phase(("upkeep",), "維持の放棄")
-        return bad or (None if a[1] in self.due else f"{self.label_of(a[1])} は維持するカードではない")
+        return bad or (None if a[1] in self.due else Reason(
+            f"{self.label_of(a[1])} は維持するカードではない", "phase-1"))
 
     def _pay_reason(self, p: int, pay: Payment | None, n: int, req: tuple[str, ...], what: str) -> str | None:
         if pay is None:
-            return f"{what}が払えない"
+            return Reason(f"{what}が払えない", "costs")
         return self.pay_problem(p, pay, n, req)
 
     def _placing(self, a: Action, p: int, category: str) -> str | None:
@@ -221,10 +216,10 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         if bad:
             return bad
         if g.cat[i] != category:
-            return f"{self.label_of(i)} は{ {'soldier': '兵', 'spell': '呪術', 'land': '土地'}[category] }ではない"
+            return Reason(f"{self.label_of(i)} は{ {'soldier': '兵', 'spell': '呪術', 'land': '土地'}[category] }ではない", "placing")
         col = a[2]
         if not 0 <= col < COLS:
-            return "自陣のマスは 1〜5"
+            return Reason("自陣のマスは 1〜5", "field-squares")
         return None
 
     def _why_summon(self, a: Action, p: int) -> str | None:
@@ -233,7 +228,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
             return bad
         held = self.soldier_at(camp_row(p) * COLS + a[2])
         if held != EMPTY and self.owner[held] == p:
-            return "自分の兵がいるマスには召喚できない"
+            return Reason("自分の兵がいるマスには召喚できない", "placing")
         return self._pay_reason(p, a[3], self.stats(a[1])[0], self.elements(a[1]), "召喚コスト")
 
     def _why_cast(self, a: Action, p: int) -> str | None:
@@ -243,13 +238,13 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
             return bad
         only = self.game.facedown_only[i]
         if only and not down:
-            return "この呪術は裏向きでしか詠唱できない"
+            return Reason("この呪術は裏向きでしか詠唱できない", "facedown-spell")
         if down and not only:
-            return "裏向きで詠唱できるのはルール効果を持つ呪術だけ"
+            return Reason("裏向きで詠唱できるのはルール効果を持つ呪術だけ", "facedown-spell")
         if self.ground_taken(p, col):
-            return "そのマスにはすでに呪術か土地がある"
+            return Reason("そのマスにはすでに呪術か土地がある", "spell-limit")
         if down:
-            return None if not pay else "裏向きの詠唱にコストはかからない"
+            return None if not pay else Reason("裏向きの詠唱にコストはかからない", "facedown-spell")
         return self._pay_reason(p, pay, self.stats(i)[0], self.elements(i), "詠唱コスト")
 
     def _why_deploy(self, a: Action, p: int) -> str | None:
@@ -257,7 +252,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         if bad:
             return bad
         if self.ground_taken(p, a[2]):
-            return "そのマスにはすでに呪術か土地がある"
+            return Reason("そのマスにはすでに呪術か土地がある", "spell-limit")
         return self._pay_reason(p, a[3], self.stats(a[1])[0], self.elements(a[1]), "展開コスト")
 
     def _why_move(self, a: Action, p: int) -> str | None:
@@ -267,17 +262,17 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         if bad:
             return bad
         if self.zones.where[i] != g.SOLD or self.owner[i] != p:
-            return f"{self.label_of(i)} は場にいる自分の兵ではない"
+            return Reason(f"{self.label_of(i)} は場にいる自分の兵ではない", "movement")
         if i in self.fresh:
-            return "召喚したターンには移動できない"
+            return Reason("召喚したターンには移動できない", "summoning-sickness")
         if i in self.moved:
-            return "兵が移動できるのは一ターンに一度まで"
+            return Reason("兵が移動できるのは一ターンに一度まで", "move-once")
         here = self.cell_of(i)
         if not 0 <= cell < 3 * COLS or abs(here // COLS - cell // COLS) + abs(here % COLS - cell % COLS) != 1:
-            return "移動できるのは上下左右の隣のマスだけ"
+            return Reason("移動できるのは上下左右の隣のマスだけ", "movement")
         held = self.soldier_at(cell)
         if held != EMPTY and self.owner[held] == p and not self.drill_safe(p):
-            return "自分の兵がいるマスには移動できない(ギルビアの練兵場があるときを除く)"
+            return Reason("自分の兵がいるマスには移動できない(ギルビアの練兵場があるときを除く)", "movement")
         return self._pay_reason(p, pay, self.stats(i)[1], self.elements(i), "移動コスト")
 
     def _why_buy(self, a: Action, p: int) -> str | None:
@@ -285,7 +280,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         if bad:
             return bad
         if not self.zones.piles[self.game.SUPPORT[p]]:
-            return "支援が空"
+            return Reason("支援が空", "support-empty")
         return self._pay_reason(p, a[1], 2, (), "倉庫のカード2枚分")
 
     def _why_end(self, a: Action, p: int) -> str | None:
@@ -295,20 +290,20 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         _v, i, eid, targets, mode, x, against, pay = a
         eff = self.effect(i, eid)
         if eff is None:
-            return f"{self.label_of(i)} に効果 {eid} はない"
+            return Reason(f"{self.label_of(i)} に効果 {eid} はない", "effects")
         if counter:
-            top = self.stack[-1]
+            top = self.window.top()
             subject = top[2] if top[0] == "E" else top[3]
             if against >= 0 and against != subject:
-                return "対抗できるのは一番新しい効果か出来事だけ"
+                return Reason("対抗できるのは一番新しい効果か出来事だけ", "stack-order")
             if not eff.can_counter:
-                return "この効果は対抗効果ではない"
+                return Reason("この効果は対抗効果ではない", "counter-right")
             if top[0] == "E" and top[2] == i:
-                return "兵は自身の効果の発動に対抗できない"
+                return Reason("兵は自身の効果の発動に対抗できない", "self-counter")
             if not self.answers(eff, i, p, top):
-                return "この効果の対抗対象ではない"
+                return Reason("この効果の対抗対象ではない", "counter-right")
         elif not eff.can_normal:
-            return "この効果は通常効果ではない(対抗対象が起きたときだけ発動できる)"
+            return Reason("この効果は通常効果ではない(対抗対象が起きたときだけ発動できる)", "effects")
         bad = self.usable(p, i, eff, counter)
         if bad:
             return bad
@@ -326,7 +321,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
 
     def legal_actions(self) -> list[Action]:
         p = self.current_player()
-        if self.cw:
+        if self.window is not None:
             acts = self._counter_actions(p)
             if not self.forced_pending(p):
                 acts.append(("pass",))
@@ -504,13 +499,13 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
             self.log.add("sacrifice", card=i)
             self.destroy(i, quiet=True)
         item = ("E", p, i, eid, targets, mode, x)
-        if self.cw:
+        if self.window is not None:
             self.respond(item)
         else:
             self.open_window(item)
 
     def _do_pass(self, a: Action) -> None:
-        self.log.add("pass", p=self.right)
+        self.log.add("pass", p=self.window.current)
         self.pass_right()
 
     def _do_buy(self, a: Action) -> None:
@@ -558,7 +553,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         for i in self.zones.piles[g.ARENA]:
             if not self.combat or self.combat[0] != i:
                 yield f"{self.label_of(i)} waits in the arena outside a combat"
-        if not self.cw and self.stack:
+        if self.window is None and self.stack:
             yield "counter stack left unresolved"
 
 

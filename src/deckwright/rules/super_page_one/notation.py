@@ -49,14 +49,10 @@ class Notation:
         "not-now": "いまはその決定はできない",
     }
 
-    def refusal(self, action: Action, player: int | None = None) -> str | None:
+    def out_of_turn(self, action: Action, player: int) -> str | None:
         """Out-of-turn declarations first answer to their own condition (a Dobon with a joker
         is refused for the joker, whoever is deciding now)."""
-        if not self.over and player is not None and action[0] in ANYTIME:
-            reason = self._condition(action, player)
-            if reason:
-                return reason
-        return super().refusal(action, player)
+        return self._condition(action, player) if action[0] in ANYTIME else None
 
     def _condition(self, action: Action, p: int) -> str | None:
         g = self.game

@@ -14,14 +14,16 @@ Phases (`self.phase`) say what is being decided:
   effect lives again and its Q window comes back once.
 - `react`: after the table settles (a card landed, a K took one, a hand changed), each player
   who could declare Dobon or Revolution (or kick back the top card, when the top changed) is
-  asked in play order from the next player; the turn player last.
+  asked in play order from the next player; the turn player last (the engine's
+  `Window.rechecking`).
 """
 
 from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ...engine import EMPTY, Cards, State, Window
+from ...engine import BOX, EMPTY, Cards, State, Window
+from ...engine.setup import take
 from . import english
 from .actions import (ACTIVATE, CANCEL, DECLINE, DISCARD, DOBON, DRAW, ECHO, GIVE, KEEP, KICK, NONE,
                       PASS, PLAY, REVOLUTION, TARGET, Action)
@@ -69,7 +71,6 @@ class SuperPageOneState(Notation, TableView, State):
         super().__init__(game, players, seed)
         self.phase = "turn"
         self.cont = "end"         # what follows the react window: end | turn | drawn
-        self.react: list[int] = []
         self.react_kick = False
         self.pending = 0          # cards the next 2-draw victim draws
         self.victim = NONE        # who the pending draw falls on (ruling two-draw-lapse)
@@ -98,8 +99,8 @@ class SuperPageOneState(Notation, TableView, State):
         refs = setup.get("zone") or []
         if not isinstance(refs, list):
             raise ValueError("setup.zone: expected a list of cards")
-        for ref in refs:
-            self.zones.move(self._boxed(ref), self.game.ZONE)
+        for k, ref in enumerate(refs):
+            self.zones.move(take(self, ref, f"zone[{k}]", (BOX, self.game.DECK)), self.game.ZONE)
         self._start()
 
     def setup_extras(self, shared: dict[str, Any]) -> dict[str, Any]:
@@ -112,13 +113,6 @@ class SuperPageOneState(Notation, TableView, State):
         self._begin_turn()
         self.cont = "turn"
         self._settle(kick=False, others_only=True)
-
-    def _boxed(self, ref: str) -> int:
-        """The instance of `ref` still in the box or the deck (for the `zone:` setup key)."""
-        for inst in self.game.catalogue.resolve(ref):
-            if self.zones.where[inst] in (0, self.game.DECK):
-                return inst
-        raise ValueError(f"setup.zone: no copy of {ref!r} left to place")
 
     # --- decisions ----------------------------------------------------------------------------
 
@@ -152,6 +146,10 @@ class SuperPageOneState(Notation, TableView, State):
             return [(ACTIVATE, NONE)] + decline
         verb = GIVE if phase == "give" else DISCARD
         return [(verb, c) for c in self.hand(p)]
+
+    def pass_action(self) -> Action | None:
+        """Letting a Q, J or Dobon / Revolution / kick-back moment go by."""
+        return (PASS, NONE) if self.phase in ("q", "j", "react") and not self.over else None
 
     def _declarations(self, p: int, kick: bool) -> list[Action]:
         acts: list[Action] = []
@@ -450,37 +448,36 @@ class SuperPageOneState(Notation, TableView, State):
     # --- reactions, special wins, end of turn -------------------------------------------------
 
     def _settle(self, kick: bool, others_only: bool = False) -> None:
-        """Ask every player who may now declare Dobon / Revolution (or kick back the new top);
+        """Ask every player who may now declare Dobon / Revolution (or kick back the new top),
+        in play order from the next player (the engine's rechecking window: who can declare is
+        looked at again before each player, since a declaration changes the table);
         `others_only` leaves out the turn player, who is about to decide anyway."""
-        self.window = None
         self.react_kick = kick
         cur = self.turns.current
-        self.react = self.turns.in_play_order_from(self.turns.following(cur))
-        if others_only and cur in self.react:
-            self.react.remove(cur)
+        self.phase = "react"
+        self.window = Window.rechecking(self.turns, self.turns.following(cur),
+                                        leave_out=(cur,) if others_only else ())
         self._next_react()
 
     def _next_react(self) -> None:
-        while self.react and not self._has_reaction(self.react[0]):
-            self.react.pop(0)
-        if self.react:
-            p = self.react[0]
-            self.phase = "react"
-            self.window = Window.holders(self.turns, [p], p)
+        window = self.window
+        if window is not None and window.ask_next(self._has_reaction, self.finished) is not None:
             return
         self.window = None
         self._continue()
 
     def _react(self, p: int, code: int, arg: int) -> None:
-        self.window = None
-        self.react.pop(0)
+        window = self.window
         if code == PASS:
+            window.pass_(p)
             self.log.add("pass", p=p)
             self._next_react()
         elif code == KICK:
-            self.react = []
+            window.close()
+            self.window = None
             self._kick(p, arg)
         else:
+            window.respond(p, code)
             self._special_win(p, code)
             if not self.over:
                 self._next_react()

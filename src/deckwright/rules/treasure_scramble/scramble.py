@@ -1,9 +1,8 @@
 """The scramble: flip a field card, take declarations, resolve them clockwise from the flipper.
 
 The window asks every player who has a hand card once, from the flipper's left round to the
-flipper (the engine's holders window, in play order), and the answers are then put in
-resolution order, which starts with the flipper: the sheet's "always clockwise from the player
-who flipped".
+flipper, and resolves the answers clockwise starting with the flipper (the engine's clockwise
+window with `resolve_from`): the sheet's "always clockwise from the player who flipped".
 """
 
 from __future__ import annotations
@@ -39,8 +38,8 @@ class ScrambleMixin:
         if not able:
             self._take()
             return
-        self.window = Window.holders(self.turns, able, self.turns.following(p), about=inst,
-                                     first_wins=False)
+        self.window = Window.clockwise(self.turns, (p + 1) % self.players, about=inst,
+                                       only=able, resolve_from=p)
 
     def _answer_window(self, action: tuple) -> None:
         g = self.game
@@ -53,11 +52,8 @@ class ScrambleMixin:
             self.window.pass_(p)
             self.log.add("no-declare", p=p)
         if self.window.closed:
-            flipper = self.turns.current
-            n = self.players
-            order = sorted(self.window.resolution(), key=lambda r: (r[0] - flipper) % n)
+            self.resolving = self.window.resolution()
             self.window = None
-            self.resolving = order
             self.nullified = False
             self._resolve()
 

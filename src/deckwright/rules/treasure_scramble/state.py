@@ -10,9 +10,9 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Iterable
 
-from deckwright.engine import BOX, EMPTY, TERMINAL, State
-from deckwright.engine.setup import take
+from deckwright.engine import BOX, EMPTY, TERMINAL, Reason, State
 from deckwright.engine.expect import CardAt, Cards
+from deckwright.engine.setup import take
 
 from . import english
 from .effects import MagicMixin
@@ -28,11 +28,13 @@ if TYPE_CHECKING:
 
 
 class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
+    AUTOMATIC = frozenset({"turn-draw"})
     """One game in progress (see the package docstring for the rules it follows)."""
 
     EVENTS = {
         "deal": "{n} 枚ずつ配る。規定枚数は {quota} 枚。",
         "draw": "{p:player} が山札から {n} 枚引く。",
+        "turn-draw": "{p:player} が手番のはじめに山札から {n} 枚引く。",
         "place": "{p:player} が {slot} にカードを伏せる。",
         "pass": "{p:player} は伏せられるカードがなく、何もしない。",
         "use": "{p:player} が {card:card} を使う。",
@@ -92,12 +94,13 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
         if phase not in (GATHERING, SCRAMBLE):
             raise ValueError(f"setup.phase: expected gathering or scramble, got {phase!r}")
         self.phase = phase
-        for ref in setup.get("field") or []:
-            self._place_field(self._take_unplaced(ref), None)
+        free = (BOX, self.game.DECK)   # the box, or the (unstacked) deck
+        for k, ref in enumerate(setup.get("field") or []):
+            self._place_field(take(self, ref, f"field[{k}]", free), None)
         for token, refs in (setup.get("treasures") or {}).items():
             p = self.parse_player(token)
-            for ref in refs or []:
-                inst = self._take_unplaced(ref)
+            for k, ref in enumerate(refs or []):
+                inst = take(self, ref, f"treasures.{token}[{k}]", free)
                 self.zones.move(inst, self.game.WON[p])
                 self.score[p] += self.game.points[inst]
         for token in (setup.get("options") or {}).get("skips", []):
@@ -128,11 +131,6 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
         if skips:
             extras["options"] = {"skips": skips}
         return extras
-
-    def _take_unplaced(self, ref: str) -> int:
-        """The instance a setup reference names: a boxed copy first, else one in the deck (so a
-        stacked deck keeps the cards it names)."""
-        return take(self, ref, "field", (BOX, self.game.DECK))
 
     # --- reading the state -------------------------------------------------------------
 
@@ -186,6 +184,10 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
             return [("flip", s) for s in self.field_slots()]
         return self._gathering_actions(self.turns.current)
 
+    def pass_action(self) -> tuple | None:
+        """Declining to declare in the interrupt window."""
+        return ("pass",) if self.window is not None and self.pending is None else None
+
     def _gathering_actions(self, p: int) -> list[tuple]:
         g = self.game
         acts: list[tuple] = []
@@ -236,53 +238,53 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
         if self.pending is not None:
             kind, _, arg = self.pending
             if kind == P_SWAP_GIVE:
-                return "すり替えは伏せ札を見たあとでやめられない。必ず交換する（手札1枚を渡す）"
+                return Reason("すり替えは伏せ札を見たあとでやめられない。必ず交換する（手札1枚を渡す）", "swap-must-exchange")
             if kind == P_REFLECT:
-                return "反射では自分以外のプレイヤーを1人指名する"
+                return Reason("反射では自分以外のプレイヤーを1人指名する", "reflect-meaning")
             if kind == P_KIND:
-                return "手札にない割込カードの種類は選べない。手札にある種類を1つ選ぶ"
+                return Reason("手札にない割込カードの種類は選べない。手札にある種類を1つ選ぶ", "big-release-taken")
             if kind == P_PLUNDER:
                 if verb == "discard" and any(self.zones.where[c] != g.HAND[p] for c in action[1]):
-                    return "手札にないカードは捨てられない"
-                return f"手札から{arg}枚捨てる"
-            return "場に伏せてある札を1枚指定する"
+                    return Reason("手札にないカードは捨てられない", "not-in-hand")
+                return Reason(f"手札から{arg}枚捨てる", "reduce-else-ignore")
+            return Reason("場に伏せてある札を1枚指定する", "false-info-target")
         if self.window is not None:
             if verb == "declare":
-                return "宣言に出せるのは自分の手札のカード1枚だけ"
-            return "いまは割込宣言をするか、しないかを決める"
+                return Reason("宣言に出せるのは自分の手札のカード1枚だけ", "declaring")
+            return Reason("いまは割込宣言をするか、しないかを決める", "declaring")
         if self.phase == SCRAMBLE:
             if verb == "flip":
-                return "場に伏せてある札を1枚めくる"
-            return "争奪戦の手番では場の伏せ札をめくる"
+                return Reason("場に伏せてある札を1枚めくる", "scramble")
+            return Reason("争奪戦の手番では場の伏せ札をめくる", "scramble")
         return self._why_gathering(p, action)
 
     def _why_gathering(self, p: int, action: tuple) -> str:
         g = self.game
         verb = action[0]
         if verb in ("place", "use") and self.zones.where[action[1]] != g.HAND[p]:
-            return f"{self.card_label(action[1])} は手札にない"
+            return Reason(f"{self.card_label(action[1])} は手札にない", "not-in-hand")
         if verb == "place":
-            return "割込カードは場に伏せられない（争奪戦で使うために手札に残す）"
+            return Reason("割込カードは場に伏せられない（争奪戦で使うために手札に残す）", "interrupts-not-placed")
         if verb == "pass":
-            return "伏せられるカードがあるので、何もしないで手番を終えることはできない"
+            return Reason("伏せられるカードがあるので、何もしないで手番を終えることはできない", "gathering-turn")
         if verb == "use":
             inst, target = action[1], action[2]
             cid = g.ids[inst]
             if g.category[inst] != "magic":
-                return "使えるのは魔法カードだけ"
+                return Reason("使えるのは魔法カードだけ", "magic")
             if cid == SWAP:
                 if not self.field_size():
-                    return "場に伏せ札がないので、すり替えは使えない"
+                    return Reason("場に伏せ札がないので、すり替えは使えない", "swap-needs-cards")
                 if len(self.hand(p)) <= 1:
-                    return "交換できる手札がないので、すり替えは使えない"
+                    return Reason("交換できる手札がないので、すり替えは使えない", "swap-needs-cards")
             if cid == CLAIRVOYANCE and target and len(target) > 1 + CLAIRVOYANCE_SLOTS:
-                return f"透視で見られるのは伏せ札{CLAIRVOYANCE_SLOTS}枚まで"
+                return Reason(f"透視で見られるのは伏せ札{CLAIRVOYANCE_SLOTS}枚まで", "magic")
             if USE_TARGET[cid] == "player" and target != ("p", p) and target[:1] != ("p",):
-                return f"{self.card_label(inst)} は自分以外のプレイヤーを1人選んで使う（on pN）"
+                return Reason(f"{self.card_label(inst)} は自分以外のプレイヤーを1人選んで使う（on pN）", "magic")
             if target == ("p", p):
-                return f"{self.card_label(inst)} は自分以外のプレイヤーに使う"
-            return f"{self.card_label(inst)} の対象が正しくない"
-        return "宝集めの手番では、1枚伏せるか魔法カードを1枚使う"
+                return Reason(f"{self.card_label(inst)} は自分以外のプレイヤーに使う", "magic")
+            return Reason(f"{self.card_label(inst)} の対象が正しくない", "magic")
+        return Reason("宝集めの手番では、1枚伏せるか魔法カードを1枚使う", "gathering-turn")
 
     # --- carrying out a decision -------------------------------------------------------
 
@@ -316,7 +318,7 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
 
     def _begin_turn(self) -> None:
         if self.phase == GATHERING:
-            self._draw(self.turns.current, 1)
+            self._draw(self.turns.current, 1, "turn-draw")   # by itself: no step gives it
 
     def _end_turn(self) -> None:
         g = self.game
@@ -356,7 +358,7 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
 
     # --- zones helpers -----------------------------------------------------------------
 
-    def _draw(self, p: int, n: int) -> int:
+    def _draw(self, p: int, n: int, kind: str = "draw") -> int:
         g = self.game
         got = 0
         for _ in range(n):
@@ -364,7 +366,7 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
                 break
             got += 1
         if got:
-            self.log.add("draw", p=p, n=got)
+            self.log.add(kind, p=p, n=got)
         return got
 
     def _place_field(self, inst: int, owner: int | None) -> None:

@@ -1,0 +1,270 @@
+"""Labels: the words a reader sees in place of the identifiers games and examples are written in.
+
+An example says `at: {gilbia-flame-swordsman#4: graveyard}`; the rulebook must say 位置
+「ギルビア炎剣士」（4枚目） 墓地. Cards become their names, players P1, P2; every other identifier
+(a zone, a stat, an effect kind, an example key, a phase, a word of the notation) needs a label.
+The shared notation's words are deckwright's own (below, marked with `_` for translation); a
+game's own words live in its database under `game.labels`. A word with no label is an error that
+`deckwright check` reports with its file position, never a fallback to the identifier: the
+walker `reader_words` lists every identifier the rulebook would print, the same list the
+rulebook's drawer looks up.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator
+
+from ...i18n import N_, words
+from ...model import GameData, Problem
+from ...model.errors import Path as DataPath, format_path
+from ...model.validate import CARD_REF_RE
+
+
+#: Shared setup and expectation keys (docs/format.md) and the shared zones and values, in
+#: deckwright's words (English message ids, translated by the game's language catalog).
+KEY_LABELS = {
+    "players": N_("Players"), "turn": N_("Turn"), "hands": N_("Hands"),
+    "hand_sizes": N_("Hand sizes"), "deck": N_("Deck"), "discard": N_("Discard pile"),
+    "top": N_("Top card"), "direction": N_("Direction of play"), "scores": N_("Scores"),
+    "winner": N_("Winner"), "over": N_("Game over"), "deck_size": N_("Cards in the deck"),
+    "discard_size": N_("Cards in the discard pile"), "public": N_("Face-up cards"),
+    "events": N_("What happens"), "options": N_("Options"),
+}
+WORDS = {"clockwise": N_("clockwise"), "counterclockwise": N_("counterclockwise")}
+SHARED: dict[str, str] = {**KEY_LABELS, **WORDS, "hand": N_("Hands")}
+
+#: Prepositions of the shared notation: where their object goes (`moves X to Y` -> XをYへ動かす).
+#: A game adds its own with a label holding 〜 for the object: `paying: 〜を支払って`.
+PARTICLES: dict[str, str] = {
+    "to": N_(" to %(what)s"), "on": N_(" on %(what)s"), "at": N_(" at %(what)s"),
+    "as": N_(" as %(what)s"), "from": N_(" from %(what)s"),
+    "against": N_(" against %(what)s"), "into": N_(" into %(what)s")}
+
+PLAYER_RE = re.compile(r"^p(\d+)$")
+#: An identifier: what a program reads, never what a reader should (`graveyard`, `hand_sizes`).
+IDENT_RE = re.compile(r"^[a-z][a-z0-9_-]*$")
+NOTATION_WORD_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*(?:#\d+)?$")
+#: A numbered square or slot: `camp3` is the label of `camp` followed by 3.
+NUMBERED_RE = re.compile(r"^([a-z][a-z_-]*?)(\d+)$")
+#: An identifier quoted inside a sentence (`p2 がとばされる`, `f1 をめくる`, `reset-ex`).
+PROSE_WORD_RE = re.compile(r"(?<![A-Za-z0-9_#.-])[a-z][a-z0-9_-]*(?:#\d+)?(?![A-Za-z0-9_#-])")
+
+
+class MissingLabel(KeyError):
+    """An identifier the rulebook would have to print as it is."""
+
+
+class Labels:
+    """One game's words: its own labels first, then deckwright's shared ones."""
+
+    def __init__(self, game: GameData):
+        self.own = dict(game.db.game.labels)
+        self.cards = game.cards
+        self._ = words(game.language)
+
+    def get(self, word: str, scope: str | None = None) -> str | None:
+        """The label of `word`; under a key (`scope`) a label `key.word` comes first, so
+        `phase.upkeep` and the stat `upkeep` can read differently."""
+        if scope is not None and f"{scope}.{word}" in self.own:
+            return self.own[f"{scope}.{word}"]
+        if word in self.own:
+            return self.own[word]
+        if word in SHARED:
+            return self._(SHARED[word])
+        numbered = NUMBERED_RE.match(word)
+        if numbered:
+            stem = self.get(numbered.group(1))
+            return None if stem is None else f"{stem}{numbered.group(2)}"
+        return None
+
+    def __getitem__(self, word: str) -> str:
+        return self.need(word)
+
+    def need(self, word: str, scope: str | None = None) -> str:
+        label = self.get(word, scope)
+        if label is None:
+            raise MissingLabel(word)
+        return label
+
+    def phrase(self, word: str) -> str | None:
+        """A preposition's phrase with 〜 where its object goes: `to` -> 〜へ, or a game word
+        labelled 〜を支払って (`paying A, B` -> A B を支払って)."""
+        own = self.own.get(word)
+        if own is not None and "〜" in own:
+            return own
+        return self._(PARTICLES[word], what="〜") if word in PARTICLES else None
+
+    def shared_form(self, verb: str, rest: list[str]) -> bool:
+        """Whether a decision reads as one of the shared notation's sentences: a shared verb
+        the game does not name itself, with no phrase but `to` after a verb that takes it."""
+        from .examples import BARE_VERBS, TO_VERBS, VERBS
+        if verb in self.own:
+            return False
+        if not rest:
+            return verb in BARE_VERBS
+        phrases = [w for w in rest if self.phrase(w) is not None]
+        if phrases == ["to"] and rest[-1] != "to":
+            return verb in TO_VERBS
+        return verb in VERBS and not phrases
+
+    def card(self, ref: str) -> str | None:
+        """A card reference by name: 「名前」, a numbered copy 「名前」（2枚目）."""
+        match = CARD_REF_RE.match(ref)
+        card = self.cards.get(match.group(1)) if match else None
+        if card is None:
+            return None
+        name = self._("“%(name)s”", name=card.name)
+        copy = ref.partition("#")[2]
+        return self._("%(card)s (copy %(n)s)", card=name, n=copy) if copy else name
+
+    def prose(self, text: str) -> str:
+        """A sentence as written, with the identifiers it quotes as a reader knows them:
+        players P1, cards by name, numbered places (`f1`) by their label."""
+        def word(m: re.Match[str]) -> str:
+            found = m.group(0)
+            if PLAYER_RE.match(found):
+                return f"P{found[1:]}"
+            card = self.card(found) if ("#" in found or "-" in found) else None
+            numbered = self.get(found) if NUMBERED_RE.match(found) else None
+            return card or numbered or found
+        return PROSE_WORD_RE.sub(word, text)
+
+    def player(self, word: str) -> str | None:
+        found = PLAYER_RE.match(word)
+        return f"P{found.group(1)}" if found else None
+
+
+# --- every identifier a rulebook prints -----------------------------------------------------------
+
+def _is_card(game: GameData, word: str) -> bool:
+    match = CARD_REF_RE.match(word)
+    return bool(match) and match.group(1) in game.cards
+
+
+def _is_word(game: GameData, key: Any) -> bool:
+    """A mapping key or value that is neither a player, a card nor a position (`7`)."""
+    return (isinstance(key, str) and not key.isdigit() and not PLAYER_RE.match(key)
+            and not _is_card(game, key))
+
+
+def is_notation(text: str) -> bool:
+    """A string of identifiers (`overcloud-golem#1 realizing`), read word by word."""
+    return all(NOTATION_WORD_RE.match(t) for t in text.split())
+
+
+def _value_words(game: GameData, value: Any, path: DataPath,
+                 scope: str | None) -> Iterator[tuple[DataPath, str, str | None]]:
+    """Identifiers among example values: strings that are no card, player or colour."""
+    if isinstance(value, dict):
+        for key, child in value.items():
+            if _is_word(game, key):
+                yield path + (key,), key, scope
+            yield from _value_words(game, child, path + (key,),
+                                    key if isinstance(key, str) and _is_word(game, key) else scope)
+    elif isinstance(value, list):
+        for i, child in enumerate(value):
+            yield from _value_words(game, child, path + (i,), scope)
+    elif isinstance(value, str) and " " in value.strip() and is_notation(value):
+        for word in value.split():
+            if _is_word(game, word) and word not in game.db.game.palette:
+                yield path, word, scope
+    elif isinstance(value, str) and IDENT_RE.match(value) and _is_word(game, value):
+        if value not in game.db.game.palette:
+            yield path, value, scope
+
+
+def _mapping_words(game: GameData, mapping: dict[str, Any] | None,
+                   path: DataPath) -> Iterator[tuple[DataPath, str, str | None]]:
+    for key, value in (mapping or {}).items():
+        if _is_word(game, key):
+            yield path + (key,), key, None
+        if key != "events":  # events are sentences of the log, printed as prose
+            yield from _value_words(game, value, path + (key,), key)
+
+
+def notation_tokens(text: str) -> list[tuple[str, str]]:
+    """The words of a decision (`paying a!, b`): (word, mark) with `,` dropped and a trailing
+    `!` kept as its mark."""
+    out = []
+    for token in text.replace(",", " ").split():
+        mark = "!" if token.endswith("!") and len(token) > 1 else ""
+        out.append((token[:-1] if mark else token, mark))
+    return out
+
+
+def _step_words(game: GameData, text: str,
+                path: DataPath) -> Iterator[tuple[DataPath, str, str | None]]:
+    labels = Labels(game)
+    tokens = notation_tokens(text)
+    if tokens and PLAYER_RE.match(tokens[0][0]):
+        tokens = tokens[1:]
+    if tokens and labels.shared_form(tokens[0][0], [w for w, _m in tokens[1:]]):
+        tokens = [("", "")] + tokens[1:]  # the shared sentence says the verb
+    for word, mark in tokens:
+        if mark:
+            yield path, mark, None
+        if (not word or PLAYER_RE.match(word) or _is_card(game, word) or word in PARTICLES
+                or word.isdigit() or word in game.db.game.palette):
+            continue
+        yield path, word, None
+
+
+def reader_words(game: GameData) -> Iterator[tuple[DataPath, str, str | None]]:
+    """(where in the database, identifier, the key it is a value of) for every identifier
+    its rulebook prints."""
+    for i, card in enumerate(game.db.cards):
+        base: DataPath = ("cards", i)
+        for key, value in card.stats.items():
+            if value is not None:
+                yield base + ("stats", key), key, None
+                yield from _value_words(game, value, base + ("stats", key), key)
+        if isinstance(card.points, dict):
+            for key in card.points:
+                yield base + ("points", key), key, None
+        if isinstance(card.rank, str):
+            yield from _value_words(game, card.rank, base + ("rank",), "rank")
+        for j, effect in enumerate(card.effects):
+            yield base + ("effects", j, "kind"), effect.kind, None
+    for i, ex in enumerate(game.db.examples):
+        base = ("examples", i)
+        yield from _mapping_words(game, ex.setup, base + ("setup",))
+        yield from _mapping_words(game, ex.expect, base + ("expect",))
+        for j, step in enumerate(ex.steps):
+            if isinstance(step, str):
+                yield from _step_words(game, step, base + ("steps", j))
+            elif step.expect is not None:
+                yield from _mapping_words(game, step.expect, base + ("steps", j, "expect"))
+            elif step.say is None:
+                text = step.do if step.do is not None else step.refused
+                yield from _step_words(game, text or "", base + ("steps", j))
+
+
+def missing_labels(game: GameData) -> list[Problem]:
+    """A problem, at its place in the database, for every identifier its rulebook would print
+    without a label."""
+    labels = Labels(game)
+    missing: dict[str, DataPath] = {}
+    for path, word, scope in reader_words(game):
+        if labels.get(word, scope) is None and word not in missing:
+            missing[word] = path
+    where = game.located() if missing else None
+    return [where.problem(path, format_path(path),
+                          f"no label for {word!r}: add `{word}: <the game's word>` to "
+                          f"game.labels" + (", or give the step a `say:` sentence"
+                                            if "steps" in path else ""))
+            for word, path in missing.items()] if where else []
+
+
+def unlabelled_rules_words(game: GameData, words: dict[str, str]) -> list[Problem]:
+    """A problem for every zone and example key of the game's rules module (`words`, word ->
+    what it is, which the caller asks the module for) without a label: an example may name it
+    tomorrow."""
+    labels = Labels(game)
+    missing = sorted((w, what) for w, what in words.items() if labels.get(w) is None)
+    if not missing:
+        return []
+    where = game.located()
+    return [where.problem(("game",), "game.labels",
+                          f"no label for the rules module's {what} {word!r}")
+            for word, what in missing]

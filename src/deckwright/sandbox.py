@@ -1,0 +1,256 @@
+"""The Jinja sandbox every project template renders in (rulebook and balance report).
+
+A project's templates are untrusted like its data. They render in Jinja's immutable sandbox,
+and on top of it:
+
+- templates are loaded only from their folders' real contents: a template symlinked to a file
+  outside the project (`/etc/hostname`) is refused, and a template file over the size limit too;
+- output is bounded: `{{ "x" * 4000000000 }}`, `"x"|center(10**9)` or a namespace value
+  doubled in a loop stop with a one-line error as soon as they would pass `MAX_OUTPUT_CHARS`,
+  and a render that runs longer than `MAX_SECONDS` is stopped;
+- every error (syntax, undefined name, sandbox refusal, limits, runaway recursion) becomes one
+  `file:line:col: template: message` line naming the template file and line.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import signal
+import threading
+import time
+import traceback
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from jinja2 import (ChoiceLoader, FileSystemLoader, StrictUndefined, TemplateError,
+                    TemplateNotFound, TemplateSyntaxError)
+from jinja2.exceptions import SecurityError
+from jinja2.loaders import split_template_path
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+from jinja2.utils import Namespace
+
+from . import paths
+from .model import InputError, Problem
+from .model.yamlsafe import decode_text
+
+#: Largest text a template may produce (the biggest bundled rulebook page is about 0.6 MB).
+MAX_OUTPUT_CHARS = 20_000_000
+#: Longest a template may take to render (the bundled ones take well under a second).
+MAX_SECONDS = 30.0
+
+
+class TemplateLimit(SecurityError):
+    """A template went past the output or time limit."""
+
+
+class ConfinedLoader(FileSystemLoader):
+    """A FileSystemLoader that reads only files whose real path lies in its folder, checked
+    before a byte is read (a template linked to /dev/zero or /etc/hostname is refused), at most
+    `paths.MAX_TEXT_BYTES`, strict UTF-8 with a bad byte reported at its line and column."""
+
+    def get_source(self, environment: Any, template: str) -> tuple[str, str, Callable[[], bool]]:
+        pieces = split_template_path(template)  # refuses '..' in template names
+        for folder in self.searchpath:
+            path = Path(folder, *pieces)
+            if not (path.is_file() or path.is_symlink()):
+                continue
+            try:
+                data = paths.read_bytes(path, [folder], f"template {template!r}")
+            except paths.UnsafePath as exc:
+                raise SecurityError(str(exc)) from None
+            mtime = path.stat().st_mtime
+            return (decode_text(data, str(path)), str(path),
+                    lambda: path.is_file() and path.stat().st_mtime == mtime)
+        raise TemplateNotFound(template)
+
+
+def _too_big(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_OUTPUT_CHARS
+
+
+def _check_args(args: tuple[Any, ...], kwargs: dict[str, Any], what: str) -> None:
+    if any(_too_big(a) for a in args) or any(_too_big(v) for v in kwargs.values()):
+        raise TemplateLimit(f"{what}: a number over {MAX_OUTPUT_CHARS} would make the output too large")
+
+
+def _check_format(spec: Any) -> None:
+    """A format string may not ask for a field millions of characters wide."""
+    if isinstance(spec, str) and re.search(r"\d{8,}", spec):
+        raise TemplateLimit("a format width over 8 digits would make the output too large")
+
+
+#: Filters whose number arguments are widths or counts of the text they make.
+SIZED_FILTERS = {"center", "indent", "wordwrap", "truncate", "batch", "slice", "replace"}
+
+
+def _bounded_filter(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(fn)
+    def bounded(*args: Any, **kwargs: Any) -> Any:
+        if name in SIZED_FILTERS:
+            _check_args(args[1:], kwargs, f"filter {name}")
+        if name == "format":
+            _check_format(next((a for a in args if isinstance(a, str)), None))
+        result = fn(*args, **kwargs)
+        if isinstance(result, str) and len(result) > MAX_OUTPUT_CHARS:
+            raise TemplateLimit(f"filter {name} made more than {MAX_OUTPUT_CHARS} characters")
+        return result
+    return bounded
+
+
+class BoundedNamespace(Namespace):
+    """`namespace()` whose values cannot grow past the output limit (the one mutable object)."""
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        if isinstance(value, (str, list, tuple)) and len(value) > MAX_OUTPUT_CHARS:
+            raise TemplateLimit(f"namespace value {key!r} grew past {MAX_OUTPUT_CHARS} items")
+        super().__setitem__(key, value)
+
+
+class BoundedSandbox(ImmutableSandboxedEnvironment):
+    """Jinja's immutable sandbox with arithmetic, calls and filters that cannot explode."""
+
+    intercepted_binops = frozenset(["*", "**", "%"])
+
+    def __init__(self, **options: Any):
+        super().__init__(**options)
+        self.filters = {k: _bounded_filter(k, f) for k, f in self.filters.items()}
+        self.globals["namespace"] = BoundedNamespace
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if operator == "*":
+            for seq, n in ((left, right), (right, left)):
+                if isinstance(seq, (str, list, tuple)) and isinstance(n, int) \
+                        and len(seq) * n > MAX_OUTPUT_CHARS:
+                    raise TemplateLimit(f"repeating a value {n} times would make more than "
+                                        f"{MAX_OUTPUT_CHARS} characters")
+        if operator == "%":
+            _check_format(left)
+        if operator == "**" and isinstance(left, int) and isinstance(right, int) \
+                and abs(left) > 1 and right > 256:
+            raise TemplateLimit(f"{left} ** {right} is too large a number")
+        return super().call_binop(context, operator, left, right)
+
+    def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
+        if getattr(value, "__name__", "") in ("format", "format_map"):
+            _check_format(getattr(value, "__self__", None))
+        return super().wrap_str_format(value)
+
+    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+        if isinstance(getattr(__obj, "__self__", None), (str, bytes, list, tuple)):
+            _check_args(args, kwargs, "call")  # "x".ljust(10**9), "x".zfill(10**9)
+        result = super().call(__context, __obj, *args, **kwargs)
+        if isinstance(result, str) and len(result) > MAX_OUTPUT_CHARS:
+            raise TemplateLimit(f"a call made more than {MAX_OUTPUT_CHARS} characters")
+        return result
+
+
+def environment(dirs: list[Path], **options: Any) -> BoundedSandbox:
+    """A sandboxed environment loading from `dirs` in order (project overrides first)."""
+    loader = ChoiceLoader([ConfinedLoader(str(d), encoding="utf-8") for d in dirs])
+    return BoundedSandbox(loader=loader, autoescape=True, undefined=StrictUndefined, **options)
+
+
+@contextmanager
+def _deadline(seconds: float) -> Iterator[None]:
+    """Interrupt a render that runs too long (main thread only; elsewhere chunks are timed)."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def expire(signum: int, frame: Any) -> None:
+        raise TemplateLimit(f"rendering took longer than {seconds:g} s; stopped")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def render(env: BoundedSandbox, name: str, context: dict[str, Any],
+           display: Callable[[str], str]) -> str:
+    """Render template `name` within the limits; any failure is one located InputError line.
+
+    `display` turns a template's file name into the name printed (project-relative, or
+    "(built-in) ..." for the package's own).
+    """
+    start = time.monotonic()
+    parts: list[str] = []
+    size = 0
+    with located(env, name, display), _deadline(MAX_SECONDS):
+        for chunk in env.get_template(name).generate(context):
+            size += len(chunk)
+            if size > MAX_OUTPUT_CHARS:
+                raise TemplateLimit(f"output passed {MAX_OUTPUT_CHARS} characters; stopped")
+            if time.monotonic() - start > MAX_SECONDS:
+                raise TemplateLimit(f"rendering took longer than {MAX_SECONDS:g} s; stopped")
+            parts.append(chunk)
+    return "".join(parts)
+
+
+def compile_all(env: BoundedSandbox, folders: list[Path], display: Callable[[str], str]) -> None:
+    """Load and compile every `*.j2` in `folders` (syntax, encoding, symlinks out), so a build
+    can refuse a broken template before it writes anything."""
+    for folder in folders:
+        for path in sorted(Path(folder).rglob("*.j2")):
+            name = path.relative_to(folder).as_posix()
+            with located(env, name, display):
+                env.get_template(name)
+
+
+@contextmanager
+def located(env: BoundedSandbox, name: str, display: Callable[[str], str]) -> Iterator[None]:
+    """Turn any template failure inside the block into one `file:line:1: template:` problem."""
+    try:
+        yield
+    except InputError as exc:  # a template file that is not UTF-8, named as the user reads it
+        raise InputError([Problem(display(p.file), p.line, p.column, "template", p.message)
+                          for p in exc.problems]) from None
+    except TemplateNotFound as exc:
+        raise InputError(Problem(display(name), 1, 1, "template",
+                                 f"template {exc.name!r} not found")) from None
+    except TemplateSyntaxError as exc:
+        raise InputError(Problem(display(exc.filename or exc.name or name), exc.lineno or 1, 1,
+                                 "template", exc.message or "syntax error")) from None
+    except RecursionError as exc:
+        file, line = _where(exc, env, name)
+        raise InputError(Problem(display(file), line, 1, "template",
+                                 "templates call each other too deeply (runaway recursion)")) from None
+    except (TemplateError, ArithmeticError, TypeError, ValueError, LookupError,
+            AttributeError, MemoryError) as exc:
+        file, line = _where(exc, env, name)
+        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise InputError(Problem(display(file), line, 1, "template", message)) from None
+
+
+def _where(exc: BaseException, env: BoundedSandbox, name: str) -> tuple[str, int]:
+    """The template file and line an error was raised from (Jinja rewrites the traceback)."""
+    found = (name, 1)
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if frame.filename.endswith((".j2", ".html", ".jinja", ".css")) or os.sep + "templates" \
+                + os.sep in frame.filename and not frame.filename.endswith(".py"):
+            found = (frame.filename, frame.lineno or 1)
+    return found
+
+
+#: url(...) and @import naming a scheme or a host: a stylesheet reads nothing from elsewhere.
+_EXTERNAL_URL = re.compile(r"""(?:url\(\s*['"]?|@import\s+['"]?)\s*((?:[a-zA-Z][a-zA-Z0-9+.-]*:|//)[^'")\s;]*)""")
+
+
+def refuse_external_urls(css: str, shown: str) -> None:
+    """A stylesheet naming a URL with a scheme or host (http:, file:, //host) is refused with
+    its line and column, before anything is written: browsers opening the HTML would fetch it."""
+    match = _EXTERNAL_URL.search(css)
+    if match is None:
+        return
+    start = match.start(1)
+    line = css.count("\n", 0, start) + 1
+    col = start - (css.rfind("\n", 0, start) + 1) + 1
+    raise InputError(Problem(shown, line, col, "stylesheet",
+                             f"refused {match.group(1)[:80]!r}: a stylesheet may load only files "
+                             f"beside it, not URLs"))

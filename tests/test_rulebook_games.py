@@ -1,0 +1,223 @@
+"""Every shipped game's rulebook, rendered and read back as a player would read it.
+
+One PDF per game is built once for this module (about a minute of WeasyPrint in all). The text
+is extracted with pypdf and pypdfium2 and checked for what the issue found: identifiers printed
+as words, numbers torn from their counters, stretched Latin word spaces, nearly empty pages,
+the components table, the index order and card pictures.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+
+from deckwright.cli.check import rules_words
+from deckwright.model import Project, load_game
+from deckwright.press.rulebook import build_rulebook
+from deckwright.press.rulebook.context import ContextBuilder
+from deckwright.press.rulebook.labels import reader_words
+from deckwright.press.rulebook.typeset import CLOSERS
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = sorted(p.stem for p in (ROOT / "cards").glob("*.yaml") if "." not in p.stem)  # not editions
+
+
+def stand_in_png(path: Path) -> None:
+    """A card picture as the PNG export would leave it."""
+    from PIL import Image
+    path.parent.mkdir(parents=True, exist_ok=True)
+    Image.new("RGB", (50, 70), "#336699").save(path)
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory: pytest.TempPathFactory):
+    """game id -> (game, pdf path, html text, pypdf page texts)."""
+    root = tmp_path_factory.mktemp("games")
+    (root / "cards").mkdir()
+    for game_id in GAMES:
+        shutil.copy(ROOT / "cards" / f"{game_id}.yaml", root / "cards")
+    out = {}
+    for game_id in GAMES:
+        game = load_game(Project(root), game_id)
+        build = root / "build" / game_id
+        if game_id == "ghost-couple":  # pictures of every deck, each in its deck's folder
+            default = next((d for d in game.db.decks if d.default), game.db.decks[0])
+            done: set[str] = set()
+            for deck in [default] + [d for d in game.db.decks if d is not default]:
+                folder = build / "cards" if deck is default else build / deck.id / "cards"
+                for card_id in game.deck_contents(deck):
+                    if card_id not in done:
+                        stand_in_png(folder / f"{card_id}.png")
+                        done.add(card_id)
+        result = build_rulebook(game, verdicts={})
+        reader = PdfReader(io.BytesIO(result.pdf.read_bytes()))
+        out[game_id] = (game, result.pdf, result.html.read_text(encoding="utf-8"),
+                        [page.extract_text() for page in reader.pages])
+    return out
+
+
+def identifiers(game) -> set[str]:
+    """Every identifier of the game a reader must never see: card ids, label keys, the words
+    its examples are written in and the rules module's keys (two letters or more)."""
+    words = {c.id for c in game.db.cards}
+    words |= {w for w in game.db.game.labels if "." not in w}
+    words |= {w for _, w, _ in reader_words(game)} | set(rules_words(game))
+    words |= {"hand_sizes", "deck_size", "discard_size", "hands"}
+    return {w for w in words if len(w) > 1 and re.fullmatch(r"[a-z][a-z0-9_-]*", w)}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_card_id_copy_number_or_notation_key_is_printed(books, game_id) -> None:
+    game, _, _, texts = books[game_id]
+    text = "\n".join(texts)
+    found = sorted(w for w in identifiers(game)
+                   if re.search(rf"(?<![A-Za-z0-9_#.-]){re.escape(w)}(?![A-Za-z0-9_-])", text))
+    assert found == []
+    assert re.findall(r"[A-Za-z0-9)」]#\d", text) == []  # copy suffixes
+    assert re.findall(r"(?<![A-Za-z])p\d(?![0-9])", text) == []  # players are P1, P2
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_line_breaks_a_number_from_its_counter_or_starts_with_a_closer(books, game_id) -> None:
+    """Read with the characters' positions: where a line of text wraps (the next character is
+    lower and further left), it never wraps between a number and 枚/点/色 or before a closer."""
+    _, pdf_path, _, _ = books[game_id]
+    for page in pdfium.PdfDocument(pdf_path):
+        chars = [c for c in _chars(page) if not c[0].isspace()] + [("", 0, 0, 0, 0, 0)]
+        for a, b, after in zip(chars, chars[1:], chars[2:]):
+            wrapped = b[4] < a[2] and b[1] < a[1]
+            if not wrapped:
+                continue
+            counter = b[0] in "枚点色" and after[0] != "数"  # 点数 is a label, not a counter
+            assert not (a[0].isdigit() and counter), (a, b)
+            assert b[0] not in CLOSERS or b[0] == "ー", (a, b)
+
+
+def _chars(page) -> list[tuple[str, float, float, float, float, float]]:
+    """(char, left, bottom, right, top, font size) of every character on a page."""
+    tp = page.get_textpage()
+    out = []
+    for i in range(tp.count_chars()):
+        ch = tp.get_text_range(i, 1)
+        left, bottom, right, top = tp.get_charbox(i)
+        out.append((ch, left, bottom, right, top, pdfium.raw.FPDFText_GetFontSize(tp.raw, i)))
+    return out
+
+
+def test_latin_word_spaces_are_not_stretched(books) -> None:
+    """Between two Latin words of a line of text the gap is an ordinary space (< 0.5 em);
+    (the 5 pt labels of mini cards side by side are boxes apart, not words)."""
+    _, pdf_path, _, _ = books["bridge-over"]
+    pdf = pdfium.PdfDocument(pdf_path)
+    gaps = []
+    for page in pdf:
+        chars = _chars(page)
+        for a, space, b in zip(chars, chars[1:], chars[2:]):
+            if (space[0] == " " and a[0].isascii() and a[0].isalpha() and b[0].isascii()
+                    and b[0].isalpha() and abs(a[2] - b[2]) < 1 and b[1] > a[3]
+                    and a[5] >= 7):
+                gaps.append((b[1] - a[3]) / max(a[5], 1))
+    assert len(gaps) > 20
+    assert max(gaps) < 0.5, max(gaps)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_page_is_nearly_empty(books, game_id) -> None:
+    """No page but the last holds only a few lines (an eighth of its text area), unless it opens
+    a chapter (a short chapter is a short page) or is the cover."""
+    _, pdf_path, _, _ = books[game_id]
+    pdf = pdfium.PdfDocument(pdf_path)
+    mm = 72 / 25.4
+    for n in range(1, len(pdf) - 1):
+        page = pdf[n]
+        width, height = page.get_size()
+        body = [c for c in _chars(page) if c[4] < height - 17 * mm and c[2] > 15 * mm
+                and not c[0].isspace()]
+        if any(c[5] >= 14 for c in body):  # a chapter heading
+            continue
+        used = (max(c[4] for c in body) - min(c[2] for c in body)) / (height - 32 * mm)
+        assert used > 0.125, f"page {n + 1} uses {used:.0%} of its height"
+
+
+def test_bridge_over_components_table(books) -> None:
+    _, _, html, texts = books["bridge-over"]
+    text = "\n".join(texts)
+    components = [t for t in texts if "内容物\u3000" in t]  # its running header
+    assert len(components) >= 2 and "\n".join(components).count("合計") == 1
+    assert "Reset（Basic）" in text.replace(" ", "") and "Reset（Expansion）" in text.replace(" ", "")
+    assert "0・0・0・0" not in text
+    table = html[html.index('<table class="components">'):html.index("</table>")]
+    zero = re.search(r'<td class="name"><a href="#card-red-0">0</a>\s*'
+                     r'<span class="nw colours">((?:<span class="icon icon-colour"[^>]*>.</span>)+)',
+                     table)
+    assert zero and len(re.findall("icon-colour", zero.group(1))) == 4  # each colour, shown
+    heads = re.findall(r'<th class="num deck-col" title="([^"]+)">(.)</th>', table)
+    assert [mark for _, mark in heads] == ["①", "②", "③", "④"]
+
+
+class _Index(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.inside, self.names, self.closed = False, [], True
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "section" and ("class", "chapter index") in attrs:
+            self.inside = True
+        elif tag == "a" and self.inside:
+            self.names.append("")
+            self.closed = False
+
+    def handle_endtag(self, tag):
+        if tag == "a" and self.inside:
+            self.names[-1] = self.names[-1].strip()
+            self.closed = True
+
+    def handle_data(self, data):
+        if self.inside and self.names and not self.closed:
+            self.names[-1] += data
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_index_order_follows_the_names_it_shows(books, game_id) -> None:
+    game, _, html, _ = books[game_id]
+    parser = _Index()
+    parser.feed(html)
+    readings = {c.name: c.reading for c in game.db.cards}
+    name_key = ContextBuilder(game, {}, Path("/nonexistent")).name_key
+    keys = [name_key(n, readings.get(n)) for n in parser.names]
+    assert len(parser.names) > 5 and keys == sorted(keys)
+    latin = [n for n in parser.names if n[:1].isascii()]
+    assert latin == sorted(latin, key=str.casefold)
+
+
+def test_every_card_of_every_deck_is_pictured(books) -> None:
+    game, pdf_path, html, _ = books["ghost-couple"]
+    entries = html.count('<article class="card-entry')
+    pictures = re.findall(r'<div class="picture"><img src="([^"]+)"', html)
+    assert 'class="mini big"' not in html and len(pictures) == entries
+    assert any("/" in p.removeprefix("cards/") for p in pictures)  # from a deck's own folder
+    reader = PdfReader(pdf_path)
+    assert sum(len(page.images) for page in reader.pages) >= entries
+
+
+def test_effect_headings_say_taikou_not_counter(books) -> None:
+    _, _, _, texts = books["original-tcg"]
+    text = "\n".join(texts)
+    assert "■対抗" in text and "■強制対抗" in text and "■カウンター" not in text
+    # an example's long row labels stay on one line
+    assert "置き場所" in text and "ダメージカウンター" in text
+
+
+@pytest.mark.parametrize("game_id", ["super-page-one", "ghost-couple"])
+def test_playing_card_mini_cards_show_their_suit(books, game_id) -> None:
+    _, _, html, texts = books[game_id]
+    minis = re.findall(r'<span class="mini" [^>]*>([^<]*)</span>', html)
+    assert minis and any(m[:1] in "♠♥♦♣" for m in minis)
+    assert re.search(r"[♠♥♦♣](A|[2-9]|10|J|Q|K)", "\n".join(texts))
