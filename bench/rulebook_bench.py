@@ -1,8 +1,11 @@
 """Time each game's rulebook: cold (forced) and warm (unchanged, skipped by the cache).
 
 Prints, per game, pages, wall and CPU seconds of the cold build, seconds per page, the warm
-rebuild, and the time to load the database and verify its examples (which the CLI also pays on
-a warm rebuild). Then all games cold at once on a pool of 2 processes, as on the 2-core target
+rebuild, and the time to load the database and verify its examples (the CLI keeps the verdicts
+in the rulebook's record and skips both on a warm rebuild), and how many page layouts WeasyPrint
+made: every page showing a `target-counter()` (the contents, the pages listing the project's
+rulings, the card index) is laid out again once the page numbers it shows are known, some of
+them more than once. Then all games cold at once on a pool of 2 processes, as on the 2-core target
 machine. Targets (printed, not asserted): all rulebooks cold in <= 10 s, warm rebuild <= 0.5 s.
 
     .venv/bin/python bench/rulebook_bench.py [GAME ...]
@@ -10,6 +13,7 @@ machine. Targets (printed, not asserted): all rulebooks cold in <= 10 s, warm re
 
 from __future__ import annotations
 
+import logging
 import shutil
 import sys
 import tempfile
@@ -22,6 +26,19 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from deckwright.model import Project, load_game  # noqa: E402
 from deckwright.press.rulebook import build_rulebook  # noqa: E402
+
+
+class LayoutCount(logging.Handler):
+    """Counts WeasyPrint's 'Creating layout - Page N' progress messages (pages laid out)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        message = record.getMessage()
+        if "Creating layout" in message and "up-to-date" not in message:
+            self.count += 1
 
 
 def verdicts_for(game):
@@ -56,7 +73,11 @@ def main(argv: list[str]) -> None:
     with tempfile.TemporaryDirectory(prefix="rulebook-bench-") as tmp:
         out_root = Path(tmp)
         print(f"{'game':20} {'pages':>5} {'cold s':>7} {'cpu s':>6} {'s/page':>7} "
-              f"{'warm s':>7} {'load+verify s':>13}")
+              f"{'warm s':>7} {'load+verify s':>13} {'layouts':>8}")
+        counter = LayoutCount()
+        progress = logging.getLogger("weasyprint.progress")
+        progress.setLevel(logging.INFO)
+        progress.addHandler(counter)
         total_pages = 0
         for game_id in games:
             t = time.perf_counter()
@@ -64,15 +85,18 @@ def main(argv: list[str]) -> None:
             verdicts = verdicts_for(game)
             load_verify = time.perf_counter() - t
             wall, cpu = time.perf_counter(), time.process_time()
+            counter.count = 0
             result = build_rulebook(game, out, verdicts=verdicts, force=True)
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+            layouts = counter.count
             t = time.perf_counter()
             warm = build_rulebook(game, out, verdicts=verdicts)
             warm_s = time.perf_counter() - t
             note = "" if warm.skipped else "  (not skipped: an input changed during the run)"
             total_pages += result.pages
             print(f"{game_id:20} {result.pages:5d} {wall:7.2f} {cpu:6.2f} "
-                  f"{wall / result.pages:7.3f} {warm_s:7.3f} {load_verify:13.2f}{note}")
+                  f"{wall / result.pages:7.3f} {warm_s:7.3f} {load_verify:13.2f} {layouts:8d}{note}")
+        progress.removeHandler(counter)
         shutil.rmtree(out_root)
         out_root.mkdir()
         t = time.perf_counter()

@@ -88,7 +88,7 @@ def project(tmp_path: Path) -> Path:
 def test_cli_writes_report_html_pdf_and_json(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     args = ["-C", str(project), "simulate", "rigged", "--games", "60", "--workers", "1",
             "--json", str(project / "stats.json")]
-    assert main(args) == 0
+    assert main(args + ["--pdf"]) == 0
     out = capsys.readouterr().out
     assert "60 games in" in out and "先手が有利です" in out
     stats = json.loads((project / "stats.json").read_text(encoding="utf-8"))
@@ -99,8 +99,9 @@ def test_cli_writes_report_html_pdf_and_json(project: Path, capsys: pytest.Captu
     assert "バランスレポート" in pdf_text and "王冠" in pdf_text
     # the same seed gives the same report, byte for byte
     first = (project / "build" / "rigged" / "balance.html").read_bytes()
-    assert main(args + ["--no-pdf"]) == 0
+    assert main(args) == 0
     assert (project / "build" / "rigged" / "balance.html").read_bytes() == first
+    assert not (project / "build" / "rigged" / "balance.pdf").exists()   # not asked for: no stale PDF
 
 
 @pytest.mark.parametrize("extra, message", [

@@ -1,23 +1,84 @@
 """Atomic output: every file deckwright writes appears whole or not at all.
 
-Outputs are written to a temporary file in the destination folder and renamed over the target,
-so an interrupted or failed build never leaves a half-written PDF behind.
+Outputs are written to a hidden temporary file in the destination folder (`.<name>.<random>.tmp`)
+and renamed over the target, so an interrupted or failed build never leaves a half-written PDF
+behind. Inside `staging()`, the renames wait: every file of one build target stays a temporary
+file until the caller exposes them together (deckwright.manifest records what they are first).
+A process killed mid-write leaves its temporary files; `clean_temps` removes them.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Iterator
 
 from .paths import check_output
 
+#: What a temporary file of this module is named like (and nothing a user would name a file).
+TEMP_NAME = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")
+
+
+class Stage:
+    """The outputs of one build target, written but not yet in place: target -> temporary file."""
+
+    def __init__(self) -> None:
+        self.files: dict[Path, Path] = {}
+
+    def add(self, target: Path, tmp: Path) -> None:
+        old = self.files.pop(target, None)
+        if old is not None:   # written twice: the last one wins
+            old.unlink(missing_ok=True)
+        self.files[target] = tmp
+
+    def expose(self) -> None:
+        """Rename every temporary file over its target."""
+        for target, tmp in self.files.items():
+            os.replace(tmp, target)
+        self.files.clear()
+
+    def discard(self) -> None:
+        for tmp in self.files.values():
+            tmp.unlink(missing_ok=True)
+        self.files.clear()
+
+
+_STAGE: ContextVar[Stage | None] = ContextVar("deckwright_stage", default=None)
+
+
+@contextmanager
+def staging() -> Iterator[Stage]:
+    """Collect the files written inside the block instead of renaming them into place; on an
+    error they are removed. The caller exposes them (`Stage.expose`) when it is ready."""
+    stage = Stage()
+    token = _STAGE.set(stage)
+    try:
+        yield stage
+    except BaseException:
+        stage.discard()
+        raise
+    finally:
+        _STAGE.reset(token)
+
+
+@contextmanager
+def unstaged() -> Iterator[None]:
+    """Inside a `staging()` block, write at once (for the record that describes the stage)."""
+    token = _STAGE.set(None)
+    try:
+        yield
+    finally:
+        _STAGE.reset(token)
+
 
 @contextmanager
 def atomic_path(target: Path) -> Iterator[Path]:
-    """Yield a temporary path beside `target`; rename it over `target` only on success."""
+    """Yield a temporary path beside `target`; rename it over `target` only on success (or hand
+    it to the current stage)."""
     check_output(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
@@ -27,10 +88,14 @@ def atomic_path(target: Path) -> Iterator[Path]:
         yield tmp_path
         # mkstemp makes 0600 files; outputs get the mode a plain open() would give them
         os.chmod(tmp_path, 0o666 & ~_umask())
-        os.replace(tmp_path, target)
-    finally:
-        if tmp_path.exists():
-            tmp_path.unlink()
+        stage = _STAGE.get()
+        if stage is None:
+            os.replace(tmp_path, target)
+        else:
+            stage.add(target, tmp_path)
+    except BaseException:
+        tmp_path.unlink(missing_ok=True)
+        raise
 
 
 def _umask() -> int:
@@ -47,3 +112,17 @@ def write_bytes(target: Path, data: bytes) -> None:
 def write_text(target: Path, text: str) -> None:
     with atomic_path(target) as tmp:
         tmp.write_text(text, encoding="utf-8")
+
+
+def clean_temps(folder: Path) -> int:
+    """Remove the temporary files a killed process left under `folder`; returns how many.
+    Call it only when no build is writing there."""
+    removed = 0
+    if not folder.is_dir():
+        return 0
+    for dirpath, _dirs, names in os.walk(folder):
+        for name in names:
+            if TEMP_NAME.match(name):
+                Path(dirpath, name).unlink(missing_ok=True)
+                removed += 1
+    return removed

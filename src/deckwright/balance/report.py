@@ -142,7 +142,7 @@ def _css(dirs: list[Path], data: GameData | None = None) -> str:
 
 def write_report(data: GameData, job: Job, summary: Summary, records: Sequence[GameRecord], *,
                  interrupted: bool, json_path: Path | None = None,
-                 pdf: bool = True) -> list[Path]:
+                 pdf: bool = False) -> list[Path]:
     """Write the HTML, PDF and JSON report atomically; returns the files written."""
     out_dir = data.out_dir
     html = render_html(data, job, summary, records, interrupted)
@@ -158,6 +158,8 @@ def write_report(data: GameData, job: Job, summary: Summary, records: Sequence[G
     if document is not None:
         write_bytes(out_dir / "balance.pdf", document)
         written.append(out_dir / "balance.pdf")
+    else:   # a PDF of an earlier run would contradict the new HTML
+        (out_dir / "balance.pdf").unlink(missing_ok=True)
     return written
 
 

@@ -12,7 +12,6 @@ import time
 from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -62,14 +61,30 @@ class Job:
         return (self.seed * 1_000_003 + game_number) & 0x7FFFFFFF
 
 
-@lru_cache(maxsize=8)
-def _game(project: str, game_id: str, deck: str | None) -> Game:
-    """One Game (and catalogue) per worker process, not per chunk."""
-    data = load_game(Project(Path(project)), game_id)
-    cls = rules_for(game_id, project)
+#: One Game (and catalogue) per process and job, not per chunk; `prepare` fills it in the
+#: parent, so forked workers start with the database loaded instead of each parsing it again.
+_GAMES: dict[tuple[str, str, str | None], Game] = {}
+
+
+def _new_game(data: GameData, deck: str | None, project: str) -> Game:
+    cls = rules_for(data.id, project)
     if cls is None:
-        raise UsageError(f"{game_id} has no rules module yet, so it cannot be simulated")
+        raise UsageError(f"{data.id} has no rules module yet, so it cannot be simulated")
     return cls(data, deck)
+
+
+def _game(project: str, game_id: str, deck: str | None) -> Game:
+    key = (project, game_id, deck)
+    if key not in _GAMES:
+        _GAMES[key] = _new_game(load_game(Project(Path(project)), game_id), deck, project)
+    return _GAMES[key]
+
+
+def prepare(job: Job, data: GameData) -> None:
+    """Make the job's Game from a database already loaded (before any worker is forked)."""
+    key = (job.root(), job.game_id, job.deck)
+    if key not in _GAMES:
+        _GAMES[key] = _new_game(data, job.deck, job.root())
 
 
 def resolve_deck(data: GameData, variant: str | None) -> str | None:
@@ -112,8 +127,10 @@ def play_one(game: Game, job: Job, number: int) -> GameRecord:
         before = list(state.zones.piles[hands[player]]) if hands else []
         state.apply(bots[player].act(state), check=False)
         decisions += 1
-        if hands:
-            after = set(state.zones.piles[hands[player]])
+        after_list = state.zones.piles[hands[player]] if hands else before
+        # the common cases (nothing left the hand, or cards were only drawn) without a set
+        if after_list[:len(before)] != before:
+            after = set(after_list)
             for inst in before:
                 if inst not in after:
                     card = catalogue.ids[inst]
@@ -159,8 +176,10 @@ def _in_order(done: dict[int, list[GameRecord]]) -> list[GameRecord]:
     return [r for i in sorted(done) for r in done[i]]
 
 
-def run_local(job: Job, workers: int, progress: Progress | None = None) -> Outcome:
-    """Play the job on this machine: in-process for one worker, else a process pool."""
+def run_local(job: Job, workers: int, progress: Progress | None = None,
+              meanwhile: Callable[[], object] | None = None) -> Outcome:
+    """Play the job on this machine: in-process for one worker, else a process pool, while this
+    process does `meanwhile` (e.g. loading the report's libraries) instead of waiting."""
     start = time.perf_counter()
     done: dict[int, list[GameRecord]] = {}
     n = len(job.chunks())
@@ -173,6 +192,8 @@ def run_local(job: Job, workers: int, progress: Progress | None = None) -> Outco
         else:
             with ProcessPoolExecutor(max_workers=workers) as pool:
                 pending: dict[Future, int] = {pool.submit(play_chunk, job, i): i for i in range(n)}
+                if meanwhile is not None:
+                    meanwhile()
                 try:
                     while pending:
                         finished, _ = wait(pending, return_when=FIRST_COMPLETED)

@@ -2,6 +2,10 @@
 
 Every input problem is printed as `file:line:col: field: message` and the command exits with
 status 2; no traceback reaches the user for bad input.
+
+Start-up stays quick: `deckwright --help` lists the commands from `COMMANDS` without importing
+any of them, and a command's module (with pydantic, reportlab, WeasyPrint, the engine...) is
+imported only when that command is run or its own help is asked for.
 """
 
 from __future__ import annotations
@@ -11,19 +15,47 @@ import sys
 from importlib import import_module
 from pathlib import Path
 
-from rich.console import Console
+from typing import Sequence
 
 from .. import __version__
-from ..model import InputError, Project, UsageError
+from ..model import InputError, UsageError
 from ..paths import UnsafePath
-from ..rules import set_reporter
 
-#: Subcommand modules, in the order `--help` lists them.
-COMMANDS = ["new", "check", "build", "playtest", "fuzz", "simulate", "play", "serve", "games",
-            "schema"]
+#: Subcommand modules, in the order `--help` lists them, with the line `--help` shows for each
+#: (the module's `register` passes the same line to argparse: `help=COMMANDS[name]`).
+COMMANDS = {
+    "new": "start a new game project in a new folder NAME/",
+    "check": "find every problem build would refuse, and summarise each game",
+    "build": "build print-and-play sheets, PNGs, TTS exports and rulebooks into build/",
+    "playtest": "run every example (database and playtest/) through the rules engine",
+    "fuzz": "play random games, checking the rules' invariants after every decision",
+    "simulate": "play many bot games and write a balance report",
+    "play": "play a game in the browser against bots",
+    "serve": "a live preview in the browser that updates as you save",
+    "games": "list the games: database, rules module and where it comes from",
+    "schema": "print or write the JSON Schemas of databases, playtest files and layouts",
+}
+_GLOBAL_WITH_VALUE = ("-C", "--project")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def command_named(argv: Sequence[str]) -> str | None:
+    """The subcommand `argv` asks for (the first word that is not a global option or its value),
+    or None (e.g. `deckwright --help`)."""
+    words = iter(argv)
+    for word in words:
+        if word in _GLOBAL_WITH_VALUE:
+            next(words, None)
+        elif word == "--":
+            word = next(words, None)
+            return word if word in COMMANDS else None
+        elif not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser for `argv`: the named command registered in full, every other one as its
+    help line only. With argv None, every command is registered in full (for docs and tests)."""
     parser = argparse.ArgumentParser(
         prog="deckwright",
         description="Turn YAML card databases into print-and-play sheets, rulebooks and "
@@ -34,7 +66,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="project folder holding cards/, templates/, playtest/, rules/ "
                              "(default: .)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name in COMMANDS:
+    wanted = None if argv is None else command_named(argv)
+    for name, line in COMMANDS.items():
+        if argv is not None and name != wanted:
+            sub.add_parser(name, help=line, add_help=False)  # listed; imported when used
+            continue
         try:
             module = import_module(f".{name}", __name__)
         except ModuleNotFoundError as exc:
@@ -46,9 +82,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     args.project = args.project.resolve()  # outputs and file URIs need an absolute root
+    from rich.console import Console  # these are not needed for --help
+
+    from ..model import Project
+    from ..rules import set_reporter
+
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     set_reporter(lambda note: err.print(note, markup=False))
     try:

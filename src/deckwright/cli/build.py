@@ -1,20 +1,32 @@
-"""`deckwright build`: print-and-play sheets, PNGs and TTS exports (and more targets) per game.
+"""`deckwright build`: print-and-play sheets, PNGs, TTS exports and rulebooks per game.
 
 Targets live in a small registry: a target is a name, a help line, a function that builds it
-for one game, and optionally the command-line flags it adds. Adding one (e.g. the rulebook) is
-one import and one entry in TARGETS.
+for one game, and optionally the command-line flags it adds. Adding one is one import and one
+entry in TARGETS.
+
+Each (game, target) pair is a task. A task whose inputs are unchanged is skipped without
+drawing anything (the targets keep their keys in deckwright.manifest); the others run in a
+pool of processes (`--jobs`, default: one per core), so a cold build of several games keeps
+every core busy. A rulebook waits for its game's PNGs, which it shows. Before anything is
+written, every face of every game that will be redrawn is checked for overflow, and the hidden
+temporary files a killed build left are removed.
 """
 
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass
+import os
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from multiprocessing import get_context
 from pathlib import Path
 from typing import Callable
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from . import COMMANDS
+from .. import atomic
 from .. import paths
 from ..model import GameData, Project, UsageError
 from ..model.load import load_editions
@@ -30,61 +42,87 @@ from .check import rules_words
 Tick = Callable[[int], None]
 
 
+@dataclass
+class Done:
+    """What one task made: the files written, and failures to report after the last task
+    (e.g. failing rulebook examples as (game, example, title))."""
+
+    written: list[Path] = field(default_factory=list)
+    failing: list[tuple[str, str, str]] = field(default_factory=list)
+
+
 @dataclass(frozen=True)
 class Target:
     """One kind of output `deckwright build` can make for a game."""
 
     help: str
-    #: build it for one game: (game, press, args, tick) -> files written
-    run: Callable[[GameData, GamePress, argparse.Namespace, Tick], list[Path]]
+    #: build it for one game: (game, press, args, tick) -> Done
+    run: Callable[[GameData, GamePress, argparse.Namespace, Tick], Done]
     #: how many ticks it will report for a game (for the progress bar)
     units: Callable[[GameData, GamePress, argparse.Namespace], int]
     #: its own command-line flags, if any
     add_arguments: Callable[[argparse.ArgumentParser], None] | None = None
     #: whether it draws card faces (then every face is checked for overflow before any write)
     draws_faces: bool = True
+    #: a cheap test that it is up to date for a game: what it would report (None: build it);
+    #: without one the target decides inside `run`
+    fresh: Callable[[GameData, GamePress, argparse.Namespace], Done | None] | None = None
+    #: targets of the same game it must wait for
+    after: tuple[str, ...] = ()
+    #: what to do with every task's `failing` after the last one (may exit)
+    report: Callable[[list[tuple[str, str, str]], argparse.Namespace], None] | None = None
 
 
-def _press_target(name: str) -> tuple[Callable, Callable]:
+def _press_target(name: str) -> dict[str, Callable]:
     fn = {"pnp": press_targets.pnp, "png": press_targets.pngs, "tts": press_targets.tts_sheets,
           "pod": press_targets.pod_files, "cgs": press_targets.cgs_game}[name]
 
-    def run(game: GameData, press: GamePress, args: argparse.Namespace, tick: Tick) -> list[Path]:
-        return fn(press, game.project.build_dir, args.settings, tick)
+    def run(game: GameData, press: GamePress, args: argparse.Namespace, tick: Tick) -> Done:
+        return Done(fn(press, game.project.build_dir, args.settings, tick, force=args.force))
 
     def units(game: GameData, press: GamePress, args: argparse.Namespace) -> int:
         return press_targets.units(press, name, args.settings)
 
-    return run, units
+    def fresh(game: GameData, press: GamePress, args: argparse.Namespace) -> Done | None:
+        up = not args.force and press_targets.is_fresh(press, game.project.build_dir, name,
+                                                       args.settings)
+        return Done() if up else None
+
+    return {"run": run, "units": units, "fresh": fresh}
 
 
-def _rulebook(game: GameData, press: GamePress, args: argparse.Namespace, tick: Tick) -> list[Path]:
+def _rulebook(game: GameData, press: GamePress, args: argparse.Namespace, tick: Tick) -> Done:
     """The one place the build runs the engine: its verdicts go to press as data."""
     from ..engine import verify   # only this target needs the rules engine
 
-    return rulebook_target.run(game, press, args, tick, verdicts=verify.verify_examples(game))
+    written, failing = rulebook_target.run(game, press, args, tick,
+                                           verdicts=verify.verify_examples(game))
+    return Done(written, failing)
 
 
 #: Build targets in the order they run; `--only` picks some of them.
 TARGETS: dict[str, Target] = {
     "pnp": Target("print-and-play sheets pnp-<paper>.pdf and calibration-<paper>.pdf",
-                  *_press_target("pnp")),
+                  **_press_target("pnp")),
     "png": Target("cards/<card-id>.png at 300 dpi, one per distinct face and back",
-                  *_press_target("png")),
+                  **_press_target("png")),
     "tts": Target("tts/: Tabletop Simulator deck sheets, back image and deck JSON",
-                  *_press_target("tts")),
+                  **_press_target("tts")),
     "pod": Target("pod/: print-on-demand files (The Game Crafter, MakePlayingCards zips, "
-                  "DriveThruCards PDF)", *_press_target("pod")),
-    "cgs": Target("cgs/<game>.zip: the game for Card Game Simulator", *_press_target("cgs")),
+                  "DriveThruCards PDF)", **_press_target("pod")),
+    "cgs": Target("cgs/<game>.zip: the game for Card Game Simulator", **_press_target("cgs")),
     "rulebook": Target(rulebook_target.HELP, _rulebook, rulebook_target.units,
-                       rulebook_target.add_arguments, draws_faces=False),
+                       rulebook_target.add_arguments, draws_faces=False,
+                       after=("png",),
+                       report=lambda failing, args: rulebook_target.report(
+                           failing, args.allow_failing_examples)),
 }
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     names = ", ".join(f"{k} ({t.help})" for k, t in TARGETS.items())
     p = sub.add_parser(
-        "build", help="build print-and-play sheets, PNGs and TTS exports into build/",
+        "build", help=COMMANDS["build"],
         description="Build every target for the named games (default: all) into build/<game>/; "
                     "decks other than the default go to build/<game>/<deck-id>/, editions in "
                     "other languages (cards/<game>.<lang>.yaml) to build/<game>/<lang>/. "
@@ -110,6 +148,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--png-trim", action="store_true", help="PNGs trimmed to the card (no bleed)")
     p.add_argument("--pod", metavar="S,S", default=",".join(POD_SERVICES),
                    help=f"print-on-demand services for the pod target ({', '.join(POD_SERVICES)})")
+    p.add_argument("--jobs", "-j", metavar="N", type=int, default=None,
+                   help="processes building at once (default: one per core)")
+    p.add_argument("--force", action="store_true",
+                   help="rebuild every target even when its inputs are unchanged")
     for target in TARGETS.values():
         if target.add_arguments is not None:
             target.add_arguments(p)
@@ -175,29 +217,126 @@ def warn_unverified(games: list[GameData]) -> None:
                       f"{how_to_add(game.id)}", markup=False)
 
 
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+@dataclass(frozen=True)
+class Task:
+    game: GameData
+    press: GamePress
+    target: str
+
+    def label(self) -> str:
+        """`game target`, `game.lang target` for an edition."""
+        edition = f".{self.game.edition}" if self.game.edition else ""
+        return f"{self.game.id}{edition} {self.target}"
+
+
+#: The tasks of the build in progress, inherited by the forked workers (never pickled).
+_TASKS: list[Task] = []
+_ARGS: list[argparse.Namespace] = []
+
+
+def _work(index: int) -> Done:
+    """Run task `index` in a worker process (its progress is reported when it ends)."""
+    task = _TASKS[index]
+    return TARGETS[task.target].run(task.game, task.press, _ARGS[0], lambda n: None)
+
+
+def _ready(tasks: list[Task], done: set[int], started: set[int]) -> list[int]:
+    """Tasks not started whose game's earlier targets they wait for are done."""
+    waiting = {(id(t.game), t.target) for i, t in enumerate(tasks) if i not in done}
+    return [i for i, t in enumerate(tasks) if i not in started
+            and not any((id(t.game), w) in waiting for w in TARGETS[t.target].after)]
+
+
 def run(args: argparse.Namespace) -> int:
     args.settings = settings(args)
     names = chosen(args)
-    games = load_editions(Project(args.project), args.games, args.lang)
-    args.last_game = games[-1]
-    # the checks `check` runs, those these targets need, on every game before anything is written
-    presses = preflight(games, faces=any(TARGETS[n].draws_faces for n in names),
-                        rulebook="rulebook" in names, vocabulary=rules_words)
-    if "rulebook" in names:
-        warn_unverified(games)
-    paths.prepare_build_dir(Project(args.project).root)  # a file or unwritable: one line, now
+    project = Project(args.project)
+    games = load_editions(project, args.games, args.lang)
+    presses = [GamePress(g) for g in games]   # for the up-to-date tests: nothing planned yet
+    for game in games:  # what a killed build left behind
+        atomic.clean_temps(game.out_dir)
+    tasks: list[Task] = []
+    unchanged: list[tuple[Task, Done]] = []
+    for game, press in zip(games, presses):
+        for name in names:
+            fresh = TARGETS[name].fresh
+            up = None if fresh is None else fresh(game, press, args)
+            if up is None:
+                tasks.append(Task(game, press, name))
+            else:
+                unchanged.append((Task(game, press, name), up))
+    # the checks `check` runs, those the remaining tasks need, on every game that has one,
+    # before anything is written; those presses (faces planned) are the ones that draw
+    stale = [g for g in games if any(t.game is g for t in tasks)]
+    checked = preflight(stale, faces=any(TARGETS[t.target].draws_faces for t in tasks),
+                        rulebook=any(t.target == "rulebook" for t in tasks),
+                        vocabulary=rules_words)
+    ready = {id(p.game): p for p in checked}
+    tasks = [Task(t.game, ready[id(t.game)], t.target) for t in tasks]
+    warn_unverified([g for g in stale if any(t.game is g and t.target == "rulebook"
+                                             for t in tasks)])
+    paths.prepare_build_dir(project.root)  # a file or unwritable: one line, now
     out = Console(highlight=False)
-    written: list[Path] = []
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn())
-    with Progress(*columns, console=out, transient=False) as progress:
-        for game, press in zip(games, presses):
-            for name in names:
-                target = TARGETS[name]
-                label = f"{game.id}{'.' + game.edition if game.edition else ''} {name}"
-                task = progress.add_task(label, total=target.units(game, press, args))
-                written += target.run(game, press, args,
-                                      lambda n, task=task: progress.advance(task, n))
-                progress.update(task, completed=progress.tasks[task].total)
-    out.print(f"{len(written)} file(s) written under {Project(args.project).display(Project(args.project).build_dir)}/")
+    jobs = max(1, min(args.jobs or _cores(), len(tasks)))
+    results: list[Done] = []
+    if jobs == 1:
+        with Progress(*columns, console=out, transient=False) as progress:
+            for t in tasks:
+                bar = progress.add_task(t.label(),
+                                        total=TARGETS[t.target].units(t.game, t.press, args))
+                results.append(TARGETS[t.target].run(
+                    t.game, t.press, args, lambda n, bar=bar: progress.advance(bar, n)))
+                progress.update(bar, completed=progress.tasks[bar].total)
+    else:
+        results = _in_pool(tasks, args, jobs, out, columns)
+    written = [p for r in results for p in r.written]
+    order = {id(g): i for i, g in enumerate(games)}   # failures listed game by game, as named
+    every = sorted([*zip(tasks, results), *unchanged], key=lambda tr: order[id(tr[0].game)])
+    for name in names:
+        failing = [f for t, r in every if t.target == name for f in r.failing]
+        if failing and TARGETS[name].report is not None:
+            TARGETS[name].report(failing, args)
+    skipped = len(unchanged)
+    out.print(f"{len(written)} file(s) written under {project.display(project.build_dir)}/"
+              + (f" ({skipped} target(s) unchanged)" if skipped else ""))
     return 0
+
+
+def _in_pool(tasks: list[Task], args: argparse.Namespace, jobs: int, out: Console,
+             columns: tuple) -> list[Done]:
+    """Run the tasks in `jobs` forked processes, each task once the tasks it waits for are
+    done; results in task order."""
+    _TASKS[:], _ARGS[:] = tasks, [args]
+    results: dict[int, Done] = {}
+    started: set[int] = set()
+    running: dict[Future, int] = {}
+    try:
+        with ProcessPoolExecutor(jobs, mp_context=get_context("fork")) as pool:
+            def start() -> None:
+                for i in _ready(tasks, set(results), started):
+                    started.add(i)
+                    running[pool.submit(_work, i)] = i
+            start()  # the workers fork here, before the progress display starts its thread
+            with Progress(*columns, console=out, transient=False) as progress:
+                bars = {i: progress.add_task(t.label(), total=1)
+                        for i, t in enumerate(tasks)}
+                while running:
+                    finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        i = running.pop(future)
+                        results[i] = future.result()   # a worker's error is raised here
+                        progress.update(bars[i], completed=1)
+                    start()
+    finally:
+        _TASKS.clear()
+        _ARGS.clear()
+    return [results[i] for i in range(len(tasks))]

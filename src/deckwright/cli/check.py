@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
+from . import COMMANDS
 from rich.console import Console
 from rich.table import Table
 
@@ -18,7 +19,7 @@ from ..rules import games as registry
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "check", help="find every problem build would refuse, and summarise each game",
+        "check", help=COMMANDS["check"],
         description="Validate cards/<GAME>.yaml, the sheets it names, playtest/<GAME>/*.yaml and "
                     "the face layouts, and plan every face without drawing it: unknown or "
                     "misspelt keys, colours, fonts and glyphs, text that does not fit, missing "

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from . import COMMANDS
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -24,7 +25,7 @@ SHOWN = 30   # decisions printed before the break; the whole history goes to a f
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "fuzz", help="play random games, checking the rules' invariants after every decision",
+        "fuzz", help=COMMANDS["fuzz"],
         description="Play seeded random-bot games of GAME with its rules module, checking after "
                     "every decision that each card is in exactly one zone, the game's own "
                     "invariants hold, a player who must decide has a legal action, and the game "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from . import COMMANDS
 from rich.console import Console
 
 from ..model import Project
@@ -12,7 +13,7 @@ from ..rules import broken, games, module_name
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "games", help="list the games: database, rules module and where it comes from",
+        "games", help=COMMANDS["games"],
         description="List every game of the project (cards/<GAME>.yaml) and every game with a "
                     "rules module: the project's rules/<game>.py, an installed package's "
                     "'deckwright.games' entry point, or a game bundled with deckwright. When "

@@ -15,6 +15,7 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
+from . import COMMANDS
 from rich.console import Console
 
 from ..atomic import _umask
@@ -28,7 +29,7 @@ SCAFFOLD = files("deckwright") / "scaffold"
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "new", help="start a new game project in a new folder NAME/",
+        "new", help=COMMANDS["new"],
         description="Make NAME/ (inside -C DIR, default the current folder) with "
                     "cards/NAME.yaml (a small matching game to edit), the JSON Schemas in "
                     "schema/ for your editor, a face layout and a back in templates/faces/NAME/, "

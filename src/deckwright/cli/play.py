@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from . import COMMANDS
 from rich.console import Console
 
 from ..model import Project, UsageError, load_game
@@ -12,7 +13,7 @@ from ..rules import rules_for
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "play", help="play a game in the browser against bots",
+        "play", help=COMMANDS["play"],
         description="Start a local table for GAME. Each human seat ('you') gets its own address "
                     "with a secret token; that page shows only that seat's view (own hand as the "
                     "real faces, public zones, counts of hidden ones), its legal decisions as "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from . import COMMANDS
 from rich.console import Console
 
 from ..engine import verify
@@ -14,7 +15,7 @@ from ..rules import registered
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "playtest", help="run every example (database and playtest/) through the rules engine",
+        "playtest", help=COMMANDS["playtest"],
         description="Run the examples of cards/<GAME>.yaml and playtest/<GAME>/*.yaml strictly: "
                     "every decision must be scripted, refusals must give their reason, "
                     "expectations are checked mid-script and at the end. Each failure is printed "

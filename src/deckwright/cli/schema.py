@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 from typing import Any, Callable
 
+from . import COMMANDS
 from ..atomic import write_text
 from ..model.edition import Edition
 from ..model.schema import Database, PlaytestFile
@@ -61,8 +62,7 @@ def write_schemas(folder: Path) -> list[Path]:
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "schema", help="print or write the JSON Schemas of databases, playtest files, layouts "
-                       "and editions",
+        "schema", help=COMMANDS["schema"],
         description="Print the JSON Schema of one kind of file, or with --write put all of them "
                     "(deckwright.schema.json, playtest.schema.json, layout.schema.json, "
                     "edition.schema.json) into the "

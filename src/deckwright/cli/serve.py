@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from . import COMMANDS
 from rich.console import Console
 
 from ..model import Project
@@ -11,7 +12,7 @@ from ..model import Project
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "serve", help="a live preview in the browser that updates as you save",
+        "serve", help=COMMANDS["serve"],
         description="Serve the card gallery (real faces and backs, filters by category and "
                     "deck), the HTML rulebook and the example verdicts of the project's games. "
                     "Saving a database, spreadsheet, layout, template or rules module reloads "

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import argparse
+from importlib import import_module
 from pathlib import Path
 
+from . import COMMANDS
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ..balance.bundle import pack_project
-from ..balance.simulate import Job, check_bots, default_workers, resolve_deck, run_dask, run_local
+from ..balance.simulate import (Job, check_bots, default_workers, prepare, resolve_deck, run_dask,
+                                run_local)
 from ..balance.stats import summarise
 from .. import paths
 from ..i18n import words
@@ -29,9 +32,10 @@ def _positive(text: str) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "simulate", help="play many bot games and write a balance report",
+        "simulate", help=COMMANDS["simulate"],
         description="Play seeded bot games of GAME with seat rotation and a turn cap, then write "
-                    "build/GAME/balance.html, balance.pdf and balance.json: win rates per seat and "
+                    "build/GAME/balance.html and balance.json (and balance.pdf with --pdf): win "
+                    "rates per seat and "
                     "per bot with 95%% confidence intervals, game length, scores, card use, and "
                     "stalled games with their seeds. The statistics for a seed are the same for "
                     "any number of workers. Ctrl-C stops and reports the games finished.")
@@ -52,7 +56,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--max-turns", type=_positive, default=500, metavar="N",
                    help="turn cap; a capped game counts as stalled (default: 500)")
     p.add_argument("--json", type=Path, metavar="FILE", help="also write the statistics to FILE")
-    p.add_argument("--no-pdf", action="store_true", help="skip balance.pdf (faster)")
+    p.add_argument("--pdf", action="store_true",
+                   help="also write balance.pdf (about 2 s more; without it a balance.pdf of an "
+                        "earlier run is removed, so it never disagrees with balance.html)")
+    p.add_argument("--no-pdf", action="store_true",
+                   help="no balance.pdf: the default, accepted so older scripts keep working")
     p.set_defaults(run=run)
 
 
@@ -75,10 +83,10 @@ def make_job(args: argparse.Namespace) -> tuple[Job, object]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..balance.report import card_labels, findings, write_report  # matplotlib: load on use
-
     job, data = make_job(args)
     paths.prepare_build_dir(data.project.root)  # a file or unwritable: one line, before games
+    if not args.scheduler:
+        prepare(job, data)   # local workers fork with the game loaded
     out = Console(highlight=False)
     workers = args.workers or default_workers()
     columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -92,14 +100,17 @@ def run(args: argparse.Namespace) -> int:
             if t.elapsed:
                 bar.update(task, rate=f"{t.completed / t.elapsed:.0f}")
 
+        # matplotlib loads while the workers play (with one worker, after the games)
         outcome = (run_dask(job, args.scheduler, advance) if args.scheduler
-                   else run_local(job, workers, advance))
+                   else run_local(job, workers, advance,
+                                  meanwhile=lambda: import_module("deckwright.balance.report")))
+    from ..balance.report import card_labels, findings, write_report
     if not outcome.records:
         out.print("interrupted before any game finished; nothing to report")
         return 130
     summary = summarise(outcome.records)
     files = write_report(data, job, summary, outcome.records, interrupted=outcome.interrupted,
-                         json_path=args.json, pdf=not args.no_pdf)
+                         json_path=args.json, pdf=args.pdf)
     speed = len(outcome.records) / outcome.seconds if outcome.seconds else 0.0
     where = f"Dask {args.scheduler}" if args.scheduler else f"{workers} worker(s)"
     out.print(f"{len(outcome.records)} games in {outcome.seconds:.1f} s ({speed:.0f} games/s, {where})")

@@ -57,10 +57,13 @@ def play_from(game: Game, state: State, bots: Sequence[Bot], *, seed: int = 0,
     # with the bound methods looked up once
     limit = game.facts.max_decisions
     pickers = [getattr(bot, "choose", None) or (lambda st, acts, b=bot: b.act(st)) for bot in bots]
+    # a RandomBot's pick made here, without a call: the same draw from the same generator
+    uniform = [bot._random if type(bot) is RandomBot else None for bot in bots]
     current, legal, is_over = state.current_player, state.legal_actions, state.is_over
     record, carry_out = state.history.append, state._apply
+    plain_end = type(state).is_over is State.is_over   # then `state.over` says it
     decisions = 0
-    while not is_over():
+    while not (state.over if plain_end else is_over()):
         if decisions >= limit:
             raise RunawayGame(f"{game.id} seed {seed}: no end after {limit} decisions")
         player = current()
@@ -69,7 +72,9 @@ def play_from(game: Game, state: State, bots: Sequence[Bot], *, seed: int = 0,
             raise StuckGame(f"{game.id} seed {seed}: not over, but "
                             f"{'nobody decides' if player < 0 else 'no legal action'} "
                             f"after {decisions} decisions")
-        action = pickers[player](state, actions)
+        draw = uniform[player]
+        action = (actions[int(draw() * len(actions))] if draw is not None
+                  else pickers[player](state, actions))
         record((player, action))
         carry_out(action)
         if check:

@@ -30,22 +30,32 @@ def _drawer(plan: Plan, bleed: float, page: tuple[float, float]) -> Callable[[Ca
     return draw
 
 
+Job = tuple[str, Callable[[], Plan]]   # (file name without .png, the plan to draw)
+
+
+def jobs(press: GamePress, cards: list[Card]) -> list[Job]:
+    """One job per distinct face of `cards` and per distinct back, in the order they print."""
+    out: list[Job] = []
+    seen_backs: set[str] = set()
+    for card in cards:
+        out.append((card.id, lambda card=card: press.face(card)))
+        key = press.back_key(card)
+        if key not in seen_backs:
+            seen_backs.add(key)
+            out.append((f"back-{key}", lambda card=card: press.back(card)))
+    return out
+
+
 def export(press: GamePress, cards: list[Card], folder: Path, bleed: float, keep_bleed: bool,
-           dpi: float = DPI, tick: Callable[[int], None] = lambda n: None) -> list[Path]:
-    """Write a PNG per distinct face and back of `cards`; returns the paths written."""
+           dpi: float = DPI, tick: Callable[[int], None] = lambda n: None,
+           only: list[Job] | None = None) -> list[Path]:
+    """Write a PNG per distinct face and back of `cards` (or only the jobs `only` of them);
+    returns the paths written."""
     w, h = press.face(cards[0]).size if cards else (0.0, 0.0)
     edge = bleed if keep_bleed else 0.0
     pagesize = pixel_page((w + 2 * edge, h + 2 * edge), dpi)
     written: list[Path] = []
-    jobs: list[tuple[str, Callable[[], Plan]]] = []
-    seen_backs: set[str] = set()
-    for card in cards:
-        jobs.append((card.id, lambda card=card: press.face(card)))
-        key = press.back_key(card)
-        if key not in seen_backs:
-            seen_backs.add(key)
-            jobs.append((f"back-{key}", lambda card=card: press.back(card)))
-    for batch in batches(jobs):
+    for batch in batches(jobs(press, cards) if only is None else only):
         plans = [make() for _, make in batch]
         draws = [_drawer(p, bleed, pagesize) for p in plans]
         for (name, _), image in zip(batch, render_pages(pagesize, draws, dpi / 72.0)):

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
-from ...atomic import write_bytes, write_text
+from ... import manifest
+from ...atomic import staging, write_bytes, write_text
 from ...model import GameData, UsageError
 from . import cache
 from .context import ContextBuilder
@@ -57,8 +58,10 @@ def build_rulebook(game: GameData, out_dir: Path | None = None, *,
     failing = failing_examples(game, verdicts)
     key = cache.input_key(game, dirs, out_dir, verdicts, {"page": page, "variant": pdf_variant})
     pdf_path, html_path = out_dir / "rulebook.pdf", out_dir / "rulebook.html"
-    if not force and cache.is_fresh(out_dir, key):
-        return RulebookResult(game.id, pdf_path, html_path, cache.stored_pages(out_dir), True,
+    record = manifest.Target(out_dir, cache.TARGET)
+    if not force and record.fresh(key) and len(record.record.outputs) == len(cache.OUTPUTS):
+        return RulebookResult(game.id, pdf_path, html_path,
+                              int(record.record.extra.get("pages", 0)), True,
                               time.perf_counter() - start, failing)
 
     # WeasyPrint is imported only now: an unchanged game is skipped without loading it (0.8 s)
@@ -75,9 +78,10 @@ def build_rulebook(game: GameData, out_dir: Path | None = None, *,
         rendered = render_pdf(html, out_dir, fetcher, pdf_variant)
     except RefusedURL as exc:
         raise UsageError(f"rulebook for {game.id}: {exc}") from None
-    write_bytes(pdf_path, rendered.pdf)
-    write_bytes(out_dir / cache.OUTPUTS[2], css)
-    write_text(html_path, html)
-    cache.remember(out_dir, key, rendered.pages)
+    with staging() as stage:   # the three files and their key, as one transaction
+        write_bytes(pdf_path, rendered.pdf)
+        write_bytes(out_dir / cache.OUTPUTS[2], css)
+        write_text(html_path, html)
+        record.commit(key, stage, extra={"pages": rendered.pages})
     return RulebookResult(game.id, pdf_path, html_path, rendered.pages, False,
                           time.perf_counter() - start, failing, rendered.warnings)

@@ -3,8 +3,9 @@
 The key is a SHA-256 over everything the output depends on: the database file (and an edition's
 words), deckwright's message catalogs, the templates
 (every file of every folder in the loader chain), the card pictures the rulebook embeds, the
-example verdicts, the options, this package's code and WeasyPrint's version. It is stored beside
-the outputs and written last, so an interrupted build is never mistaken for a finished one.
+example verdicts, the options, deckwright's code and WeasyPrint's version. It is kept in the
+`rulebook` target's record (deckwright.manifest), written before the outputs are put in place,
+so an interrupted build is never mistaken for a finished one.
 """
 
 from __future__ import annotations
@@ -15,14 +16,13 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Iterable, Mapping
 
-from ... import i18n, paths
-from ...atomic import write_text
+from ... import i18n, manifest, paths
 from ...model import GameData, InputError, Problem
 from .examples import VerdictLike
 from .fontcss import font_folder
 from .pictures import card_pictures
 
-KEY_FILE = ".rulebook.key"
+TARGET = "rulebook"   # its record: build/<game>/.deckwright/rulebook.json (deckwright.manifest)
 OUTPUTS = ("rulebook.pdf", "rulebook.html", "rulebook.css")
 _CODE = Path(__file__).parent
 
@@ -39,6 +39,7 @@ def input_key(game: GameData, dirs: list[Path], out_dir: Path,
         h.update(label.encode() + b"\0" + len(data).to_bytes(8, "big") + data)
 
     add("weasyprint", version("weasyprint").encode())
+    add("deckwright", manifest.code_version().encode())
     add("options", json.dumps(options, sort_keys=True).encode())
     for path in _files(_CODE):
         add(f"code:{path.relative_to(_CODE)}", path.read_bytes())
@@ -69,25 +70,3 @@ def input_key(game: GameData, dirs: list[Path], out_dir: Path,
         add(f"verdict:{ex.id}", json.dumps([v.status, v.detail, *shown] if v else None,
                                            ensure_ascii=False, default=str).encode())
     return h.hexdigest()
-
-
-def is_fresh(out_dir: Path, key: str) -> bool:
-    """True when the outputs exist and were built from exactly these inputs."""
-    stored = out_dir / KEY_FILE
-    if not stored.is_file() or not all((out_dir / name).is_file() for name in OUTPUTS):
-        return False
-    try:
-        return json.loads(stored.read_text(encoding="utf-8")).get("key") == key
-    except (ValueError, AttributeError):
-        return False
-
-
-def stored_pages(out_dir: Path) -> int:
-    try:
-        return int(json.loads((out_dir / KEY_FILE).read_text(encoding="utf-8"))["pages"])
-    except (OSError, ValueError, KeyError, TypeError):
-        return 0
-
-
-def remember(out_dir: Path, key: str, pages: int) -> None:
-    write_text(out_dir / KEY_FILE, json.dumps({"key": key, "pages": pages}) + "\n")

@@ -1,10 +1,10 @@
 """The `rulebook` target of `deckwright build`: build_rulebook with the verdicts it is handed.
 
-The CLI's target registry calls `run` once per game, in the order the games were named, with
-the engine's verdicts on the game's examples as data (the build's orchestration runs the
-engine; nothing in press imports it). A
-rulebook with failing examples is still written; after the last game, if any example failed,
-the failures are listed and the command exits with status 1 unless `--allow-failing-examples`.
+The CLI's target registry calls `run` once per game (possibly in a worker process), with the
+engine's verdicts on the game's examples as data (the build's orchestration runs the engine;
+nothing in press imports it). A rulebook with failing examples is still written; `run` returns
+the failures, and after the last game the CLI hands them all to `report`, which lists them and
+exits with status 1 unless `--allow-failing-examples`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any, Callable, Mapping
 
 from rich.console import Console
 
-from ...model import GameData, Project
+from ...model import GameData
 from .options import PAGE_SIZES, PDF_VARIANTS
 
 HELP = "rulebook.pdf and rulebook.html (offline, assets alongside) with verified examples"
@@ -29,8 +29,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="also make the rulebook PDF tagged (pdf/ua-1) or archival (pdf/a-3u)")
     g.add_argument("--page", choices=PAGE_SIZES, default=None,
                    help="rulebook page size (default: the game's theme.page, a5 booklet)")
-    g.add_argument("--force", action="store_true",
-                   help="rebuild rulebooks even when their inputs are unchanged")
 
 
 def units(game: GameData, press: Any, args: argparse.Namespace) -> int:
@@ -38,23 +36,18 @@ def units(game: GameData, press: Any, args: argparse.Namespace) -> int:
 
 
 def run(game: GameData, press: Any, args: argparse.Namespace, tick: Callable[[int], None],
-        verdicts: Mapping[str, Any] | None = None) -> list[Path]:
-    """`verdicts`: example id -> verdict (status, detail, auto_passes), from the engine."""
+        verdicts: Mapping[str, Any] | None = None
+        ) -> tuple[list[Path], list[tuple[str, str, str]]]:
+    """`verdicts`: example id -> verdict (status, detail, auto_passes), from the engine.
+    Returns the files written and the failing examples as (game, example id, title)."""
     from .build import build_rulebook  # WeasyPrint loads only when a rulebook is built
 
     result = build_rulebook(game, verdicts=dict(verdicts or {}), page=args.page,
                             pdf_variant=args.pdf_variant, force=args.force)
     tick(1)
-    failing: list[tuple[str, str, str]] = getattr(args, "rulebook_failing", [])
     name = f"{game.id} ({game.edition})" if game.edition else game.id
-    failing += [(name, ex_id, title) for ex_id, title in result.failing]
-    args.rulebook_failing = failing
-    last = getattr(args, "last_game", None)  # the CLI names it: editions repeat a game id
-    if last is None:
-        last = (args.games or Project(args.project).game_ids())[-1]
-    if (game is last or game.id == last) and failing:
-        report(failing, args.allow_failing_examples)
-    return [] if result.skipped else [result.pdf, result.html]
+    failing = [(name, ex_id, title) for ex_id, title in result.failing]
+    return ([] if result.skipped else [result.pdf, result.html]), failing
 
 
 def report(failing: list[tuple[str, str, str]], allowed: bool) -> None:

@@ -4,6 +4,10 @@ Phases say what the turn player decides now. An attack is answered at the start 
 player's turn (ruling `attack-timing`): the attacked player *is* the turn player, so no response
 window is needed. Addition modes (Escort, Chain, Wild +1, Wild Number Chain) keep the turn with
 the player while they add cards. Card facts come from `Facts` columns (cards.py).
+
+On the hot paths an event is recorded under `if self.log.on:`, so that with the log off (bench,
+simulation) no argument is even built; an event whose argument changes the state (`skip`) is
+recorded unguarded.
 """
 
 from __future__ import annotations
@@ -159,7 +163,8 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
         if drawn:
             self.moved = True
         if say:
-            self.log.add("draw", p=p, n=drawn)
+            if self.log.on:
+                self.log.add("draw", p=p, n=drawn)
         return drawn
 
     def _on_top(self, inst: int, kind: int) -> None:
@@ -194,17 +199,20 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
             if action == STOP:
                 self._stop_adding(p)
             else:
-                self.log.add("add", p=p, card=action)
+                if self.log.on:
+                    self.log.add("add", p=p, card=action)
                 self._play(p, action, self.game.f.kind[action], False)
         elif phase == RESPOND:
             self._answer(p, action)
         elif phase == NAME:
             self.colour = action - NAME_BASE
-            self.log.add("name", p=p, c=COLOURS[self.colour])
+            if self.log.on:
+                self.log.add("name", p=p, c=COLOURS[self.colour])
             self._after_name()
         elif phase == CHOOSE:
             self.choice = action - CHOOSE_BASE
-            self.log.add("choose", p=p, what=("次の人をとばす", "向きを反対にする", "そのまま次へ")[self.choice])
+            if self.log.on:
+                self.log.add("choose", p=p, what=("次の人をとばす", "向きを反対にする", "そのまま次へ")[self.choice])
             self._effect(p)
         elif phase == TARGET:
             self.pick = action - TARGET_BASE
@@ -237,7 +245,8 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
             g = self.game
             f = g.f
             if f.cat[action] != C_PUBLIC:   # public cards say where they are put instead
-                self.log.add("play", p=p, card=action)
+                if self.log.on:
+                    self.log.add("play", p=p, card=action)
             if f.kind[action] == NUMBER:   # the common case, without the general pipeline
                 self.zones.move(action, g.DISCARD)
                 self.top_kind, self.top_rank, self.top_key = NUMBER, f.rank[action], f.key[action]
@@ -254,29 +263,34 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
             if self.zones.piles[g.DECK]:   # the common case of draw()
                 self.zones.draw(g.DECK, g.HAND[p])
                 self.moved = True
-                self.log.add("draw", p=p, n=1)
+                if self.log.on:
+                    self.log.add("draw", p=p, n=1)
             else:
                 self.draw(p, 1)
             self.phase = AFTER_DRAW
         elif action == PASS:
-            self.log.add("pass", p=p)
+            if self.log.on:
+                self.log.add("pass", p=p)
             self._end_turn()
         elif action >= RELEASE_BASE:
             self._release(p, action - RELEASE_BASE)
         elif action >= ALMIGHTY_BASE:
             kind = action - ALMIGHTY_BASE
-            self.log.add("as", p=p, what=self.game.f.kind_label.get(kind, self.kind_name(kind)))
+            if self.log.on:
+                self.log.add("as", p=p, what=self.game.f.kind_label.get(kind, self.kind_name(kind)))
             self._play(p, self._almighty(p), kind, True)
         else:
             inst = action - DISCARD_BASE
             self._under_top(inst)
             self.moved = True
-            self.log.add("discard", p=p, card=inst)
+            if self.log.on:
+                self.log.add("discard", p=p, card=inst)
             self._end_turn()
 
     def _release(self, p: int, inst: int) -> None:
         self.zones.move(inst, self.game.DISCARD, bottom=True)
-        self.log.add("release", p=p, card=inst)
+        if self.log.on:
+            self.log.add("release", p=p, card=inst)
         self.moved = True
         self.draw(p, 1)
         self.phase = RELEASING
@@ -287,7 +301,8 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
         if cat == C_PUBLIC:
             owner = self.turns.following(p) if kind == BIND else p
             self.zones.move(inst, g.PUBLIC[owner])
-            self.log.add("public", p=p, card=inst, q=owner)
+            if self.log.on:
+                self.log.add("public", p=p, card=inst, q=owner)
         elif cat == C_DEFENCE or cat == C_DISCARD:
             self._under_top(inst)
         else:

@@ -1,0 +1,129 @@
+"""Start-up and `deckwright build` of every game: cold, unchanged, and after one card's text.
+
+    .venv/bin/python bench/build_bench.py            # every figure (the cold build takes a while)
+    .venv/bin/python bench/build_bench.py --no-cold  # start-up and the incremental builds only
+
+The project (cards/, templates/, playtest/ of this repository) is copied to a temporary folder
+and built there as a user runs it, each run a separate process: wall seconds, the CPU seconds
+of the process and its workers, and the peak memory of the largest single process (the kernel's
+own accounting of each finished run). Targets from issue 17 are printed beside each figure.
+On a machine shared with other jobs the wall seconds include time spent waiting for a core;
+the CPU seconds do not. Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HELP_TARGET = 0.15
+UNCHANGED_TARGET = 2.0
+COLD_TARGET = 30.0
+MEMORY_TARGET = 500.0
+
+
+def timed(argv: list[str]) -> tuple[float, float, float, str]:
+    """(wall s, CPU s of the process and its children, peak MiB of the largest one, stdout)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(argv, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)} failed:\n{done.stderr}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, after.ru_maxrss / 1024, done.stdout
+
+
+def deckwright(*args: str) -> list[str]:
+    return [sys.executable, "-m", "deckwright", *args]
+
+
+def startup(runs: int) -> None:
+    walls = [timed(deckwright("--help"))[0] for _ in range(runs)]
+    print(f"`deckwright --help`: median {statistics.median(walls):.3f} s, min {min(walls):.3f} s "
+          f"wall over {runs} runs  (target <= {HELP_TARGET} s)")
+
+
+def project_copy(where: Path) -> Path:
+    for part in ("cards", "templates", "playtest"):
+        if (ROOT / part).is_dir():
+            shutil.copytree(ROOT / part, where / part)
+    return where
+
+
+def one_card_changed(project: Path) -> str:
+    """Change one card's text in bridge-over: the first card under `cards:` written as its own
+    block (`- id: X`, not a YAML anchor that other cards merge) with a one-line text."""
+    db = project / "cards" / "bridge-over.yaml"
+    lines = db.read_text(encoding="utf-8").split("\n")
+    start = lines.index("cards:")
+    card = None
+    for i in range(start + 1, len(lines)):
+        line = lines[i]
+        if not line.startswith(" "):
+            break
+        if line.startswith("  - "):
+            card = line.split("id:", 1)[1].strip() if line.startswith("  - id:") else None
+        elif card and line.startswith("    text: ") and not line.rstrip().endswith((">-", "|")):
+            lines[i] = line.rstrip() + "（改）"
+            db.write_text("\n".join(lines), encoding="utf-8")
+            return card
+    raise SystemExit("no card of its own with a one-line text in bridge-over.yaml")
+
+
+def builds(cold: bool, runs: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        project = project_copy(Path(tmp) / "project")
+        build = deckwright("-C", str(project), "build")
+        if cold:
+            wall, cpu, peak, _ = timed(build)
+            print(f"cold `deckwright build` of every game ({os.cpu_count()} cores): {wall:.1f} s "
+                  f"wall, {cpu:.1f} s CPU, peak {peak:.0f} MiB  (targets <= {COLD_TARGET:.0f} s, "
+                  f"<= {MEMORY_TARGET:.0f} MiB)")
+        else:
+            timed(build)
+        walls, cpus = [], []
+        for _ in range(runs):
+            wall, cpu, _, out = timed(build)
+            walls.append(wall)
+            cpus.append(cpu)
+        print(f"unchanged `deckwright build` of every game: median {statistics.median(walls):.2f} s "
+              f"wall, {statistics.median(cpus):.2f} s CPU over {runs} runs  "
+              f"(target <= {UNCHANGED_TARGET:.0f} s); it said: {out.strip().splitlines()[-1]}")
+        card = one_card_changed(project)
+        stamps = {p: p.stat().st_mtime_ns for p in (project / "build").rglob("*") if p.is_file()}
+        wall, cpu, _, _ = timed(build)
+        redrawn = sorted(p.relative_to(project / "build").as_posix()
+                         for p in (project / "build").rglob("*")
+                         if p.is_file() and stamps.get(p) != p.stat().st_mtime_ns
+                         and ".deckwright" not in p.parts)
+        pngs = sorted({Path(p).name for p in redrawn if p.endswith(".png") and "/cards/" in p})
+        decks = len({p.rsplit("/cards/", 1)[0] for p in redrawn if "/cards/" in p})
+        games = sorted({p.split("/")[0] for p in redrawn})
+        print(f"one card's text changed (bridge-over {card}): {wall:.1f} s wall, {cpu:.1f} s CPU; "
+              f"{len(redrawn)} file(s) rewritten, all in {', '.join(games)}; card PNGs redrawn: "
+              f"{', '.join(pngs) or 'none'} (in {decks} deck folder(s))  (target: that game's "
+              f"affected outputs only, that card's PNG)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--no-cold", action="store_true", help="skip the cold build")
+    parser.add_argument("--runs", type=int, default=5, help="runs of the repeated figures")
+    args = parser.parse_args()
+    startup(args.runs)
+    builds(not args.no_cold, args.runs)
+
+
+if __name__ == "__main__":
+    main()

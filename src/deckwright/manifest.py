@@ -1,0 +1,224 @@
+"""Which outputs of a build target belong together, and what they were built from.
+
+Every build target of a game (pnp sheets, calibration, PNGs, TTS, rulebook, ...) keeps a record
+in `build/<game>/.deckwright/<target>.json`: the key of its inputs (a SHA-256 over the database,
+layouts, templates, fonts, art, options and deckwright's own code), and for each output file its
+SHA-256, optionally its own key (a PNG is keyed by its card's face alone), and once it is in
+place its size and modification time.
+
+A target is rebuilt in one transaction (see `Target.commit`):
+
+1. every output is written to a hidden temporary file (`atomic.staging`);
+2. the record is written with the new key and the new files' hashes, but no sizes or times;
+3. the temporary files are renamed into place; outputs the target no longer makes are removed;
+4. the record is written again with the sizes and times of the files now in place.
+
+So the key is on disk before any output is exposed, never after. A build killed anywhere leaves
+either the old record and the old files (steps 1-2), or a record whose hashes the files on disk
+must match (steps 2-4): `Target.fresh` checks every file by size and time when the record has
+them and by hash when it does not, so a mix of old and new files is never taken as current,
+whatever the inputs are reverted to. The temporary files of a killed build are removed by
+`atomic.clean_temps` at the start of the next one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from . import __version__
+from .atomic import Stage, unstaged, write_text
+
+RECORD_DIR = ".deckwright"
+_PACKAGE = Path(__file__).resolve().parent
+_CHUNK = 1 << 20
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        while chunk := f.read(_CHUNK):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+class Key:
+    """A SHA-256 fed with labelled parts, so that no two different inputs run together."""
+
+    def __init__(self, *parts: tuple[str, bytes | str]):
+        self._h = hashlib.sha256()
+        for label, data in parts:
+            self.add(label, data)
+
+    def add(self, label: str, data: bytes | str) -> "Key":
+        raw = data.encode() if isinstance(data, str) else data
+        self._h.update(label.encode() + b"\0" + len(raw).to_bytes(8, "big") + raw)
+        return self
+
+    def add_file(self, label: str, path: Path) -> "Key":
+        return self.add(label, path.read_bytes() if path.is_file() else b"\0missing")
+
+    def add_tree(self, label: str, folder: Path) -> "Key":
+        """Every file under `folder` (names and contents), in a stable order."""
+        for path in tree_files(folder):
+            self.add_file(f"{label}:{path.relative_to(folder).as_posix()}", path)
+        return self
+
+    def add_json(self, label: str, value: Any) -> "Key":
+        return self.add(label, json.dumps(value, sort_keys=True, ensure_ascii=False, default=str))
+
+    def hexdigest(self) -> str:
+        return self._h.hexdigest()
+
+
+def tree_files(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.rglob("*")
+                  if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith(".pyc"))
+
+
+#: The parts of deckwright whose code every drawn output depends on.
+PRESS_CODE = ("press", "model", "templates", "locale", "i18n.py", "atomic.py", "manifest.py")
+#: ... and what example verdicts depend on.
+ENGINE_CODE = ("engine", "rules", "model", "locale", "i18n.py")
+
+
+@lru_cache(maxsize=None)
+def code_version(parts: tuple[str, ...] = PRESS_CODE) -> str:
+    """deckwright's version and a hash of the named parts of its code (modules or folders of
+    the package): an edit to them, not only a release, makes the outputs built with them out of
+    date, while e.g. an engine change leaves the card PNGs alone."""
+    k = Key(("version", __version__))
+    for part in parts:
+        path = _PACKAGE / part
+        if path.is_dir():
+            k.add_tree(part, path)
+        else:
+            k.add_file(part, path)
+    return k.hexdigest()
+
+
+@dataclass
+class Output:
+    sha256: str
+    key: str | None = None
+    size: int | None = None
+    mtime_ns: int | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if v is not None}
+
+
+@dataclass
+class Record:
+    key: str
+    outputs: dict[str, Output] = field(default_factory=dict)   # path relative to the game folder
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"key": self.key, "outputs": {k: o.as_json() for k, o in sorted(self.outputs.items())},
+                "extra": self.extra}
+
+
+class Target:
+    """One target's record for one game's build folder (`root` = build/<game>)."""
+
+    def __init__(self, root: Path, name: str):
+        self.root = root
+        self.name = name
+        self.path = root / RECORD_DIR / f"{name}.json"
+        self.record = self._load()
+
+    def _load(self) -> Record | None:
+        try:
+            raw = json.loads(self.path.read_text(encoding="utf-8"))
+            return Record(raw["key"], {k: Output(**o) for k, o in raw["outputs"].items()},
+                          raw.get("extra", {}))
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def _in_place(self, rel: str, out: Output) -> bool:
+        """The file on disk is the one the record names (by size and time, else by hash)."""
+        try:
+            st = (self.root / rel).stat()
+        except OSError:
+            return False
+        if out.size is not None and out.mtime_ns is not None:
+            return st.st_size == out.size and st.st_mtime_ns == out.mtime_ns
+        return st.st_size == (out.size if out.size is not None else st.st_size) and \
+            sha256_file(self.root / rel) == out.sha256
+
+    def fresh(self, key: str) -> bool:
+        """True when the last build of this target was made from exactly these inputs and every
+        one of its outputs is in place, unchanged."""
+        rec = self.record
+        if rec is None or rec.key != key:
+            return False
+        return all(self._in_place(rel, out) for rel, out in rec.outputs.items())
+
+    def output_fresh(self, rel: str, key: str) -> bool:
+        """True when the output `rel` was last made with this per-output key and is in place."""
+        out = self.record.outputs.get(rel) if self.record else None
+        return out is not None and out.key == key and self._in_place(rel, out)
+
+    def unit_outputs(self, key: str) -> list[Path]:
+        """The outputs last made under the per-output key `key`, if there are some and every one
+        of them is in place; else []."""
+        if self.record is None:
+            return []
+        found = [(rel, out) for rel, out in self.record.outputs.items() if out.key == key]
+        if not found or not all(self._in_place(rel, out) for rel, out in found):
+            return []
+        return [self.root / rel for rel, _ in found]
+
+    def recorded_hash(self, rel: str) -> str | None:
+        """The SHA-256 of output `rel` when the file in place is the one recorded, else None."""
+        out = self.record.outputs.get(rel) if self.record else None
+        return out.sha256 if out is not None and self._in_place(rel, out) else None
+
+    def files(self) -> list[Path]:
+        return [self.root / rel for rel in sorted(self.record.outputs)] if self.record else []
+
+    def commit(self, key: str, stage: Stage, *, keys: Mapping[Path, str] | None = None,
+               kept: Iterable[Path] = (), extra: Mapping[str, Any] | None = None) -> list[Path]:
+        """Put the staged files in place as this target's outputs (with `kept`, earlier outputs
+        still current); returns the files written. See the module docstring for the order."""
+        keys = keys or {}
+        outputs: dict[str, Output] = {}
+        for path in kept:
+            rel = self._rel(path)
+            assert self.record is not None and rel in self.record.outputs, rel
+            outputs[rel] = self.record.outputs[rel]
+        written = list(stage.files)
+        for target, tmp in stage.files.items():
+            outputs[self._rel(target)] = Output(sha256_file(tmp), keys.get(target))
+        new = Record(key, outputs, dict(extra or {}))
+        self._write(new)                      # 2. the key before the outputs
+        stage.expose()                        # 3. the outputs
+        old = set(self.record.outputs) if self.record else set()
+        for rel in sorted(old - set(outputs)):
+            (self.root / rel).unlink(missing_ok=True)
+        for rel, out in outputs.items():      # 4. sizes and times for the quick check
+            st = (self.root / rel).stat()
+            out.size, out.mtime_ns = st.st_size, st.st_mtime_ns
+        self._write(new)
+        self.record = new
+        return written
+
+    def forget(self) -> None:
+        """Drop the record (its outputs are no longer vouched for)."""
+        self.path.unlink(missing_ok=True)
+        self.record = None
+
+    def _rel(self, path: Path) -> str:
+        return path.relative_to(self.root).as_posix()
+
+    def _write(self, record: Record) -> None:
+        with unstaged():   # the record is written at once, even while outputs are staged
+            write_text(self.path, json.dumps(record.as_json(), indent=1, sort_keys=True) + "\n")
+
