@@ -356,8 +356,10 @@ class Drawer:
         if step.refused is not None:
             said = self.labels.prose(step.say) if step.say else self.sentence(step.refused)
             why = step.reason or (self.rule_title(step.because) if step.because else "")
-            if step.because and (why == step.because) and refused_as:
-                why = refused_as   # a reason id the database does not title: the engine's words
+            if step.because and why == step.because:
+                # a reason id the database does not title: the engine's words, else the game's
+                # label for it, else no reason at all (an id never reaches a reader)
+                why = refused_as or self.labels.get(step.because) or ""
             reason = self._(" (reason: %(reason)s)", reason=why) if why else ""
             return DrawnStep("refused", f"{said}{reason}", self.cards_in(step.refused))
         checks = self._("; ").join(f"{self.who(k)} {self.value_text(v, k)}"
