@@ -12,7 +12,7 @@ import asyncio
 import json
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Callable, TypeVar
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -28,6 +28,7 @@ from .faces import Faces
 from .table import Table, TableError
 
 STATIC = Path(__file__).parent / "static"
+T = TypeVar("T")
 
 
 class Live:
@@ -57,8 +58,13 @@ class Live:
         title = self.labels.get(name) or name
         return f"{title} {self.labels.player(owner) or owner}".strip()
 
-    async def bump(self) -> None:
-        await self.changes.bump()
+    async def change(self, fn: Callable[[], T]) -> T:
+        """Change the table and bump the version under one lock, so that a view and the
+        version sent with it always belong together (the page skips versions it has shown)."""
+        async with self.lock:
+            result = fn()
+            await self.changes.bump()
+            return result
 
     async def run_bots(self) -> None:
         """Forever: while a bot is to move, wait the delay, let it decide, tell the pages."""
@@ -66,13 +72,14 @@ class Live:
             async with self.changes.condition:
                 await self.changes.condition.wait_for(self.table.bot_to_move)
             await asyncio.sleep(self.bot_delay)
-            async with self.lock:
-                if self.table.bot_to_move():
-                    try:
-                        self.table.bot_step()
-                    except Exception as exc:  # noqa: BLE001 - shown to every seat, not lost
-                        self.table.fault = f"a bot's decision failed: {type(exc).__name__}: {exc}"
-            await self.bump()
+            await self.change(self._bot_step)
+
+    def _bot_step(self) -> None:
+        if self.table.bot_to_move():
+            try:
+                self.table.bot_step()
+            except Exception as exc:  # noqa: BLE001 - shown to every seat, not lost
+                self.table.fault = f"a bot's decision failed: {type(exc).__name__}: {exc}"
 
 
 def _seat(request: Request) -> tuple[Live, int]:
@@ -102,9 +109,9 @@ async def view(request: Request) -> Response:
         return _error(exc, 404)
     async with live.lock:
         body = live.table.view(seat)
+        body["version"] = live.changes.version
     body["said"] = [live.sentence(text) for text in body["legal"]]
     body["zone_titles"] = {key: live.zone_title(key) for key in body["zones"]}
-    body["version"] = live.changes.version
     return JSONResponse(body, headers={"Cache-Control": "no-store"})
 
 
@@ -120,22 +127,18 @@ async def act(request: Request) -> Response:
     try:
         live, seat = _seat(request)
         text = str((await _body(request)).get("action", ""))
-        async with live.lock:
-            live.table.act(seat, text)
+        await live.change(lambda: live.table.act(seat, text))
     except TableError as exc:
         return _error(exc)
-    await live.bump()
     return JSONResponse({"ok": True})
 
 
 async def undo(request: Request) -> Response:
     try:
         live, seat = _seat(request)
-        async with live.lock:
-            n = live.table.undo(seat)
+        n = await live.change(lambda: live.table.undo(seat))
     except TableError as exc:
         return _error(exc)
-    await live.bump()
     return JSONResponse({"undone": n})
 
 
@@ -145,11 +148,9 @@ async def restart(request: Request) -> Response:
         seed = (await _body(request)).get("seed", live.table.seed + 1)
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise TableError("seed: expected a whole number >= 0")
-        async with live.lock:
-            live.table.restart(seed)
+        await live.change(lambda: live.table.restart(seed))
     except TableError as exc:
         return _error(exc)
-    await live.bump()
     return JSONResponse({"seed": seed})
 
 

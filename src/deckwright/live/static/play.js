@@ -55,7 +55,10 @@ async function post(path, body) {
   return data;
 }
 
+let shown = -1;  // the version on the page: an answer for it again changes nothing
 function render(v) {
+  if (v.version === shown) return;  // redrawing would only replace buttons being clicked
+  shown = v.version;
   useWords(v.language, v.words);
   document.title = `${v.title} — ${v.me}`;
   $("title").textContent = `${v.title} — ${v.me}`;
