@@ -59,17 +59,26 @@ def litter(root: Path) -> list[str]:
     return sorted(p.name for p in (root / "build").rglob("*") if atomic.TEMP_NAME.match(p.name))
 
 
-def kill_after(root: Path, seconds: float, *extra: str) -> bool:
-    """Start a build, SIGKILL it (and its workers) after `seconds`; True if it was still running."""
+def kill_after(root: Path, seconds: float | None, *extra: str) -> bool:
+    """Start a build, SIGKILL it (and its workers) after `seconds`, or with `seconds=None` the
+    moment its first temporary file shows (a kill that surely lands mid-write, however loaded
+    the machine); True if it was still running."""
     proc = subprocess.Popen(command(root, *extra), stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True)
     try:
-        proc.wait(timeout=seconds)
-        return False
+        if seconds is None:
+            while proc.poll() is None and not litter(root):
+                time.sleep(0.001)
+            if proc.poll() is not None:
+                return False
+        else:
+            proc.wait(timeout=seconds)
+            return False
     except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
-        return True
+        pass
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    return True
 
 
 def test_main_module_runs():
@@ -93,11 +102,13 @@ def test_builds_killed_at_random_moments_are_put_right_by_the_next_build(tmp_pat
     rng = random.Random(19)
     state = False
     midway = 0
-    for _ in range(3):
+    for round_no in range(4):
         state = not state
         edit(work, state)           # the build to be killed has work to do
         before = outputs(work)
-        if kill_after(work, rng.uniform(0.3, 1.0) * duration, *FACES, "--jobs", "2", "--force"):
+        # the first kill waits for a temporary file; the others land at random moments
+        when = None if round_no == 0 else rng.uniform(0.3, 1.0) * duration
+        if kill_after(work, when, *FACES, "--jobs", "2", "--force"):
             midway += bool(litter(work)) or outputs(work) != before
         if rng.random() < 0.5:      # sometimes the change is taken back before the next build
             state = not state
