@@ -26,7 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from deckwright.balance.simulate import Job, prepare, run_local  # noqa: E402
+from deckwright.balance.local import run_local  # noqa: E402
+from deckwright.balance.simulate import Job, prepare  # noqa: E402
 from deckwright.model import Project, load_game  # noqa: E402
 from deckwright.rules import registered  # noqa: E402
 

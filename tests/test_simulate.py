@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from deckwright.balance.simulate import Job, run_dask, run_local
+from deckwright.balance.local import run_local
+from deckwright.balance.simulate import Job, run_dask
 from deckwright.balance.stats import summarise, wilson
 from deckwright.cli import main
 
