@@ -51,10 +51,10 @@ class Records:
 
     lineups: list[tuple[str, ...]] = field(default_factory=list)  # distinct seatings
     lineup: array = field(default_factory=lambda: array("H"))     # index into `lineups`
-    seeds: array = field(default_factory=lambda: array("q"))
+    seeds: array = field(default_factory=lambda: array("i"))      # seeds are 31 bits
     winners: array = field(default_factory=lambda: array("Q"))    # bit s set: seat s won
     stalled: array = field(default_factory=lambda: array("B"))
-    turns: array = field(default_factory=lambda: array("q"))
+    turns: array = field(default_factory=lambda: array("i"))
     scores: array = field(default_factory=lambda: array("d"))     # seats of game 0, game 1...
     plays: Counter[str] = field(default_factory=Counter)
     held: Counter[str] = field(default_factory=Counter)
