@@ -9,13 +9,14 @@ import os
 import pickle
 import shutil
 import sys
+import time
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
-from deckwright.balance.local import RemoteTraceback, WorkerFailed, run_local
+from deckwright.balance.local import RemoteTraceback, Team, WorkerFailed, run_local
 from deckwright.balance.simulate import Job, play_chunk, run_dask
 from deckwright.balance.stats import Records, summarise, wilson
 from deckwright.cli import main
@@ -86,6 +87,22 @@ def test_chunks_merge_to_the_same_records_whoever_played_them() -> None:
     assert summarise(Records.merged([parts[1], parts[2], parts[0]])) == summarise(one)
     # a chunk travels as columns: well under 40 bytes a game (a GameRecord each: ~10 times that)
     assert len(pickle.dumps(play_chunk(replace(job, games=500, chunk=500), 0))) < 40 * 500
+
+
+def test_spawned_helpers_load_the_game_themselves_and_agree() -> None:
+    """The start used where fork is not (macOS, Windows): helpers import and load on their own."""
+    job = Job(project=str(ROOT), game_id="bridge-over", bots=("random", "greedy"), games=30,
+              seed=8, chunk=3)
+
+    def helper_has_played() -> None:   # this process waits, so the helper surely plays chunks
+        deadline = time.monotonic() + 120
+        while team.counter.value < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+
+    with Team(job, 2, method="spawn") as team:
+        spawned = team.run(meanwhile=helper_has_played)
+    assert team.counter.value == job.chunk_count and multiprocessing.active_children() == []
+    assert summarise(spawned.records) == summarise(run_local(job, 1).records)
 
 
 def test_ctrl_c_with_two_workers_reports_whole_chunks_and_stops_the_helper() -> None:

@@ -38,10 +38,10 @@ class RemoteTraceback(Exception):
         return str(self.args[0]) if self.args else ""
 
 
-def _context() -> BaseContext:
+def start_method() -> str:
     """Fork on Linux: a helper starts with the loaded game, modules and rules as they are here.
     Elsewhere fork is unsafe or absent, so helpers are spawned and load the game themselves."""
-    return multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+    return "fork" if sys.platform.startswith("linux") else "spawn"
 
 
 def _claim(counter: Any, chunks: int) -> int | None:
@@ -77,7 +77,7 @@ class Team:
     """This process and `workers - 1` helpers playing one job; a context manager, entered
     before anything starts a thread in this process (a fork copies only the calling thread)."""
 
-    def __init__(self, job: Job, workers: int):
+    def __init__(self, job: Job, workers: int, method: str | None = None):
         self.job = job
         self.helpers: list[tuple[multiprocessing.process.BaseProcess,
                                  multiprocessing.connection.Connection]] = []
@@ -85,7 +85,8 @@ class Team:
         self.counter: Any = None
         self.started = time.perf_counter()
         if workers > 1 and job.chunk_count > 1:
-            self._start(_context(), min(workers - 1, job.chunk_count - 1))
+            self._start(multiprocessing.get_context(method or start_method()),
+                        min(workers - 1, job.chunk_count - 1))
 
     def _start(self, ctx: BaseContext, helpers: int) -> None:
         self.counter = ctx.Value("q", 0)
@@ -169,8 +170,9 @@ class Team:
 
 
 def run_local(job: Job, workers: int, progress: Progress | None = None,
-              meanwhile: Callable[[], object] | None = None) -> Outcome:
+              meanwhile: Callable[[], object] | None = None, method: str | None = None) -> Outcome:
     """Play the job on this machine with `workers` processes, this one included, while this
-    process also does `meanwhile` (e.g. loading the report's libraries)."""
-    with Team(job, workers) as team:
+    process also does `meanwhile` (e.g. loading the report's libraries); `method` starts the
+    helpers another way than `start_method()` (tests)."""
+    with Team(job, workers, method) as team:
         return team.run(progress, meanwhile)
