@@ -12,6 +12,7 @@ import sys
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Callable
 
 import pytest
 from pypdf import PdfReader
@@ -105,17 +106,21 @@ def test_spawned_helpers_load_the_game_themselves_and_agree() -> None:
     assert summarise(spawned.records) == summarise(run_local(job, 1).records)
 
 
-def test_ctrl_c_with_two_workers_reports_whole_chunks_and_stops_the_helper() -> None:
+def ctrl_c_at_third_chunk() -> Callable[[int], None]:
+    """A progress callback that acts as Ctrl-C when the third chunk is reported."""
     seen = []
 
     def progress(n: int) -> None:
         seen.append(n)
         if len(seen) == 3:
             raise KeyboardInterrupt
+    return progress
 
+
+def test_ctrl_c_with_two_workers_reports_whole_chunks_and_stops_the_helper() -> None:
     job = Job(project=str(ROOT), game_id="bridge-over", bots=("random",), games=200, seed=5,
               chunk=7)
-    outcome = run_local(job, 2, progress)
+    outcome = run_local(job, 2, ctrl_c_at_third_chunk())
     assert outcome.interrupted and multiprocessing.active_children() == []
     numbers = sorted(s - job.game_seed(0) for s in outcome.records.seeds)
     chunks = {n // 7 for n in numbers}
@@ -158,14 +163,7 @@ def test_a_helper_that_fails_is_reported_not_hung(how: str, monkeypatch: pytest.
 
 
 def test_ctrl_c_reports_the_games_finished() -> None:
-    seen = []
-
-    def progress(n: int) -> None:
-        seen.append(n)
-        if len(seen) == 3:
-            raise KeyboardInterrupt
-
-    outcome = run_local(rigged_job(), 1, progress)
+    outcome = run_local(rigged_job(), 1, ctrl_c_at_third_chunk())
     assert outcome.interrupted
     assert len(outcome.records) == 21  # three chunks of seven
 
