@@ -163,7 +163,7 @@ class Team:
             if self.helpers:
                 with self.counter.get_lock():
                     self.counter.value = self.job.chunk_count   # nobody starts another chunk
-                self._receive(progress, block=False)             # chunks already sent count
+                self._receive(None, block=False)                 # chunks already sent count
             self.close()
             return Outcome(in_order(self.done), True, time.perf_counter() - self.started)
         return Outcome(in_order(self.done), False, time.perf_counter() - self.started)

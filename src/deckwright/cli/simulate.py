@@ -92,11 +92,14 @@ def run(args: argparse.Namespace) -> int:
         outcome, out = _play(job, lambda advance: run_dask(job, args.scheduler, advance))
     else:
         prepare(job, data)   # the helpers fork with the game loaded
-        gc.freeze()          # all loaded so far lives as long as the command: never scan it
-        with Team(job, workers) as team:   # helpers fork here, before any thread exists
-            # the report's libraries load in this process's share of the playing time
-            outcome, out = _play(job, lambda advance: team.run(
-                advance, meanwhile=lambda: import_module("deckwright.balance.report")))
+        gc.freeze()   # what is loaded lives through the games: collections need not scan it
+        try:
+            with Team(job, workers) as team:   # helpers fork here, before any thread exists
+                # the report's libraries load in this process's share of the playing time
+                outcome, out = _play(job, lambda advance: team.run(
+                    advance, meanwhile=lambda: import_module("deckwright.balance.report")))
+        finally:
+            gc.unfreeze()
     from ..balance.report import card_labels, findings, write_report
     if not len(outcome.records):
         out.print("interrupted before any game finished; nothing to report")
