@@ -2,7 +2,7 @@
 games per second per game inside one process.
 
     .venv/bin/python bench/simulate_bench.py                  # bridge-over, 2000 games, 5 rounds
-    .venv/bin/python bench/simulate_bench.py --games 500 --rounds 3 --table-games 200
+    .venv/bin/python bench/simulate_bench.py --games 500 --rounds 3 --table-games 200 --table-rounds 1
 
 The command is run as a user runs it: its default bots random,greedy, the HTML and JSON report,
 no PDF, as a separate process with its modules' bytecode cached (in a temporary folder, after a
@@ -39,7 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -117,18 +117,24 @@ def whole_command(game: str, games: int, rounds: int) -> None:
           f"workers: {'yes' if same else 'NO'}")
 
 
-def per_game(games: int) -> None:
+def per_game(games: int, rounds: int) -> None:
     print(f"Simulation alone (in one process and its helper, random bots), {games} games per "
-          f"game, games per CPU second; 2 workers on two free cores: games / half the CPU "
-          f"seconds of both processes")
+          f"game, games per CPU second, medians of {rounds} rounds (1 and 2 workers in turn); "
+          f"2 workers on two free cores: games / half the CPU seconds of both processes")
     print(f"{'game':20} {'1 worker g/s':>14} {'2 workers g/s':>14} {'speed-up':>9}")
     for game_id, cls in registered().items():
         job = Job(project=str(ROOT), game_id=game_id, players=cls.facts.bench_players,
                   bots=("random",), games=games, seed=1, chunk=50)
         prepare(job, load_game(Project(ROOT), game_id))  # loaded before timing; helpers fork warm
-        r1 = games / cpu_seconds(lambda: run_local(job, 1))
-        r2 = games / (cpu_seconds(lambda: run_local(job, 2)) / 2)
-        print(f"{game_id:20} {r1:14.0f} {r2:14.0f} {r2 / r1:8.2f}x", flush=True)
+        run_local(replace(job, games=min(games, 100)), 1)   # first games fill the game's caches
+        one, two = [], []
+        for r in range(rounds):
+            for workers in ((1, 2) if r % 2 == 0 else (2, 1)):
+                seconds = cpu_seconds(lambda: run_local(job, workers))
+                (one if workers == 1 else two).append(games / (seconds / workers))
+        ratio = statistics.median(b / a for a, b in zip(one, two))
+        print(f"{game_id:20} {statistics.median(one):14.0f} {statistics.median(two):14.0f} "
+              f"{ratio:8.2f}x", flush=True)
 
 
 def cpu_seconds(work) -> float:
@@ -145,13 +151,14 @@ def main() -> None:
     parser.add_argument("--game", default="bridge-over")
     parser.add_argument("--games", type=int, default=2000, help="games of the whole command")
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--table-games", type=int, default=1000,
+    parser.add_argument("--table-games", type=int, default=500,
                         help="games per game in the per-game table (0 skips it)")
+    parser.add_argument("--table-rounds", type=int, default=3)
     args = parser.parse_args()
     whole_command(args.game, args.games, args.rounds)
     if args.table_games:
         print()
-        per_game(args.table_games)
+        per_game(args.table_games, args.table_rounds)
 
 
 if __name__ == "__main__":
