@@ -50,7 +50,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "game's own bot such as ghost-couple's memory (default: random,greedy)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the whole job (default: 0)")
     p.add_argument("--workers", type=_positive, metavar="N",
-                   help=f"local worker processes (default: {default_workers()})")
+                   help=f"processes playing on this machine, this one included (default: "
+                        f"{default_workers()}, the processors it may use, at most 8)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run on a Dask distributed scheduler, e.g. tcp://10.0.0.5:8786; the "
                         "project's cards/, playtest/ and rules/ are sent with the job, so the "
