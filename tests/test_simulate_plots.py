@@ -120,3 +120,14 @@ def test_ticks_are_round_and_cover_the_values() -> None:
     assert plots.nice_ticks(0, 12, whole=True)[-1] >= 12
     assert all(t == int(t) for t in plots.nice_ticks(0, 3, whole=True))
     assert plots.nice_ticks(-3.2, 7.9) == [-5, -2.5, 0, 2.5, 5, 7.5, 10]
+
+
+def test_a_long_card_name_is_cut_with_its_full_name_as_tooltip() -> None:
+    long = "とても長い名前のカード" * 5
+    summary = summarise(Records.of([game(0, (0,), plays={"long": 2, "short": 1})]))
+    root = parse(plots.card_plot(summary, {"long": long, "short": "短い"}, _))
+    cut = next(t for t in root.findall("svg:text", NS) if t.find("svg:title", NS) is not None)
+    assert cut.find("svg:title", NS).text == long
+    shown = cut.find("svg:title", NS).tail
+    assert shown.endswith("…") and long.startswith(shown[:-1]) and len(shown) < len(long)
+    assert "短い" in texts(root)   # a short name is shown whole

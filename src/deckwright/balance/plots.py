@@ -185,7 +185,7 @@ def length_plot(summary: Summary, _: Words) -> str:
     lengths = summary.lengths or {0: 0}
     margin = (max(lengths) - min(lengths) + 1) * 0.02
     lo, hi = min(lengths) - 0.5 - margin, max(lengths) + 0.5 + margin
-    xt = [t for t in nice_ticks(lo, hi, whole=True) if lo <= t <= hi]
+    xt = [t for t in nice_ticks(lo, hi, count=8, whole=True) if lo <= t <= hi]
     x = _linear(lo, hi, c.x0, c.x1)
     yt = nice_ticks(0, max(lengths.values()) or 1, whole=True)
     y = _linear(0, yt[-1], c.y1, c.y0)
@@ -249,7 +249,8 @@ def card_plot(summary: Summary, names: dict[str, str], _: Words, top: int = 15) 
     """The cards played most: times played, and of those the plays by the game's winner."""
     cards = list(summary.plays)[:top]
     labels = [names.get(card, card) for card in cards]
-    left = min(max([text_width(t) for t in labels] + [40]) + 12, 220)
+    room = min(max([text_width(t) for t in labels] + [40]), 208)   # for the widest label
+    left = room + 12
     row = 20
     height = TOP + row * max(len(cards), 4) + BOTTOM + 18
     c = Canvas(_("Cards played most (top %(n)s)", n=len(cards)), height=height, left=left)
@@ -264,7 +265,7 @@ def card_plot(summary: Summary, names: dict[str, str], _: Words, top: int = 15) 
         top_y = c.y0 + row * i + 3
         c.rect(c.x0, top_y, x(summary.plays[card]) - c.x0, row - 6, INK)
         c.rect(c.x0, top_y, x(summary.winner_plays.get(card, 0)) - c.x0, row - 6, ACCENT)
-        c.text(c.x0 - 6, top_y + (row - 6) / 2 + SIZE * 0.35, _fit(label, left - 12),
+        c.text(c.x0 - 6, top_y + (row - 6) / 2 + SIZE * 0.35, _fit(label, room + 0.5),
                anchor="end", full=label)
     c.line(c.x0, c.y0, c.x0, c.y1)
     c.line(c.x0, c.y1, c.x1, c.y1)
