@@ -12,7 +12,8 @@ from ...engine import EMPTY, Reason
 from .cards import (ACCEPT, ALL_COLOURS, ALMIGHTY_BASE, AMPLIFY, CHAIN_KINDS, CHOOSE_BASE, CLEAR,
                     C_ACTION, C_ALMIGHTY, C_DEFENCE, C_DISCARD, C_NUMBER, C_PUBLIC, C_WILD,
                     DISCARD_BASE, DRAW, ESCORT, HAUNTED, KEEP, NAME_BASE, PASS, PASS_ON_KINDS,
-                    REDRAW, RELEASE_BASE, SEARCH, STOP, TAKE_BASE, TARGET_BASE, WDD5)
+                    REDRAW, RELEASE_BASE, SEARCH, STOP, TAKE_BASE, TARGET_BASE, T_ESCORT, T_NO,
+                    WDD5)
 from .phases import (ADD, AFTER_DRAW, A_DRAW, BOUND, CHOOSE, M_CHAIN, M_ESCORT, M_WNC, NAME,
                      RELEASING, RESETTING, RESPOND, SEARCHING, TARGET, TURN)
 
@@ -109,7 +110,6 @@ class Legality:
         """Why `inst` may not be added in the current addition mode, or None."""
         f = self.game.f
         cat, kind = f.cat[inst], f.kind[inst]
-        rest = self._without(p, inst)
         mode = self.mode
         if cat == C_ALMIGHTY:
             return ALMIGHTY_ADDITION
@@ -127,9 +127,9 @@ class Legality:
         elif mode == M_ESCORT:
             if not (f.mask[inst] & self.add_mask or kind == ESCORT):
                 return ESCORT_ADDITION
-        if not rest and cat == C_WILD:
+        if cat == C_WILD and not any(c != inst for c in self.hand(p)):
             return WILD_LAST
-        if kind == ESCORT and not self._escort_ok(rest, f.mask[inst]):
+        if kind == ESCORT and not self._escort_ok(self._without(p, inst), f.mask[inst]):
             return ESCORT_ALONE
         return None
 
@@ -159,13 +159,10 @@ class Legality:
     def legal_actions(self) -> list[int]:
         phase = self.phase
         p = self.turns.current
-        if phase <= AFTER_DRAW:   # TURN or AFTER_DRAW: most decisions
+        if phase <= AFTER_DRAW:   # TURN or AFTER_DRAW: four decisions in five
             return self._turn_actions(p, phase)
         if phase == ADD:
-            acts = [c for c in self.hand(p) if self._add_problem(p, c) is None]
-            if self.mode != M_ESCORT:
-                acts.append(STOP)
-            return acts
+            return self._add_actions(p)
         if phase == RESPOND:
             return self._respond_actions(p)
         if phase == NAME:
@@ -186,40 +183,42 @@ class Legality:
         return [RELEASE_BASE + c for c in self._releasable(p)] + [STOP]
 
     def _turn_actions(self, p: int, phase: int) -> list[int]:
-        """The hot path of every benchmark: the same tests as `_main_problem`, inlined."""
+        """The hot path of every benchmark: the same tests as `_main_problem`, inlined. Whether
+        a number or action card follows the top comes from the shared `Facts.turn_table` of
+        the colour and top card in force: one read per card in hand."""
         g = self.game
         f = g.f
-        cats, kinds, masks, keys = f.cat, f.kind, f.mask, f.key
+        table = f.turn_tables[self.colour].get(self.top_key) \
+            or f.turn_table(self.colour, self.top_key)
         hand = self.zones.piles[g.HAND[p]]
-        several = len(hand) > 1
-        bit = 1 << self.colour
-        top_key = self.top_key
         acts: list[int] = []
         playable = False
         alm = EMPTY
         for c in hand:
-            cat = cats[c]
-            if cat <= C_ACTION:   # number and action cards follow the top card
-                if masks[c] & bit or keys[c] == top_key:
-                    if kinds[c] == ESCORT and not self._escort_ok(
-                            [x for x in hand if x != c], masks[c]):
-                        continue
+            a = table[c]
+            if a >= 0:   # a number or action card that follows the top
+                acts.append(a)
+                playable = True
+            elif a == T_NO:
+                continue
+            elif a == T_ESCORT:
+                if self._escort_ok([x for x in hand if x != c], f.mask[c]):
                     acts.append(c)
                     playable = True
-            elif not several:
-                if cat == C_ALMIGHTY:
+            elif len(hand) == 1:
+                if f.cat[c] == C_ALMIGHTY:
                     alm = c
-            elif cat == C_WILD:
-                acts.append(c)
-            elif cat == C_DEFENCE:
-                acts.append(DISCARD_BASE + c)
-            elif cat == C_PUBLIC:
-                acts.append(c)
-            elif cat == C_DISCARD:
-                if kinds[c] != SEARCH or len(self.zones.piles[g.DISCARD]) > 1:
-                    acts.append(c)
             else:
-                alm = c
+                cat = f.cat[c]
+                if cat == C_WILD or cat == C_PUBLIC:
+                    acts.append(c)
+                elif cat == C_DEFENCE:
+                    acts.append(DISCARD_BASE + c)
+                elif cat == C_DISCARD:
+                    if f.kind[c] != SEARCH or len(self.zones.piles[g.DISCARD]) > 1:
+                        acts.append(c)
+                else:
+                    alm = c
         if alm != EMPTY:
             for k in f.almighty_kinds:
                 if self._main_problem(p, alm, k, True) is None:
@@ -230,6 +229,12 @@ class Legality:
             acts.append(PASS)
         elif not playable:   # ruling draw-turn: draw only with no number or action card to play
             acts.append(DRAW if self.can_draw() else PASS)
+        return acts
+
+    def _add_actions(self, p: int) -> list[int]:
+        acts = [c for c in self.hand(p) if self._add_problem(p, c) is None]
+        if self.mode != M_ESCORT:
+            acts.append(STOP)
         return acts
 
     def _respond_actions(self, p: int) -> list[int]:
