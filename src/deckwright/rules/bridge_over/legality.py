@@ -1,6 +1,6 @@
 """What may be played: the rule checks behind `legal_actions()` and the refusal reasons.
 
-A mixin of `BridgeOverState`; `_turn_actions` is the benchmarks' hot path and inlines the checks
+A mixin of `BridgeOverState`; `legal_actions` is the benchmarks' hot path and inlines the checks
 of `_main_problem` (tests/test_rules_bridge_over.py keeps the two in agreement).
 """
 
@@ -157,35 +157,14 @@ class Legality:
     # --- legal actions ----------------------------------------------------------------------
 
     def legal_actions(self) -> list[int]:
+        """The hot path of every benchmark: a turn's card, draw and pass (four decisions in
+        five) are worked out here with the tests of `_main_problem` inlined; the other phases
+        in `_phase_actions`. Whether a number or action card follows the top comes from the
+        shared `Facts.turn_table` of the colour and top card in force: one read per card."""
         phase = self.phase
+        if phase > AFTER_DRAW:
+            return self._phase_actions(self.turns.current, phase)
         p = self.turns.current
-        if phase <= AFTER_DRAW:   # TURN or AFTER_DRAW: four decisions in five
-            return self._turn_actions(p, phase)
-        if phase == ADD:
-            return self._add_actions(p)
-        if phase == RESPOND:
-            return self._respond_actions(p)
-        if phase == NAME:
-            return [NAME_BASE + i for i in self._nameable()]
-        if phase == CHOOSE:
-            if self.cur_kind == WDD5 and self.players == 2:
-                return [CHOOSE_BASE + 1, CHOOSE_BASE + 2]   # ruling two-player-reverse
-            return [CHOOSE_BASE, CHOOSE_BASE + 1, CHOOSE_BASE + 2]
-        if phase == TARGET:
-            return [TARGET_BASE + q for q in range(self.players) if q != p]
-        if phase == BOUND:
-            return [DRAW]
-        if phase == RESETTING:
-            return [REDRAW, KEEP]
-        if phase == SEARCHING:
-            return [TAKE_BASE + c for c in self._searchable()]
-        # RELEASING
-        return [RELEASE_BASE + c for c in self._releasable(p)] + [STOP]
-
-    def _turn_actions(self, p: int, phase: int) -> list[int]:
-        """The hot path of every benchmark: the same tests as `_main_problem`, inlined. Whether
-        a number or action card follows the top comes from the shared `Facts.turn_table` of
-        the colour and top card in force: one read per card in hand."""
         g = self.game
         f = g.f
         table = f.turn_tables[self.colour].get(self.top_key) \
@@ -231,6 +210,29 @@ class Legality:
             acts.append(DRAW if self.can_draw() else PASS)
         return acts
 
+    def _phase_actions(self, p: int, phase: int) -> list[int]:
+        """Legal actions in every phase but a turn's card (`legal_actions`)."""
+        if phase == ADD:
+            return self._add_actions(p)
+        if phase == RESPOND:
+            return self._respond_actions(p)
+        if phase == NAME:
+            return [NAME_BASE + i for i in self._nameable()]
+        if phase == CHOOSE:
+            if self.cur_kind == WDD5 and self.players == 2:
+                return [CHOOSE_BASE + 1, CHOOSE_BASE + 2]   # ruling two-player-reverse
+            return [CHOOSE_BASE, CHOOSE_BASE + 1, CHOOSE_BASE + 2]
+        if phase == TARGET:
+            return [TARGET_BASE + q for q in range(self.players) if q != p]
+        if phase == BOUND:
+            return [DRAW]
+        if phase == RESETTING:
+            return [REDRAW, KEEP]
+        if phase == SEARCHING:
+            return [TAKE_BASE + c for c in self._searchable()]
+        # RELEASING
+        return [RELEASE_BASE + c for c in self._releasable(p)] + [STOP]
+
     def _add_actions(self, p: int) -> list[int]:
         acts = [c for c in self.hand(p) if self._add_problem(p, c) is None]
         if self.mode != M_ESCORT:
@@ -238,15 +240,23 @@ class Legality:
         return acts
 
     def _respond_actions(self, p: int) -> list[int]:
+        """Answers to an attack: the tests of `_answer_problem` inlined for a card answering
+        as itself (a pass-on card or a defence card); Almighty asks it for each kind."""
         acts = [ACCEPT]
         if self.bound[p]:
             return acts
         f = self.game.f
-        for c in self.hand(p):
-            if f.cat[c] == C_ALMIGHTY:
+        cats, kinds = f.cat, f.kind
+        pass_on = self.atk == A_DRAW and self.atk_pass
+        for c in self.zones.piles[self.game.HAND[p]]:
+            cat = cats[c]
+            if cat == C_ALMIGHTY:
                 acts += [ALMIGHTY_BASE + k for k in f.almighty_kinds
                          if self._answer_problem(p, c, k, True) is None]
-            elif self._answer_problem(p, c, f.kind[c], False) is None:
+            elif kinds[c] in PASS_ON_KINDS:
+                if pass_on:
+                    acts.append(c)
+            elif cat == C_DEFENCE:
                 acts.append(c)
         return acts
 

@@ -443,15 +443,27 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
         self.phase = BOUND if self.bound[p] else TURN
 
     def _end_turn(self) -> None:
+        if self.moved:
+            self.quiet = 0
+        else:
+            self.quiet += 1
+            if self.quiet >= self.players:   # ruling stalemate
+                self.mode = M_NONE
+                if self.log.on:
+                    self.log.add("stalemate")
+                self._score_round()
+                return
+        turns = self.turns
+        turns.advance()
+        # `_start_turn()` inlined: every turn ends here
+        self.moved = False
         self.mode = M_NONE
-        self.quiet = 0 if self.moved else self.quiet + 1
-        if self.quiet >= self.players:   # ruling stalemate
-            if self.log.on:
-                self.log.add("stalemate")
-            self._score_round()
+        if self.atk != A_NONE:
+            self.phase = RESPOND
             return
-        self.turns.advance()
-        self._start_turn()
+        if self.game.f.has_ado:
+            self._all_draw_1(turns.current)
+        self.phase = BOUND if self.bound[turns.current] else TURN
 
     def _finish(self, p: int, defence: bool = False) -> None:
         self.out_player = p
