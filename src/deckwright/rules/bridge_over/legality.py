@@ -207,7 +207,9 @@ class Legality:
         if phase == AFTER_DRAW:
             acts.append(PASS)
         elif not playable:   # ruling draw-turn: draw only with no number or action card to play
-            acts.append(DRAW if self.can_draw() else PASS)
+            # `can_draw()` inlined
+            piles = self.zones.piles
+            acts.append(DRAW if piles[g.DECK] or len(piles[g.DISCARD]) > 1 else PASS)
         return acts
 
     def _phase_actions(self, p: int, phase: int) -> list[int]:
