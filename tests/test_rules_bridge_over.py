@@ -17,7 +17,7 @@ from deckwright.model import Example, GameData, Project, load_game
 from deckwright.rules import rules_for
 from deckwright.rules.bridge_over.cards import (ALMIGHTY_BASE, C_ALMIGHTY, C_DEFENCE, DRAW,
                                                 KIND_OF, KINDS)
-from deckwright.rules.bridge_over.state import AFTER_DRAW, RESPOND, TURN
+from deckwright.rules.bridge_over.state import ADD, AFTER_DRAW, RESPOND, TURN
 
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = ("azumanga-basic", "azumanga-full", "windia-full")
@@ -115,6 +115,25 @@ def test_inlined_answers_agree_with_the_rule_checks(games: dict) -> None:
                         state._answer_problem(p, c, f.kind[c], False) is None), (seed, c)
                     checked += 1
     assert checked > 200
+
+
+def test_inlined_additions_agree_with_the_rule_checks(games: dict) -> None:
+    """The additions offered by `legal_actions` (Escort, Chain, Wild +1, Wild Number Chain)
+    and `_add_problem` (refusal reasons) say the same for every card in the hand."""
+    checked = 0
+    modes = set()
+    for game in games.values():
+        for seed in range(16):
+            for state in walk(game, seed, 3):
+                if state.phase != ADD:
+                    continue
+                p = state.current_player()
+                legal = set(state.legal_actions())
+                modes.add(state.mode)
+                for c in state.hand(p):
+                    assert (c in legal) == (state._add_problem(p, c) is None), (seed, c)
+                    checked += 1
+    assert checked > 200 and len(modes) == 4
 
 
 def test_draw_is_refused_while_a_card_can_be_played(games: dict, data: GameData) -> None:

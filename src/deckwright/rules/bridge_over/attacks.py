@@ -84,7 +84,7 @@ class Attacks:
             else:
                 self._under_top(inst)
         self.moved = True
-        if not self.hand(p):
+        if not self.zones.piles[self.game.HAND[p]]:
             self._finish(p, defence=kind not in PASS_ON_KINDS)
             return
         self.cur, self.cur_kind, self.cur_alm = inst, kind, alm

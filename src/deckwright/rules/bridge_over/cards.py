@@ -107,6 +107,9 @@ class Facts:
             + ("" if c.name[:1].isdigit() else " ") + c.name)
         #: a kind's card name (Almighty "as" a kind is logged with it)
         self.kind_label = {self.kind[i]: cat.card(i).name for i in reversed(range(len(cat)))}
+        #: the `names` actions after playing a card: the colours it has (Almighty names any)
+        self.name_actions = tuple(tuple(NAME_BASE + i for i in range(len(COLOURS)) if m >> i & 1)
+                                  for m in self.mask)
         #: colour in force -> top card's key -> `turn_table(colour, key)`, filled as met
         self.turn_tables: tuple[dict[int, tuple[int, ...]], ...] = tuple(
             {} for _ in COLOURS)

@@ -219,6 +219,8 @@ class Legality:
         if phase == RESPOND:
             return self._respond_actions(p)
         if phase == NAME:
+            if not self.cur_alm:   # the colours of the card itself, listed once per game
+                return list(self.game.f.name_actions[self.cur])
             return [NAME_BASE + i for i in self._nameable()]
         if phase == CHOOSE:
             if self.cur_kind == WDD5 and self.players == 2:
@@ -236,8 +238,37 @@ class Legality:
         return [RELEASE_BASE + c for c in self._releasable(p)] + [STOP]
 
     def _add_actions(self, p: int) -> list[int]:
-        acts = [c for c in self.hand(p) if self._add_problem(p, c) is None]
-        if self.mode != M_ESCORT:
+        """The additions offered: the tests of `_add_problem` inlined (tests/test_rules_
+        bridge_over.py keeps the two in agreement), then `stops` unless an Escort waits."""
+        f = self.game.f
+        cats, kinds, masks = f.cat, f.kind, f.mask
+        hand = self.zones.piles[self.game.HAND[p]]
+        mode = self.mode
+        colour, add_mask = self.colour, self.add_mask
+        acts: list[int] = []
+        for c in hand:
+            cat = cats[c]
+            if cat == C_ALMIGHTY:
+                continue
+            if mode == M_WNC:
+                if cat == C_NUMBER and (masks[c] >> colour & 1 or f.rank[c] == self.top_rank):
+                    acts.append(c)
+                continue
+            if cat == C_DEFENCE or cat == C_DISCARD or cat == C_PUBLIC:
+                continue
+            kind = kinds[c]
+            if mode == M_CHAIN:
+                if kind not in CHAIN_KINDS or masks[c] != add_mask:
+                    continue
+            elif mode == M_ESCORT:
+                if not (masks[c] & add_mask or kind == ESCORT):
+                    continue
+            if cat == C_WILD and len(hand) == 1:   # the last card
+                continue
+            if kind == ESCORT and not self._escort_ok([x for x in hand if x != c], masks[c]):
+                continue
+            acts.append(c)
+        if mode != M_ESCORT:
             acts.append(STOP)
         return acts
 

@@ -325,7 +325,7 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
         mode = self.mode
         self._place(p, inst, kind, cat)
         self.moved = True
-        if not self.hand(p):
+        if not self.zones.piles[self.game.HAND[p]]:
             self._finish(p)
             return
         if mode == M_CHAIN:
