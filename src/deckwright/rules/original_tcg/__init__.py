@@ -65,7 +65,8 @@ FACTS = GameFacts(
     utility="zero-sum",
     max_decisions=20000,
     default_players=2,
-    setup_keys=("p1", "p2", "phase", "damage", "fresh"),
+    setup_keys=("p1", "p2", "phase", "damage", "fresh", "moved", "used", "modifiers", "bound",
+                "due", "turn_number"),
     seat_decks=True,
     example_copies=8,      # every card in enough copies for any position a script sets up
 )
