@@ -25,6 +25,11 @@ MODIFIER_KEYS = {"card", "delta", "until", "from"}
 FILL = {"life": 5, "support": 10}
 
 
+def square_rows(p: int) -> tuple[tuple[str, int], ...]:
+    """Player p's square keys (`SQUARE_KEYS`) and the soldier row each names."""
+    return (("camp", camp_row(p)), ("battlefield", BATTLEFIELD), ("enemy_camp", camp_row(1 - p)))
+
+
 class Scripted:
     """Mixin for the state: `after_setup` and the `actual_<key>` expectations."""
 
@@ -62,8 +67,7 @@ class Scripted:
                     raise SetupError(f"setup.{key}.tapped: {ref} is not in {key}'s warehouse")
                 self.tapped.add(i)
             self.counters[p] = _whole(spec.get("counters", 0), f"{key}.counters", most=10)
-            for zone, row in (("camp", camp_row(p)), ("battlefield", BATTLEFIELD),
-                              ("enemy_camp", camp_row(1 - p))):
+            for zone, row in square_rows(p):
                 squares = spec.get(zone) or {}
                 if not isinstance(squares, dict):
                     raise SetupError(f"setup.{key}.{zone}: expected {{column: [cards]}}")

@@ -17,9 +17,8 @@ from typing import Any
 from deckwright.engine import EMPTY
 from deckwright.engine.setup import SetupError
 
-from .board import camp_row
-from .facts import BATTLEFIELD, COLS
-from .scripted import PILE_KEYS, PILE_OF
+from .facts import COLS
+from .scripted import PILE_KEYS, PILE_OF, square_rows
 
 
 class _Names:
@@ -57,7 +56,7 @@ class WriteBack:
 def written(state: Any) -> dict[str, Any]:
     """`state` in this game's setup keys: the shared `hands` and `scores` are left out (the
     hands are the players' own `hand`, the scores are the life piles)."""
-    if state.window is not None or state.todo or state.combat or state.stack:
+    if state.window is not None or state.todo or state.combat or state.stack or state.hurt:
         raise SetupError("a response window, a combat or an effect is under way")
     names = _Names(state.game.catalogue.ids)
     setup: dict[str, Any] = {"hands": None, "scores": None}
@@ -101,8 +100,7 @@ def _squares(state: Any, p: int) -> dict[str, dict[int, list[int]]]:
     g = state.game
     piles = state.zones.piles
     out: dict[str, dict[int, list[int]]] = {}
-    for zone, row in (("camp", camp_row(p)), ("battlefield", BATTLEFIELD),
-                      ("enemy_camp", camp_row(1 - p))):
+    for zone, row in square_rows(p):
         cells: dict[int, list[int]] = {}
         for col in range(COLS):
             cards = [i for i in (piles[g.SOLD][row * COLS + col],) if i != EMPTY and state.owner[i] == p]
