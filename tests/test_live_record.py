@@ -49,7 +49,7 @@ def test_a_mid_game_turn_start_records_and_replays(game_id):
 
 def test_a_position_inside_a_response_window_is_refused():
     table = played("super-page-one", 60, seed=5)
-    points = set(record.start_points(table))
+    points = set(record.start_points(table, limit=len(table.decisions) + 1))
     inside = [n for n in range(len(table.decisions)) if n not in points
               and not table.state_at(n).is_over()]
     assert inside
@@ -153,3 +153,13 @@ def test_a_recorded_original_tcg_example_passes_playtest_and_check(tmp_path, cap
     assert main(["-C", str(root), "playtest", "original-tcg"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "1 passed, 0 failed"
     assert [e["id"] for e in doc["examples"]] == [example_id]
+
+
+def test_the_newest_start_points_are_offered():
+    """original-tcg can start from nearly every decision; each point is proved by replaying
+    the decisions since, so only the newest `OFFERED` are offered (quickly)."""
+    table = played("original-tcg", 100, seed=6, seats=("greedy", "greedy"))
+    points = record.start_points(table)
+    assert len(points) == record.OFFERED and points == sorted(points, reverse=True)
+    everything = record.start_points(table, limit=len(table.decisions) + 1)
+    assert everything[:record.OFFERED] == points and len(everything) > 3 * record.OFFERED

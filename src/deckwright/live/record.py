@@ -180,13 +180,21 @@ def expect_of(state: State) -> dict[str, Any]:
     return expect
 
 
-def start_points(table: Table) -> list[int]:
-    """Decision counts an example may start from, newest first: the position there can be
-    written as a setup and the decisions since replay from it to the same end (a state may
-    hold more than its setup keys say, such as a player already out; such points are left
-    out rather than saved and found wrong later)."""
-    points = []
+#: How many start points are offered, the newest: each is proved by replaying every decision
+#: since, so a game where nearly every decision is one (original-tcg) would cost time that
+#: grows with the square of its length, and a ruling is recorded soon after it came up.
+OFFERED = 24
+
+
+def start_points(table: Table, limit: int = OFFERED) -> list[int]:
+    """Decision counts an example may start from, newest first, at most `limit`: the position
+    there can be written as a setup and the decisions since replay from it to the same end (a
+    state may hold more than its setup keys say, such as a player already out; such points
+    are left out rather than saved and found wrong later)."""
+    points: list[int] = []
     for n in range(len(table.decisions), -1, -1):
+        if len(points) >= limit:
+            break
         try:
             example_from(table, n, "probe", "probe")
         except Exception:  # noqa: BLE001 - any failure means "not a start point"
