@@ -5,32 +5,15 @@ says, and a bad one is one line `file:line:col: setup: ...` with exit status 2."
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 import pytest
 
 from deckwright.cli import main
-from deckwright.engine.setup import SetupError, build_state, game_for_example
-from deckwright.model import Example, GameData, Project, load_game
-from deckwright.rules import rules_for
+from deckwright.engine.setup import SetupError
+from test_rules_original_tcg import ROOT, data, position  # noqa: F401 - data is a fixture
 
-ROOT = Path(__file__).resolve().parent.parent
 GOLEM = "overcloud-golem"
 SWORD = "gilbia-flame-swordsman"
-
-
-@pytest.fixture(scope="module")
-def data() -> GameData:
-    return load_game(Project(ROOT), "original-tcg")
-
-
-def position(data: GameData, setup: dict, steps: list[str] = ()):
-    ex = Example(id="t", title="t", setup=setup)
-    state = build_state(game_for_example(rules_for("original-tcg"), data, ex), ex)
-    for text in steps:
-        player, action = state.parse_action(text)
-        state.apply(action, player)
-    return state
 
 
 def test_modifiers_change_stats_until_the_turn_ends_or_the_card_leaves(data):
