@@ -140,6 +140,13 @@ def test_a_recorded_original_tcg_example_passes_playtest_and_check(tmp_path, cap
     path, example_id = record.save(table, root / "playtest", start, "Mid turn")
     saved = yaml.safe_load(path.read_text(encoding="utf-8"))["examples"][0]
     assert {"modifiers", "used", "bound"} <= set(saved["setup"]), saved["setup"]
+    # the expectation is the board now: where every card on the field stands, the phase, ...
+    end, expect = table.state, saved["expect"]
+    assert expect["phase"] == end.phase and expect["counters"] == end.actual_counters()
+    assert sorted(expect["at"].values()) == sorted(
+        end.place_name(i) for i in [*end.field_soldiers(), *end.ground_cards()])
+    moved = dict(saved, expect={**expect, "at": {k: "bf1" for k in expect["at"]}})
+    assert not run_example(type(table.game), table.game.data, Example.model_validate(moved)).passed
     assert main(["-C", str(root), "playtest", "original-tcg"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "1 passed, 0 failed"
     # moved into the database, the rulebook has a word for every key it prints

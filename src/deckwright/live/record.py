@@ -104,6 +104,7 @@ def example_from(table: Table, start: int, title: str, example_id: str) -> Examp
     }
     built = _built(table, Example.model_validate(raw), then)
     raw["steps"] = [{"do": text} for text in _replayed(then, built, table.decisions[start:])]
+    raw["expect"].update(built.expect_extras())  # the replayed end names cards as the example does
     example = Example.model_validate(raw)
     outcome = run_example(type(table.game), table.game.data, example)
     if not outcome.passed:

@@ -47,10 +47,18 @@ class _Names:
 
 
 class WriteBack:
-    """Mixin for the state: `setup_extras`."""
+    """Mixin for the state: `setup_extras` and `expect_extras`."""
 
     def setup_extras(self, shared: dict[str, Any]) -> dict[str, Any]:
         return written(self)
+
+    def expect_extras(self) -> dict[str, Any]:
+        """The board at the end of a recorded example: where each card on the field stands,
+        the phase, the players' damage counters and how many warehouse cards are tapped."""
+        ref = self.game.catalogue.ref
+        field = sorted([*self.field_soldiers(), *self.ground_cards()])
+        return {"at": {ref(i): self.place_name(i) for i in field}, "phase": self.phase,
+                "counters": self.actual_counters(), "tapped": self.actual_tapped()}
 
 
 def written(state: Any) -> dict[str, Any]:
