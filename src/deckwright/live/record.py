@@ -4,10 +4,11 @@ An example is a `setup` (a state written in the shared setup keys), `steps` (dec
 game's notation) and `expect` (what the state is at the end). `setup_of(state)` writes a state
 back in those keys: every per-player hand, the deck (top first), the discard (bottom first),
 public cards, scores and whose turn it is, plus whatever the rules module adds through
-`State.setup_extras()` (its own setup keys). A state can only be written when the setup rebuilds
-it exactly (same cards in the same places, same decider, same legal decisions); `writable`
-checks that by building it back, so nothing unverifiable is ever saved. The example is then run
-through the strict harness before it is written to `playtest/<game>/recorded.yaml`.
+`State.setup_extras()` (its own setup keys); the expectation likewise adds
+`State.expect_extras()`. A state can only be written when the setup rebuilds it exactly (same
+cards in the same places, same decider, same legal decisions); `_built` checks that by building
+it back, so nothing unverifiable is ever saved. The example is then run through the strict
+harness before it is written to `playtest/<game>/recorded.yaml`.
 """
 
 from __future__ import annotations
