@@ -79,8 +79,12 @@ def test_every_original_tcg_position_outside_a_window_round_trips():
     """Property: each position of these games where nobody is asked to counter is written as
     a setup that builds the same position (the same setup again, the same fingerprint) and is
     a start point whose example replays to the very position the table reached."""
+    want = {"modifiers", "used", "moved", "fresh", "turn_number", "tapped", "counters",
+            "battlefield", "enemy_camp", "due", "damage", "bound"}
     seen: set[str] = set()
-    for seed in (4, 6):  # greedy games whose decisions 80-110 reach every key between them
+    for seed in (4, 6, 3, 2, 5, 1):  # 4 and 6 reach every key in decisions 80-110 today
+        if want <= seen:
+            break
         table = played("original-tcg", 110, seed=seed, seats=("greedy", "greedy"))
         while table.state.window is not None and not table.state.is_over():
             table.bot_step()  # end outside a window too, to compare the end in setup keys
@@ -103,8 +107,7 @@ def test_every_original_tcg_position_outside_a_window_round_trips():
             else:
                 assert record.setup_of(outcome.state) == end, f"decision {n}"
     # the games reach positions that need the turn's own keys, not only the cards' places
-    assert {"modifiers", "used", "moved", "fresh", "turn_number", "tapped", "counters",
-            "battlefield", "enemy_camp", "due", "damage", "bound"} <= seen
+    assert want <= seen
 
 
 def test_an_original_tcg_window_is_refused_with_the_reason():
