@@ -135,14 +135,17 @@ def _project(tmp_path: Path) -> Path:
 
 
 def test_a_recorded_original_tcg_example_passes_playtest_and_check(tmp_path, capsys):
-    table = played("original-tcg", 100, seed=6, seats=("greedy", "greedy"))
-    turn_keys = {"modifiers", "moved", "used", "fresh", "damage", "bound", "due"}
-    start = max((n for n in range(80, 100) if table.state_at(n).window is None),
-                key=lambda n: len(turn_keys & set(record.setup_of(table.state_at(n)))))
+    wanted = {"modifiers", "used", "bound"}
+    for seed in (6, 4, 3, 2):   # 6 reaches such a position today
+        table = played("original-tcg", 100, seed=seed, seats=("greedy", "greedy"))
+        start = next((n for n in range(80, 100) if table.state_at(n).window is None
+                      and wanted <= set(record.setup_of(table.state_at(n)))), None)
+        if start is not None:
+            break
     root = _project(tmp_path)
     path, example_id = record.save(table, root / "playtest", start, "Mid turn")
     saved = yaml.safe_load(path.read_text(encoding="utf-8"))["examples"][0]
-    assert {"modifiers", "used", "bound"} <= set(saved["setup"]), saved["setup"]
+    assert wanted <= set(saved["setup"]), saved["setup"]
     # the expectation is the board now: where every card on the field stands, the phase, ...
     end, expect = table.state, saved["expect"]
     assert expect["phase"] == end.phase and expect["counters"] == end.actual_counters()
