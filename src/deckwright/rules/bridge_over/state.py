@@ -198,7 +198,7 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
         if phase <= AFTER_DRAW:
             g = self.game
             f = g.f
-            # the two commonest decisions of all, a number card and a draw, without a call
+            # the commonest decisions of all, a number card, a draw and a pass, without a call
             if 0 <= action < DISCARD_BASE and f.kind[action] == NUMBER:
                 if self.log.on and f.cat[action] != C_PUBLIC:
                     self.log.add("play", p=p, card=action)
@@ -216,6 +216,10 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
                 if self.log.on:
                     self.log.add("draw", p=p, n=1)
                 self.phase = AFTER_DRAW
+            elif action == PASS:
+                if self.log.on:
+                    self.log.add("pass", p=p)
+                self._end_turn()
             else:
                 self._turn_action(p, action)
         elif phase == ADD:
@@ -266,8 +270,8 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
                 self._release(p, action - RELEASE_BASE)
 
     def _turn_action(self, p: int, action: int) -> None:
-        """A turn's decision other than a number card or a draw from a deck that has cards
-        (`_apply` carries those out itself)."""
+        """A turn's decision other than a number card, a pass or a draw from a deck that has
+        cards (`_apply` carries those out itself)."""
         if 0 <= action < DISCARD_BASE:
             f = self.game.f
             if f.cat[action] != C_PUBLIC:   # public cards say where they are put instead
@@ -277,10 +281,6 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
         elif action == DRAW:
             self.draw(p, 1)
             self.phase = AFTER_DRAW
-        elif action == PASS:
-            if self.log.on:
-                self.log.add("pass", p=p)
-            self._end_turn()
         elif action >= RELEASE_BASE:
             self._release(p, action - RELEASE_BASE)
         elif action >= ALMIGHTY_BASE:
