@@ -96,24 +96,29 @@ def test_inlined_turn_actions_agree_with_the_rule_checks(games: dict) -> None:
     assert checked > 1000
 
 
-def test_inlined_answers_agree_with_the_rule_checks(games: dict) -> None:
-    """The answers to an attack offered by `legal_actions` and `_answer_problem` (refusal
-    reasons) say the same for every card in the attacked hand."""
-    checked = 0
+def hands_in(games: dict, phase: int, seeds: int):
+    """(state, deciding player, its legal actions, card) for every card in the deciding hand of
+    every state in `phase` of seeded random 3-player games of every deck."""
     for game in games.values():
-        f = game.f
-        for seed in range(12):
+        for seed in range(seeds):
             for state in walk(game, seed, 3):
-                if state.phase != RESPOND:
+                if state.phase != phase:
                     continue
                 p = state.current_player()
                 legal = set(state.legal_actions())
                 for c in state.hand(p):
-                    if f.cat[c] == C_ALMIGHTY:
-                        continue
-                    assert (c in legal) == (
-                        state._answer_problem(p, c, f.kind[c], False) is None), (seed, c)
-                    checked += 1
+                    yield state, p, legal, c
+
+
+def test_inlined_answers_agree_with_the_rule_checks(games: dict) -> None:
+    """The answers to an attack offered by `legal_actions` and `_answer_problem` (refusal
+    reasons) say the same for every card in the attacked hand."""
+    checked = 0
+    for state, p, legal, c in hands_in(games, RESPOND, 12):
+        f = state.game.f
+        if f.cat[c] != C_ALMIGHTY:
+            assert (c in legal) == (state._answer_problem(p, c, f.kind[c], False) is None)
+            checked += 1
     assert checked > 200
 
 
@@ -122,17 +127,10 @@ def test_inlined_additions_agree_with_the_rule_checks(games: dict) -> None:
     and `_add_problem` (refusal reasons) say the same for every card in the hand."""
     checked = 0
     modes = set()
-    for game in games.values():
-        for seed in range(16):
-            for state in walk(game, seed, 3):
-                if state.phase != ADD:
-                    continue
-                p = state.current_player()
-                legal = set(state.legal_actions())
-                modes.add(state.mode)
-                for c in state.hand(p):
-                    assert (c in legal) == (state._add_problem(p, c) is None), (seed, c)
-                    checked += 1
+    for state, p, legal, c in hands_in(games, ADD, 16):
+        modes.add(state.mode)
+        assert (c in legal) == (state._add_problem(p, c) is None)
+        checked += 1
     assert checked > 200 and len(modes) == 4
 
 
