@@ -122,12 +122,19 @@ class Facts:
         for every other category. Made once per pair and game (tables are shared, never
         changed), so a turn's legal actions read one entry per card in hand instead of
         testing its colour, number and name at every decision."""
-        table = self.turn_tables[colour].get(top_key)
+        tables = self.turn_tables[colour]
+        table = tables.get(top_key)
         if table is None:
-            bit = 1 << colour
-            table = self.turn_tables[colour][top_key] = tuple(
-                T_OTHER if self.cat[c] > C_ACTION
-                else T_NO if not (self.mask[c] & bit or self.key[c] == top_key)
-                else T_ESCORT if self.kind[c] == ESCORT else c
-                for c in range(len(self.cat)))
+            # keys below -1 (a wild or other card on top) are no number or action card's key:
+            # every such top shares the table of -2
+            key = max(top_key, -2)
+            table = tables.get(key)
+            if table is None:
+                bit = 1 << colour
+                table = tables[key] = tuple(
+                    T_OTHER if self.cat[c] > C_ACTION
+                    else T_NO if not (self.mask[c] & bit or self.key[c] == key)
+                    else T_ESCORT if self.kind[c] == ESCORT else c
+                    for c in range(len(self.cat)))
+            tables[top_key] = table
         return table
