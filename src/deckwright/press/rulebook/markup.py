@@ -15,7 +15,8 @@ from markupsafe import Markup, escape
 from ...i18n import N_, Words, words
 from ...model.schema import Colour
 from ..markup import Icon, Run, parse
-from .typeset import keep_together, leading_closers
+from ..linebreak import leading_no_start
+from .typeset import keep_together
 
 #: What the built-in icons say, with their argument (`{draw:2}`) where the language puts it.
 BUILTIN_LABELS = {"draw": (N_("Draw"), N_("Draw +%(arg)s")), "skip": (N_("Skip"), N_("Skip %(arg)s")),
@@ -43,13 +44,13 @@ def inline(text: str | None, palette: dict[str, Colour], _: Words | None = None)
 
     Tokenising is shared with the card faces (press/markup.py), so a text reads the same on
     the card and in the rulebook; each run is escaped here, as it is turned into HTML, and its
-    numbers are kept with their counters (typeset.py).
+    numbers are kept with their counters (linebreak.py, typeset.py).
     """
     out: list[str] = []
     for token in parse(text or ""):
         if isinstance(token, Run):
             after_icon = bool(out) and out[-1].startswith("<span class=\"icon")
-            glued = leading_closers(token.text) if after_icon else 0
+            glued = leading_no_start(token.text) if after_icon else 0
             if glued:  # 「{red}。」: the closer stays on the icon's line
                 out[-1] = f'<span class="nw">{out[-1]}{escape(token.text[:glued])}</span>'
             run = str(keep_together(token.text[glued:]))
