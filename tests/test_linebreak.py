@@ -11,10 +11,11 @@ from weasyprint import HTML
 
 from deckwright.press import linebreak, markup, textfit
 from deckwright.press.fonts import metrics
+from deckwright.press.rulebook.markup import inline
 from deckwright.press.rulebook.typeset import keep_together
 
 TEXTS = [
-    "手札から3枚引き、相手は10点を失う。次の3ターンの間、プレイヤー1はゲームを見る。",
+    "手札から3枚引き、相手は**10**点を失う。次の3ターンの間、プレイヤー1はゲームを見る。",
     "コスト\u00a0火2のカードを出した。「ちょっと待って」と言い、色を4色にする～きゃあ。",
     "水8(C)を払ったら、場のカードは−1点。ショットドロー２枚目、１，０００人が見ている。",
 ]
@@ -32,12 +33,14 @@ def face_lines(text: str, width: float) -> list[str]:
 
 @pytest.fixture(scope="module")
 def page_lines() -> dict[tuple[int, float], list[str]]:
-    """(text index, width in em) -> the lines WeasyPrint set the typeset paragraph in."""
+    """(text index, width in em) -> the lines WeasyPrint set the paragraph in, marked up as
+    the rulebook marks up card text."""
     cases = [(k, w) for k in range(len(TEXTS)) for w in WIDTHS]
-    body = "".join(f'<p style="width:{w}em">{keep_together(TEXTS[k])}</p>' for k, w in cases)
+    body = "".join(f'<p style="width:{w}em">{inline(TEXTS[k], {})}</p>' for k, w in cases)
     page = ('<html lang="ja"><head><style>@page { size: 120mm 60mm; margin: 5mm }'
             ' body { font: 10pt IPAexGothic } p { margin: 0; break-after: page }'
-            ' .nw { white-space: nowrap }</style></head><body>' + body + "</body></html>")
+            ' .nw { white-space: nowrap } strong { font-weight: normal }'
+            '</style></head><body>' + body + "</body></html>")
     pdf = pdfium.PdfDocument(HTML(string=page).write_pdf())
     assert len(pdf) == len(cases)  # one paragraph per page, none spilling over
     return {case: [ln for ln in p.get_textpage().get_text_range().splitlines() if ln]
@@ -59,7 +62,8 @@ def break_positions(text: str, lines: list[str]) -> list[int]:
     return found
 
 
-def assert_rules(text: str, lines: list[str]) -> None:
+def assert_rules(marked: str, lines: list[str]) -> None:
+    text = marked.replace("**", "")
     keep = linebreak.keeps(text)
     for at in break_positions(text, lines):
         assert not keep[at], (text[at - 2:at] + "／" + text[at:at + 2], lines)
@@ -99,3 +103,7 @@ def test_the_same_groups_are_held_in_both_media() -> None:
     # a label before its number stays with it on the face and in the rulebook
     assert face_lines("払うコスト0で", 4) == ["払うコス", "ト0で"]
     assert str(keep_together("払うコスト0で")) == '払うコス<span class="nw">ト0で</span>'
+    # across emphasis: one cluster on the face, one span (holding the <strong>) on the page
+    assert face_lines("手札から**3**枚を引く", 4) == ["手札から", "3枚を", "引く"]
+    assert str(inline("手札から**3**枚を引く", {})) == \
+        '手札から<span class="nw"><strong>3</strong>枚</span>を引く'

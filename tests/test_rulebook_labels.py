@@ -9,6 +9,7 @@ generated texts.
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from hypothesis import given, settings, strategies as st
 
 from deckwright.cli import main
 from deckwright.model import InputError, Project, load_game
+from deckwright.press.markup import parse
 from deckwright.press.rulebook.context import ContextBuilder
 from deckwright.press.rulebook.examples import Drawer
 from deckwright.press.rulebook.markup import inline
@@ -158,6 +160,36 @@ def test_no_break_inside_a_number_or_before_its_counter_or_closer(words) -> None
     for _, end in kept:  # a closer after a group is inside it, never after </span>
         assert text[end:end + 1] not in NO_START or not text[end:end + 1], (text, html)
     assert re.sub(r"<[^>]+>", "", html) == text.replace("&", "&amp;")
+
+
+class _Nesting(HTMLParser):
+    """Fails on an end tag that does not close the innermost open element."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[str] = []
+
+    def handle_starttag(self, tag, attrs) -> None:
+        self.open.append(tag)
+
+    def handle_endtag(self, tag) -> None:
+        assert self.open and self.open.pop() == tag, (tag, self.open)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(WORDS, st.booleans()), min_size=1, max_size=14))
+def test_groups_hold_across_emphasis_and_the_html_nests(parts) -> None:
+    text = "".join(f"**{w}**" if emph and w.strip() else w for w, emph in parts)
+    plain = "".join(run.text for run in parse(text))  # (a folded space between kana drops)
+    html = str(inline(text, {}))
+    nesting = _Nesting()
+    nesting.feed(html)
+    assert nesting.open == [], html
+    flat = html.replace("<strong>", "").replace("</strong>", "")
+    kept = spans(flat)
+    for i in unbreakable_pairs(plain):
+        assert any(a < i < b for a, b in kept), (text, i, html)
+    assert re.sub(r"<[^>]+>", "", html) == plain.replace("&", "&amp;")
 
 
 def test_known_bad_breaks_of_the_issue_are_held_together() -> None:

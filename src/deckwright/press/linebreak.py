@@ -158,11 +158,3 @@ def keeps(text: str) -> list[bool]:
     _nbsp_words(text, keep)
     return keep
 
-
-def leading_no_start(text: str) -> int:
-    """How many characters at the start of `text` may not begin a line (they stay with what
-    comes before, an icon say)."""
-    n = 0
-    while n < len(text) and text[n] in NO_START:
-        n += 1
-    return n

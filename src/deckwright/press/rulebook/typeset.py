@@ -13,16 +13,31 @@ characters holding such a pair is wrapped in `<span class="nw">`, which the styl
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from markupsafe import Markup, escape
 
-from ..linebreak import NO_END, NO_START, is_wide, keeps
+from ..linebreak import NO_END, NO_START, OBJECT, is_wide, keeps
 
 #: Characters of NO_START that UAX #14 lets begin a line (～ is ideographic, % a postfix).
 ENGINE_MAY_START = frozenset("～％%")
 
 
+class Piece(NamedTuple):
+    """One piece of an inline text: `text` is what the rules read (a run's characters, OBJECT
+    for an icon, "\\n" for a line break); `html` the piece's own HTML (None: `text` escaped
+    here); `emph` wraps the escaped text in <strong>."""
+
+    text: str
+    html: str | None = None
+    emph: bool = False
+
+
 def _engine_keeps(a: str, b: str) -> bool:
-    """True where a UAX #14 line breaker never breaks between `a` and `b`."""
+    """True where a UAX #14 line breaker never breaks between `a` and `b` (an icon is an
+    inline box to it, which it may break before and after)."""
+    if a == OBJECT or b == OBJECT:
+        return False
     if (b in NO_START and b not in ENGINE_MAY_START) or a in NO_END:
         return True  # closing punctuation, non-starters, opening brackets
     return a.isalnum() and b.isalnum() and not is_wide(a) and not is_wide(b)
@@ -45,12 +60,59 @@ def groups(text: str) -> list[tuple[int, int]]:
     return out
 
 
+def _nested(spans: list[tuple[int, int]], pieces: list[Piece]) -> list[tuple[int, int]]:
+    """Spans widened so that each lies inside one <strong> or holds it whole (HTML nests)."""
+    bounds, at = [], 0
+    for piece in pieces:
+        if piece.emph:
+            bounds.append((at, at + len(piece.text)))
+        at += len(piece.text)
+    changed = True
+    while changed:
+        changed = False
+        for k, (s, e) in enumerate(spans):
+            for o, end in bounds:
+                inside, holds = o < s and e < end, s <= o and end <= e
+                if s < end and e > o and not inside and not holds:
+                    spans[k] = s, e = min(s, o), max(e, end)
+                    changed = True
+        spans.sort()
+        merged: list[tuple[int, int]] = []
+        for s, e in spans:
+            if merged and s < merged[-1][1]:
+                merged[-1] = merged[-1][0], max(e, merged[-1][1])
+                changed = True
+            else:
+                merged.append((s, e))
+        spans = merged
+    return spans
+
+
+def typeset(pieces: list[Piece]) -> Markup:
+    """The pieces as HTML, text escaped, every group no line may split in a nowrap span (a
+    group may hold an icon and the 。 after it, or cross into emphasis: 「**3**枚」)."""
+    spans = _nested(groups("".join(p.text for p in pieces)), pieces)
+    opens, closes = {s for s, _ in spans}, {e for _, e in spans}
+
+    def marks(at: int) -> str:
+        return ("</span>" if at in closes else "") + ('<span class="nw">' if at in opens else "")
+
+    out, at = [], 0
+    for piece in pieces:
+        end = at + len(piece.text)
+        out.append(marks(at))
+        if piece.html is not None:
+            out.append(piece.html)
+        else:
+            cuts = [at] + sorted(c for c in opens | closes if at < c < end) + [end]
+            text = "".join(marks(a) * (a != at) + str(escape(piece.text[a - at:b - at]))
+                           for a, b in zip(cuts, cuts[1:]))
+            out.append(f"<strong>{text}</strong>" if piece.emph else text)
+        at = end
+    out.append(marks(at))
+    return Markup("".join(out))
+
+
 def keep_together(text: str) -> Markup:
     """`text` escaped, with every group no line may split wrapped in a nowrap span."""
-    out, pos = [], 0
-    for start, end in groups(text):
-        out.append(str(escape(text[pos:start])))
-        out.append(f'<span class="nw">{escape(text[start:end])}</span>')
-        pos = end
-    out.append(str(escape(text[pos:])))
-    return Markup("".join(out))
+    return typeset([Piece(text)])
