@@ -3,12 +3,13 @@
 Where a line may not break is decided by press/linebreak.py, for the card faces and the
 rulebook alike. The rulebook's line breakers (Pango for the PDF, Chromium for the page) follow
 UAX #14, with the prolonged sound mark and small kana as non-starters (Pango always, Chromium
-under the stylesheet's `line-break: strict`), so they keep kinsoku and Latin words by
-themselves; what they allow and the rules do not is a break between a number and its counter
-or label (「カード1／枚」, 「コスト／0」, 「−1／点。」), inside a counter word (「3ター／ン」),
-around a no-break space's words, and before a full-width ～ or a percent sign. Each group of
-characters holding such a pair is wrapped in `<span class="nw">`, which the stylesheet sets
-`white-space: nowrap`; everything else still breaks where the engine likes.
+under the stylesheet's `line-break: strict`), so they keep most of kinsoku by themselves;
+what they allow and the rules do not is a break between a number and its counter or label
+(「カード1／枚」, 「コスト／0」, 「−1／点。」), inside a counter word (「3ター／ン」), around a
+no-break space's words, after an icon before 。, inside a Latin word at a hyphen or slash, and
+before a full-width ～ or a percent sign. Each group of characters holding such a pair is
+wrapped in `<span class="nw">`, which the stylesheet sets `white-space: nowrap`; everything
+else still breaks where the engine likes.
 """
 
 from __future__ import annotations
@@ -104,9 +105,11 @@ def typeset(pieces: list[Piece]) -> Markup:
         if piece.html is not None:
             out.append(piece.html)
         else:
-            cuts = [at] + sorted(c for c in opens | closes if at < c < end) + [end]
-            text = "".join(marks(a) * (a != at) + str(escape(piece.text[a - at:b - at]))
-                           for a, b in zip(cuts, cuts[1:]))
+            parts, last = [], at
+            for cut in sorted(c for c in opens | closes if at < c < end):
+                parts += [str(escape(piece.text[last - at:cut - at])), marks(cut)]
+                last = cut
+            text = "".join(parts) + str(escape(piece.text[last - at:]))
             out.append(f"<strong>{text}</strong>" if piece.emph else text)
         at = end
     out.append(marks(at))
