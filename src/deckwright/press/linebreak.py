@@ -71,6 +71,7 @@ def is_letter(ch: str) -> bool:
 
 
 def is_hiragana(ch: str) -> bool:
+    """Hiragana: before a number it is a particle or an inflection, where a phrase ends."""
     return "\u3041" <= ch <= "\u309f"
 
 
@@ -126,7 +127,7 @@ def _nbsp_words(text: str, keep: list[bool]) -> None:
     for k, ch in enumerate(text):
         if ch != NBSP:
             continue
-        keep[k] = True
+        keep[k] = k > 0
         if k + 1 < len(text):
             keep[k + 1] = True
         j = k - 1
