@@ -14,8 +14,8 @@ from markupsafe import Markup, escape
 
 from ...i18n import N_, Words, words
 from ...model.schema import Colour
-from ..markup import Icon, Run, parse
 from ..linebreak import OBJECT
+from ..markup import Icon, Run, parse
 from .typeset import Piece, typeset
 
 #: What the built-in icons say, with their argument (`{draw:2}`) where the language puts it.
