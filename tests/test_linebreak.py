@@ -15,13 +15,14 @@ from deckwright.press.rulebook.markup import inline
 from deckwright.press.rulebook.typeset import keep_together
 
 TEXTS = [
-    "手札から3枚引き、相手は**10**点を失う。次の3ターンの間、プレイヤー1はゲームを見る。",
+    "手札から3枚引き、相手は**10**点を失う。次の3ターンの間、プレイヤー1はゲームを見る。"
+    "人数は2〜3人。",
     "コスト\u00a0火2のカードを出した。「ちょっと待って」と言い、色を4色にする～きゃあ。",
     "水8(C)を払ったら、場のカードは−1点。ショットドロー２枚目、１，０００人が見ている。",
 ]
 #: What each medium must keep on one line wherever the texts break.
 WHOLE = ["3枚", "10点", "3ターン", "1は", "コスト\u00a0火2", "4色", "水8(C)", "−1点。",
-         "２枚目", "１，０００人"]
+         "２枚目", "１，０００人", "2〜3人"]
 WIDTHS = [w / 2 for w in range(13, 34, 2)]  # 6.5 to 16.5 em: every kept group fits a line
 
 
@@ -49,13 +50,14 @@ def page_lines() -> dict[tuple[int, float], list[str]]:
 
 def break_positions(text: str, lines: list[str]) -> list[int]:
     """Indexes of `text` where a line begins (after the first), walking the lines against it;
-    a no-break space may come back from either medium as a plain space."""
-    src = text.replace("\u00a0", " ")
+    a no-break space may come back from either medium as a plain space, and the PDF's text
+    gives the wave dash 〜 as ～ (the font has one glyph for both)."""
+    src = text.replace("\u00a0", " ").replace("〜", "～")
     pos, found = 0, []
     for i, line in enumerate(lines):
         if i:
             found.append(pos)
-        for ch in line.replace("\u00a0", " "):
+        for ch in line.replace("\u00a0", " ").replace("〜", "～"):
             assert src[pos] == ch, (src[pos:pos + 10], line)
             pos += 1
     assert pos == len(src), lines

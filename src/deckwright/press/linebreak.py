@@ -9,7 +9,8 @@ follow JIS X 4051 and the W3C's JLREQ, with deckwright's conventions for numbers
   inline icon (U+FFFC stands for one); never inside a Latin word (Latin breaks only at spaces);
 - kinsoku: a character of `NO_START` (closing brackets, 、。・ー, small kana, ...) never begins
   a line, one of `NO_END` (opening brackets) never ends one;
-- a number is whole (「１２」「1,000」「2.5」「1/2」, with its sign or currency: 「−1」「¥0」);
+- a number is whole (「１２」「1,000」「2.5」「1/2」, a range 「2〜3」, with its sign or
+  currency: 「−1」「¥0」);
 - a number keeps what follows it: a known counter word whole (「3ターン」「2枚目」), a bracketed
   cost letter (「8(C)」), a counter after a typed space (「54 枚」), or else the one letter
   after it, so an unlisted counter (「2マス」) is kept too;
@@ -40,8 +41,9 @@ WORD_MARKS = frozenset("ー々〻ゝゞヽヾァィゥェォッャュョヮヵ�
 DIGITS = frozenset("0123456789０１２３４５６７８９")
 #: A sign or currency written before a number belongs to it: −1, ＋2, ¥0, #3.
 PREFIX = frozenset("+-−＋－±¥￥$＄#＃")
-#: One number: an optional sign, digits, and digits after a decimal point, comma, colon or slash.
-NUMBER = re.compile(r"[+\-−＋－±¥￥$＄#＃]?[0-9０-９]+(?:[.,:/，．：／][0-9０-９]+)*")
+#: One number: an optional sign, digits, and digits after a decimal point, comma, colon or
+#: slash, or after the wave dash of a range (「2〜3人」 is one number and its counter).
+NUMBER = re.compile(r"[+\-−＋－±¥￥$＄#＃]?[0-9０-９]+(?:[.,:/，．：／〜～–][0-9０-９]+)*")
 NBSP = "\u00a0"
 #: Spaces a line may break at (after them); a medium drops them at a line's start and end.
 SPACES = frozenset(" \u3000")
