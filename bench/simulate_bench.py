@@ -1,7 +1,7 @@
 """Balance simulation speed: the whole `deckwright simulate` command with 1 and 2 workers, and
 games per second per game inside one process.
 
-    .venv/bin/python bench/simulate_bench.py                  # bridge-over, 2000 games, 5 rounds
+    .venv/bin/python bench/simulate_bench.py                  # bridge-over, 2000 games, 7 rounds
     .venv/bin/python bench/simulate_bench.py --games 500 --rounds 3 --table-games 200 --table-rounds 1
 
 The command is run as a user runs it: its default bots random,greedy, the HTML and JSON report,
@@ -150,7 +150,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="bridge-over")
     parser.add_argument("--games", type=int, default=2000, help="games of the whole command")
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--table-games", type=int, default=500,
                         help="games per game in the per-game table (0 skips it)")
     parser.add_argument("--table-rounds", type=int, default=3)
