@@ -35,7 +35,9 @@ from __future__ import annotations
 from ...engine import Game, GameFacts, ZoneSpec
 from .. import register
 from . import cards as facts
+from .actions import PLAY
 from .state import SuperPageOneState
+from .tally import HandTally
 
 FACTS = GameFacts(
     game_id="super-page-one",
@@ -78,6 +80,27 @@ class SuperPageOne(Game):
         self.DECK, self.FIELD = self.zone("deck"), self.zone("discard")
         self.ZONE, self.ASIDE = self.zone("zone"), self.zone("aside")
         self.HAND = self.zones_of("hand")
+        self._prepare_hot_paths()
+
+    def _prepare_hot_paths(self) -> None:
+        """Facts the per-decision code reads instead of recomputing them: which instances may
+        go on which top card, the play actions themselves, whose hand a pile is, and the
+        hand tallies' shape."""
+        n = len(self.catalogue)
+        rank, suit, wild, free = self.rank, self.suit, self.wild, self.free
+        #: matches[top][inst]: may `inst` go on `top` (no 2-draw pending)? Same number or suit;
+        #: 8 and jokers anywhere; anything on a joker (ruling joker-top-free).
+        self.matches = tuple(
+            tuple(wild[i] or free[t] or rank[i] == rank[t] or (suit[i] != "" and suit[i] == suit[t])
+                  for i in range(n))
+            for t in range(n))
+        self.match_any = (True,) * n   # an empty field takes anything
+        self.plays = tuple((PLAY, i) for i in range(n))
+        #: pile -> the seat whose hand it is, or -1
+        self.hand_owner = [-1] * len(self.layout(self.facts.max_players))
+        for p, pile in enumerate(self.HAND):
+            self.hand_owner[pile] = p
+        self.tally = HandTally(rank, suit, self.effect, self.blocks_dobon, self.revo_key)
 
 
 register(SuperPageOne)

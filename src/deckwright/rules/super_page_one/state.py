@@ -31,6 +31,7 @@ from .notation import Notation
 from .table import TableView
 
 HAND_SIZE = 6   # the text: six cards to each player
+_DRAW = (DRAW, NONE)
 
 
 class SuperPageOneState(Notation, TableView, State):
@@ -79,6 +80,8 @@ class SuperPageOneState(Notation, TableView, State):
         self.kicked: set[int] = set()     # cards once taken by a kick-back (ruling kick-back-once)
         self.finished: list[int] = []
         self.drawn = NONE
+        #: a running tally of each hand (tally.py), adjusted by every move into or out of one
+        self.tallies = [game.tally.count(()) for _ in range(players)]
         self._clear_effect()
 
     def _clear_effect(self) -> None:
@@ -110,6 +113,7 @@ class SuperPageOneState(Notation, TableView, State):
 
     def _start(self) -> None:
         """The first turn begins; a hand dealt as a Dobon or Revolution may declare at once."""
+        self._recount()
         self._begin_turn()
         self.cont = "turn"
         self._settle(kick=False, others_only=True)
@@ -132,11 +136,15 @@ class SuperPageOneState(Notation, TableView, State):
             return acts
         p = self.turns.current
         if phase == "turn":
+            hand, plays = self.zones.piles[g.HAND[p]], g.plays
             if self.pending:
-                acts = [(PLAY, c) for c in self.hand(p) if g.stack[c]]
+                can = g.stack
             else:
-                acts = [(PLAY, c) for c in self.hand(p) if self.playable(c)]
-            return acts + [(DRAW, NONE)] + self._declarations(p, kick=True)
+                field = self.zones.piles[g.FIELD]
+                can = g.matches[field[-1]] if field else g.match_any
+            acts = [plays[c] for c in hand if can[c]]
+            acts.append(_DRAW)
+            return acts + self._declarations(p, kick=True)
         if phase == "drawn":
             return [(PLAY, self.drawn), (KEEP, NONE)]
         if phase == "activate":
@@ -248,6 +256,10 @@ class SuperPageOneState(Notation, TableView, State):
             if inst == EMPTY:
                 break
             got.append(inst)
+        tally, adds = self.tallies[p], g.tally.adds
+        for inst in got:
+            for slot, n in adds[inst]:
+                tally[slot] += n
         return got
 
     def _reshuffle(self) -> None:
@@ -271,7 +283,23 @@ class SuperPageOneState(Notation, TableView, State):
         if inst in self.revealed:
             self.revealed.discard(inst)
             self.zones.shown.discard(inst)
+        g = self.game
+        owner, adds = g.hand_owner, g.tally.adds[inst]
+        src = owner[self.zones.where[inst]]
+        if src >= 0:
+            tally = self.tallies[src]
+            for slot, n in adds:
+                tally[slot] -= n
+        if owner[dst] >= 0:
+            tally = self.tallies[owner[dst]]
+            for slot, n in adds:
+                tally[slot] += n
         self.zones.move(inst, dst)
+
+    def _recount(self) -> None:
+        """Tally every hand afresh (after the deal or an example's setup placed the cards)."""
+        count = self.game.tally.count
+        self.tallies = [count(self.hand(p)) for p in range(self.players)]
 
     # --- effects ----------------------------------------------------------------------------
 
@@ -455,6 +483,12 @@ class SuperPageOneState(Notation, TableView, State):
         self.react_kick = kick
         cur = self.turns.current
         self.phase = "react"
+        # most of the time nobody can: then no window is opened only to find nobody in it
+        can = self._has_reaction
+        if not any(can(p) for p in range(self.players) if not (others_only and p == cur)):
+            self.window = None
+            self._continue()
+            return
         self.window = Window.rechecking(self.turns, self.turns.following(cur),
                                         leave_out=(cur,) if others_only else ())
         self._next_react()
@@ -583,6 +617,9 @@ class SuperPageOneState(Notation, TableView, State):
         for inst in self.by:
             if self.zones.where[inst] != g.FIELD:
                 yield f"{self.card_label(inst)} is recorded as played but is not on the field"
+        for p in range(self.players):
+            if self.tallies[p] != g.tally.count(self.hand(p)):
+                yield f"the running tally of {self.player_name(p)}'s hand differs from the hand"
 
     def public_info(self) -> dict[str, Any]:
         return {"pending_draw": self.pending,

@@ -1,14 +1,15 @@
 """What super-page-one's rules read off the table: matching, Dobon, Revolution, kick-backs.
 
-A mixin of the state: pure look-ups over zones and the game's card-fact columns, no changes.
+A mixin of the state: pure look-ups over zones, the running hand tallies (tally.py) and the
+game's card-fact columns, no changes.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine import EMPTY
 from .actions import NONE
+from .tally import BLOCK, CANCEL, COUNT, KICK, SUM, WILD
 
 if TYPE_CHECKING:
     from . import SuperPageOne
@@ -28,53 +29,44 @@ class TableView:
 
     def playable(self, inst: int) -> bool:
         """May `inst` go on the field now (no 2-draw pending)? Same number or suit; 8 and
-        jokers anywhere; anything on a joker (ruling joker-top-free)."""
-        g, top = self.game, self.top()
-        if top == EMPTY or g.wild[inst] or g.free[top]:
-            return True
-        return g.rank[inst] == g.rank[top] or (g.suit[inst] != "" and g.suit[inst] == g.suit[top])
+        jokers anywhere; anything on a joker or an empty field (`SuperPageOne.matches`)."""
+        field = self.zones.piles[self.game.FIELD]
+        return self.game.matches[field[-1]][inst] if field else True
 
     def can_dobon(self, p: int) -> bool:
-        g, hand = self.game, self.hand(p)
-        field = self.zones.piles[g.FIELD]
-        # every card counts at least 1 (a joker blocks Dobon anyway): a quick no for big hands
-        if not hand or not field or len(hand) > g.rank[field[-1]]:
+        """The hand's numbers add up to the top card's, and no joker is in it."""
+        tally = self.tallies[p]
+        field = self.zones.piles[self.game.FIELD]
+        if not field or not tally[COUNT] or tally[BLOCK]:
             return False
-        if any(map(g.blocks_dobon.__getitem__, hand)):
-            return False
-        return sum(map(g.rank.__getitem__, hand)) == g.rank[field[-1]]
+        number = self.game.rank[field[-1]]
+        # every card counts at least 1 (a joker blocks Dobon anyway): more cards is a no
+        return tally[COUNT] <= number and tally[SUM] == number
 
     def can_revolution(self, p: int) -> bool:
-        """Four of a number, jokers filling in (`revo_key` is -1 for a joker, else the number)."""
-        hand = self.hand(p)
-        if len(hand) < 4:
+        """Four of a number, jokers filling in."""
+        tally = self.tallies[p]
+        if tally[COUNT] < 4:
             return False
-        g = self.game
-        key = g.revo_key
-        wild = best = 0
-        counts = [0] * g.rank_slots
-        for c in hand:
-            r = key[c]
-            if r < 0:
-                wild += 1
-            else:
-                counts[r] += 1
-                if counts[r] > best:
-                    best = counts[r]
-        return best > 0 and best + wild >= 4
+        best = self.game.tally.best_number(tally)
+        return best > 0 and best + tally[WILD] >= 4
 
     def kicks(self, p: int) -> list[int]:
         """The Ks `p` may reveal now: unrevealed, the field keeps a card, the top is not theirs."""
+        if not self.tallies[p][KICK]:
+            return []
         g, top = self.game, self.top()
         if len(self.zones.piles[g.FIELD]) < 2 or self.by.get(top, NONE) == p or top in self.kicked:
             return []
         return [c for c in self.hand(p) if g.effect[c] == "kick-back" and c not in self.revealed]
 
-    def _holders(self, effect: str, suit: str | None = None) -> list[int]:
-        g = self.game
-        return [p for p in self.turns.active()
-                if any(g.effect[c] == effect and (suit is None or g.suit[c] == suit)
-                       for c in self.hand(p))]
+    def _holders(self, effect: str, suit: str = "") -> list[int]:
+        """The players still in holding a J (`cancel`) or a Q of `suit` (`echo`)."""
+        slot = CANCEL if effect == "cancel" else self.game.tally.echo.get(suit)
+        if slot is None:   # no Q of that suit in the whole deck
+            return []
+        tallies, out = self.tallies, self.turns.out
+        return [p for p in range(self.players) if not out[p] and tallies[p][slot]]
 
     def _has_reaction(self, p: int) -> bool:
         if self.turns.out[p]:
