@@ -76,7 +76,6 @@ class SuperPageOne(Game):
         self.blocks_dobon = cat.column(lambda c: facts.has(c, "blocks-dobon"))
         self.revo_wild = cat.column(lambda c: facts.has(c, "revolution-wild"))
         self.revo_key = tuple(-1 if w else r for w, r in zip(self.revo_wild, self.rank))
-        self.rank_slots = max(self.rank, default=0) + 1
         self.DECK, self.FIELD = self.zone("deck"), self.zone("discard")
         self.ZONE, self.ASIDE = self.zone("zone"), self.zone("aside")
         self.HAND = self.zones_of("hand")

@@ -29,6 +29,7 @@ from .actions import (ACTIVATE, CANCEL, DECLINE, DISCARD, DOBON, DRAW, ECHO, GIV
                       PASS, PLAY, REVOLUTION, TARGET, Action)
 from .notation import Notation
 from .table import TableView
+from .tally import SHOWN
 
 HAND_SIZE = 6   # the text: six cards to each player
 _DRAW = (DRAW, NONE)
@@ -280,9 +281,6 @@ class SuperPageOneState(Notation, TableView, State):
     def _move(self, inst: int, dst: int) -> None:
         """Move a card; a revealed K that leaves its hand may be used again later (and is no
         longer shown face up to the table)."""
-        if inst in self.revealed:
-            self.revealed.discard(inst)
-            self.zones.shown.discard(inst)
         g = self.game
         owner, adds = g.hand_owner, g.tally.adds[inst]
         src = owner[self.zones.where[inst]]
@@ -290,6 +288,10 @@ class SuperPageOneState(Notation, TableView, State):
             tally = self.tallies[src]
             for slot, n in adds:
                 tally[slot] -= n
+            if inst in self.revealed:
+                self.revealed.discard(inst)
+                self.zones.shown.discard(inst)
+                tally[SHOWN] -= 1
         if owner[dst] >= 0:
             tally = self.tallies[owner[dst]]
             for slot, n in adds:
@@ -299,7 +301,7 @@ class SuperPageOneState(Notation, TableView, State):
     def _recount(self) -> None:
         """Tally every hand afresh (after the deal or an example's setup placed the cards)."""
         count = self.game.tally.count
-        self.tallies = [count(self.hand(p)) for p in range(self.players)]
+        self.tallies = [count(self.hand(p), self.revealed) for p in range(self.players)]
 
     # --- effects ----------------------------------------------------------------------------
 
@@ -470,6 +472,7 @@ class SuperPageOneState(Notation, TableView, State):
     def _kick(self, p: int, k: int) -> None:
         self.revealed.add(k)
         self.zones.shown.add(k)   # every player's view shows the revealed K
+        self.tallies[p][SHOWN] += 1
         self.log.add("kick", p=p, card=k)
         self._start_effect("kick-back", k, p)
 
@@ -484,8 +487,7 @@ class SuperPageOneState(Notation, TableView, State):
         cur = self.turns.current
         self.phase = "react"
         # most of the time nobody can: then no window is opened only to find nobody in it
-        can = self._has_reaction
-        if not any(can(p) for p in range(self.players) if not (others_only and p == cur)):
+        if not self._anyone_may_react(kick, cur if others_only else NONE):
             self.window = None
             self._continue()
             return
@@ -618,7 +620,7 @@ class SuperPageOneState(Notation, TableView, State):
             if self.zones.where[inst] != g.FIELD:
                 yield f"{self.card_label(inst)} is recorded as played but is not on the field"
         for p in range(self.players):
-            if self.tallies[p] != g.tally.count(self.hand(p)):
+            if self.tallies[p] != g.tally.count(self.hand(p), self.revealed):
                 yield f"the running tally of {self.player_name(p)}'s hand differs from the hand"
 
     def public_info(self) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import NONE
-from .tally import BLOCK, CANCEL, COUNT, KICK, SUM, WILD
+from .tally import BLOCK, CANCEL, COUNT, KICK, SHOWN, SUM
 
 if TYPE_CHECKING:
     from . import SuperPageOne
@@ -45,15 +45,12 @@ class TableView:
 
     def can_revolution(self, p: int) -> bool:
         """Four of a number, jokers filling in."""
-        tally = self.tallies[p]
-        if tally[COUNT] < 4:
-            return False
-        best = self.game.tally.best_number(tally)
-        return best > 0 and best + tally[WILD] >= 4
+        return self.game.tally.revolution(self.tallies[p])
 
     def kicks(self, p: int) -> list[int]:
         """The Ks `p` may reveal now: unrevealed, the field keeps a card, the top is not theirs."""
-        if not self.tallies[p][KICK]:
+        tally = self.tallies[p]
+        if tally[KICK] == tally[SHOWN]:   # no K, or every K already shown
             return []
         g, top = self.game, self.top()
         if len(self.zones.piles[g.FIELD]) < 2 or self.by.get(top, NONE) == p or top in self.kicked:
@@ -67,6 +64,24 @@ class TableView:
             return []
         tallies, out = self.tallies, self.turns.out
         return [p for p in range(self.players) if not out[p] and tallies[p][slot]]
+
+    def _anyone_may_react(self, kick: bool, leave_out: int) -> bool:
+        """A quick screen before a react window: False only when nobody still in (but
+        `leave_out`) could declare Dobon or Revolution, or kick back the top card when `kick`;
+        otherwise the window asks `_has_reaction` of each in turn, exactly."""
+        g = self.game
+        field = self.zones.piles[g.FIELD]
+        number = g.rank[field[-1]] if field else None
+        kick = kick and len(field) > 1 and field[-1] not in self.kicked
+        kicked_by = self.by.get(field[-1], NONE) if kick else NONE
+        revolution, out = g.tally.revolution, self.turns.out
+        for p, tally in enumerate(self.tallies):
+            if out[p] or p == leave_out:
+                continue
+            if (tally[SUM] == number or (kick and tally[KICK] > tally[SHOWN] and p != kicked_by)
+                    or revolution(tally)):
+                return True
+        return False
 
     def _has_reaction(self, p: int) -> bool:
         if self.turns.out[p]:
