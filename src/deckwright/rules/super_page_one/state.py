@@ -29,10 +29,9 @@ from .actions import (ACTIVATE, CANCEL, DECLINE, DISCARD, DOBON, DRAW, ECHO, GIV
                       PASS, PLAY, REVOLUTION, TARGET, Action)
 from .notation import Notation
 from .table import TableView
-from .tally import SHOWN
 
 HAND_SIZE = 6   # the text: six cards to each player
-_DRAW = (DRAW, NONE)
+_DRAW, _DOBON, _REVOLUTION = (DRAW, NONE), (DOBON, NONE), (REVOLUTION, NONE)
 
 
 class SuperPageOneState(Notation, TableView, State):
@@ -82,7 +81,7 @@ class SuperPageOneState(Notation, TableView, State):
         self.finished: list[int] = []
         self.drawn = NONE
         #: a running tally of each hand (tally.py), adjusted by every move into or out of one
-        self.tallies = [game.tally.count(()) for _ in range(players)]
+        self.tallies = [0] * players
         self._clear_effect()
 
     def _clear_effect(self) -> None:
@@ -125,18 +124,8 @@ class SuperPageOneState(Notation, TableView, State):
         g, phase = self.game, self.phase
         if self.over:
             return []
-        if phase in ("q", "j", "react"):
-            p = self.current_player()
-            acts: list[Action] = [(PASS, NONE)]
-            if phase == "q":
-                acts += [(ECHO, c) for c in self.hand(p) if self._echoes(c)]
-            elif phase == "j":
-                acts += [(CANCEL, c) for c in self.hand(p) if g.effect[c] == "cancel"]
-            else:
-                acts += self._declarations(p, kick=self.react_kick)
-            return acts
-        p = self.turns.current
-        if phase == "turn":
+        if phase == "turn":   # the most common decision first
+            p = self.turns.current
             hand, plays = self.zones.piles[g.HAND[p]], g.plays
             if self.pending:
                 can = g.stack
@@ -145,7 +134,18 @@ class SuperPageOneState(Notation, TableView, State):
                 can = g.matches[field[-1]] if field else g.match_any
             acts = [plays[c] for c in hand if can[c]]
             acts.append(_DRAW)
-            return acts + self._declarations(p, kick=True)
+            return self._declarations(p, True, acts)
+        if phase in ("q", "j", "react"):
+            p = self.current_player()
+            acts: list[Action] = [(PASS, NONE)]
+            if phase == "q":
+                acts += [(ECHO, c) for c in self.hand(p) if self._echoes(c)]
+            elif phase == "j":
+                acts += [(CANCEL, c) for c in self.hand(p) if g.effect[c] == "cancel"]
+            else:
+                self._declarations(p, self.react_kick, acts)
+            return acts
+        p = self.turns.current
         if phase == "drawn":
             return [(PLAY, self.drawn), (KEEP, NONE)]
         if phase == "activate":
@@ -160,13 +160,15 @@ class SuperPageOneState(Notation, TableView, State):
         """Letting a Q, J or Dobon / Revolution / kick-back moment go by."""
         return (PASS, NONE) if self.phase in ("q", "j", "react") and not self.over else None
 
-    def _declarations(self, p: int, kick: bool) -> list[Action]:
-        acts: list[Action] = []
-        if self.can_dobon(p):
-            acts.append((DOBON, NONE))
-        if self.can_revolution(p):
-            acts.append((REVOLUTION, NONE))
-        if kick:
+    def _declarations(self, p: int, kick: bool, acts: list[Action]) -> list[Action]:
+        """`acts` and the Dobon, Revolution and (with `kick`) K kick-backs `p` may declare."""
+        g = self.game
+        tally, field, tl = self.tallies[p], self.zones.piles[g.FIELD], g.tally
+        if field and (tally & tl.sum_f) == g.rank[field[-1]] << tl.sum_at and self.can_dobon(p):
+            acts.append(_DOBON)
+        if tally & tl.revolution_f:   # can_revolution(p)
+            acts.append(_REVOLUTION)
+        if kick and tally & tl.kings_f:   # a K not shown yet: kicks(p) looks further
             acts += [(KICK, c) for c in self.kicks(p)]
         return acts
 
@@ -177,15 +179,16 @@ class SuperPageOneState(Notation, TableView, State):
     def _apply(self, action: Action) -> None:
         code, arg = action
         phase = self.phase
-        if phase in ("q", "j", "react"):
-            self._answer(code, arg)
-        elif phase == "turn":
+        if phase == "turn":
             self._turn(code, arg)
+        elif phase in ("q", "j", "react"):
+            self._answer(code, arg)
         elif phase == "drawn":
             if code == PLAY:
                 self._play(self.turns.current, arg)
             else:
-                self.log.add("keep", p=self.turns.current)
+                if self.log.on:
+                    self.log.add("keep", p=self.turns.current)
                 self._end_turn()
         elif phase == "activate":
             self._activate(code, arg)
@@ -215,8 +218,10 @@ class SuperPageOneState(Notation, TableView, State):
         self.drawn = NONE
         self.victim = NONE
         self.cont = "end"
-        self.log.add("play", p=p, card=card)
-        if not self.hand(p):
+        if self.log.on:
+            self.log.add("play", p=p, card=card)
+        hand = self.zones.piles[g.HAND[p]]
+        if not hand:
             self.log.add("out", p=p)
             self._finish(p)
             if self.over:
@@ -224,7 +229,7 @@ class SuperPageOneState(Notation, TableView, State):
         kind = g.effect[card]
         if kind in ("give", "discard"):
             # the 7 names its target first (Q&A 1); an optional effect may also be declined
-            if self.hand(p) and (kind == "discard" or len(self.turns.active()) > 1):
+            if hand and (kind == "discard" or len(self.turns.active()) > 1):
                 self.e_kind, self.e_card, self.e_owner = kind, card, p
                 self.phase = "activate"
             else:
@@ -239,28 +244,30 @@ class SuperPageOneState(Notation, TableView, State):
         if self.pending:
             n, self.pending, self.victim = self.pending, 0, NONE
             got = self._draw(p, n)
-            self.log.add("take", p=p, n=len(got))
+            if self.log.on:
+                self.log.add("take", p=p, n=len(got))
         else:
             got = self._draw(p, 1)
-            self.log.add("draw", p=p, n=len(got))
+            if self.log.on:
+                self.log.add("draw", p=p, n=len(got))
             if got and self.playable(got[0]):
                 self.drawn, self.cont = got[0], "drawn"
         self._settle(kick=False)
 
     def _draw(self, p: int, n: int) -> list[int]:
-        g = self.game
-        got = []
+        g, zones = self.game, self.zones
+        deck, hand, one = g.DECK, g.HAND[p], g.tally.one
+        got, tally = [], self.tallies[p]
         for _ in range(n):
-            if not self.zones.piles[g.DECK]:
+            if not zones.piles[deck]:
                 self._reshuffle()
-            inst = self.zones.draw(g.DECK, g.HAND[p])
+            inst = zones.draw(deck, hand)
             if inst == EMPTY:
                 break
             got.append(inst)
-        tally, adds = self.tallies[p], g.tally.adds
-        for inst in got:
-            for slot, n in adds[inst]:
-                tally[slot] += n
+            tally += one[inst]
+        if got:
+            self.tallies[p] = g.tally.with_revolution(tally)
         return got
 
     def _reshuffle(self) -> None:
@@ -282,20 +289,19 @@ class SuperPageOneState(Notation, TableView, State):
         """Move a card; a revealed K that leaves its hand may be used again later (and is no
         longer shown face up to the table)."""
         g = self.game
-        owner, adds = g.hand_owner, g.tally.adds[inst]
+        owner = g.hand_owner
         src = owner[self.zones.where[inst]]
+        tl, tallies = g.tally, self.tallies
         if src >= 0:
-            tally = self.tallies[src]
-            for slot, n in adds:
-                tally[slot] -= n
+            tally = tallies[src] - tl.one[inst]
             if inst in self.revealed:
                 self.revealed.discard(inst)
                 self.zones.shown.discard(inst)
-                tally[SHOWN] -= 1
-        if owner[dst] >= 0:
-            tally = self.tallies[owner[dst]]
-            for slot, n in adds:
-                tally[slot] += n
+                tally += tl.kings_one   # a shown K was already off the count of Ks not shown
+            tallies[src] = tl.with_revolution(tally)
+        dst_owner = owner[dst]
+        if dst_owner >= 0:
+            tallies[dst_owner] = tl.with_revolution(tallies[dst_owner] + tl.one[inst])
         self.zones.move(inst, dst)
 
     def _recount(self) -> None:
@@ -322,7 +328,8 @@ class SuperPageOneState(Notation, TableView, State):
         self.e_kind, self.e_card, self.e_owner, self.e_target = kind, card, owner, target
         self.e_live = True
         if kind not in ("give",):
-            self.log.add("activate", p=owner, card=card, name=self.game.effect_name[card])
+            if self.log.on:
+                self.log.add("activate", p=owner, card=card, name=self.game.effect_name[card])
         self._open_q()
 
     def _window(self, phase: str, holders: list[int]) -> None:
@@ -376,7 +383,8 @@ class SuperPageOneState(Notation, TableView, State):
             self._react(p, code, arg)
             return
         if code == PASS:
-            self.log.add("pass", p=p)
+            if self.log.on:
+                self.log.add("pass", p=p)
             window.pass_(p)
             if not window.closed:
                 return
@@ -409,13 +417,15 @@ class SuperPageOneState(Notation, TableView, State):
         if kind == "draw":
             self.pending += times
             self.victim = self.turns.following(self.turns.current)
-            self.log.add("pending", n=self.pending)
+            if self.log.on:
+                self.log.add("pending", n=self.pending)
         elif kind == "skip":
             p = owner
             for _ in range(times):
                 p = self.turns.following(p)
                 self.turns.skip(p)
-                self.log.add("skip", p=p)
+                if self.log.on:
+                    self.log.add("skip", p=p)
         elif kind == "reverse":
             if len(self.turns.active()) > 2:
                 for _ in range(f):
@@ -472,7 +482,7 @@ class SuperPageOneState(Notation, TableView, State):
     def _kick(self, p: int, k: int) -> None:
         self.revealed.add(k)
         self.zones.shown.add(k)   # every player's view shows the revealed K
-        self.tallies[p][SHOWN] += 1
+        self.tallies[p] -= self.game.tally.kings_one   # no longer a K that can kick back
         self.log.add("kick", p=p, card=k)
         self._start_effect("kick-back", k, p)
 
@@ -487,7 +497,7 @@ class SuperPageOneState(Notation, TableView, State):
         cur = self.turns.current
         self.phase = "react"
         # most of the time nobody can: then no window is opened only to find nobody in it
-        if not self._anyone_may_react(kick, cur if others_only else NONE):
+        if not self._anyone_may_react(kick):
             self.window = None
             self._continue()
             return
@@ -506,7 +516,8 @@ class SuperPageOneState(Notation, TableView, State):
         window = self.window
         if code == PASS:
             window.pass_(p)
-            self.log.add("pass", p=p)
+            if self.log.on:
+                self.log.add("pass", p=p)
             self._next_react()
         elif code == KICK:
             window.close()

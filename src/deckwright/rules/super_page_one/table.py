@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import NONE
-from .tally import BLOCK, CANCEL, COUNT, KICK, SHOWN, SUM
 
 if TYPE_CHECKING:
     from . import SuperPageOne
@@ -35,22 +34,22 @@ class TableView:
 
     def can_dobon(self, p: int) -> bool:
         """The hand's numbers add up to the top card's, and no joker is in it."""
-        tally = self.tallies[p]
-        field = self.zones.piles[self.game.FIELD]
-        if not field or not tally[COUNT] or tally[BLOCK]:
+        g, tally = self.game, self.tallies[p]
+        field, tl = self.zones.piles[g.FIELD], g.tally
+        count = tally & tl.count_f
+        if not field or not count or tally & tl.block_f:
             return False
-        number = self.game.rank[field[-1]]
+        number = g.rank[field[-1]]
         # every card counts at least 1 (a joker blocks Dobon anyway): more cards is a no
-        return tally[COUNT] <= number and tally[SUM] == number
+        return count <= number and (tally & tl.sum_f) == number << tl.sum_at
 
     def can_revolution(self, p: int) -> bool:
         """Four of a number, jokers filling in."""
-        return self.game.tally.revolution(self.tallies[p])
+        return bool(self.tallies[p] & self.game.tally.revolution_f)
 
     def kicks(self, p: int) -> list[int]:
         """The Ks `p` may reveal now: unrevealed, the field keeps a card, the top is not theirs."""
-        tally = self.tallies[p]
-        if tally[KICK] == tally[SHOWN]:   # no K, or every K already shown
+        if not self.tallies[p] & self.game.tally.kings_f:   # no K, or every K already shown
             return []
         g, top = self.game, self.top()
         if len(self.zones.piles[g.FIELD]) < 2 or self.by.get(top, NONE) == p or top in self.kicked:
@@ -59,29 +58,29 @@ class TableView:
 
     def _holders(self, effect: str, suit: str = "") -> list[int]:
         """The players still in holding a J (`cancel`) or a Q of `suit` (`echo`)."""
-        slot = CANCEL if effect == "cancel" else self.game.tally.echo.get(suit)
-        if slot is None:   # no Q of that suit in the whole deck
-            return []
+        tl = self.game.tally
+        field = tl.cancel_f if effect == "cancel" else tl.echo_f.get(suit, 0)
         tallies, out = self.tallies, self.turns.out
-        return [p for p in range(self.players) if not out[p] and tallies[p][slot]]
+        return [p for p in range(self.players) if not out[p] and tallies[p] & field]
 
-    def _anyone_may_react(self, kick: bool, leave_out: int) -> bool:
-        """A quick screen before a react window: False only when nobody still in (but
-        `leave_out`) could declare Dobon or Revolution, or kick back the top card when `kick`;
-        otherwise the window asks `_has_reaction` of each in turn, exactly."""
+    def _anyone_may_react(self, kick: bool) -> bool:
+        """A quick screen before a react window: False only when no hand could declare Dobon
+        or Revolution, or kick back the top card when `kick`; otherwise the window asks
+        `_has_reaction` of each player in turn, exactly. (It looks at every hand, even of
+        players out or left out of the window: theirs are empty, or it asks for nothing.)"""
         g = self.game
-        field = self.zones.piles[g.FIELD]
-        number = g.rank[field[-1]] if field else None
-        kick = kick and len(field) > 1 and field[-1] not in self.kicked
-        kicked_by = self.by.get(field[-1], NONE) if kick else NONE
-        revolution, out = g.tally.revolution, self.turns.out
-        for p, tally in enumerate(self.tallies):
-            if out[p] or p == leave_out:
-                continue
-            if (tally[SUM] == number or (kick and tally[KICK] > tally[SHOWN] and p != kicked_by)
-                    or revolution(tally)):
-                return True
-        return False
+        field, tl, tallies = self.zones.piles[g.FIELD], g.tally, self.tallies
+        if field and g.rank[field[-1]] << tl.sum_at in map(tl.sum_f.__and__, tallies):
+            return True   # a hand totals the top card's number
+        if any(map(tl.revolution_f.__and__, tallies)):
+            return True
+        if not kick or len(field) < 2 or field[-1] in self.kicked:
+            return False
+        kings = sum(map(tl.kings_f.__and__, tallies))   # Ks not shown, in every hand
+        played_by = self.by.get(field[-1], NONE)
+        if played_by >= 0:   # who played the top card cannot kick it back
+            kings -= tallies[played_by] & tl.kings_f
+        return kings > 0
 
     def _has_reaction(self, p: int) -> bool:
         if self.turns.out[p]:
