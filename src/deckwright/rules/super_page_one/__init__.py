@@ -37,7 +37,7 @@ from .. import register
 from . import cards as facts
 from .actions import PLAY
 from .state import SuperPageOneState
-from .tally import HandTally
+from .tally import HandShape
 
 FACTS = GameFacts(
     game_id="super-page-one",
@@ -99,7 +99,7 @@ class SuperPageOne(Game):
         self.hand_owner = [-1] * len(self.layout(self.facts.max_players))
         for p, pile in enumerate(self.HAND):
             self.hand_owner[pile] = p
-        self.tally = HandTally(rank, suit, self.effect, self.blocks_dobon, self.revo_key)
+        self.hand_shape = HandShape(rank, suit, self.effect, self.blocks_dobon, self.revo_key)
 
 
 register(SuperPageOne)

@@ -29,6 +29,7 @@ from .actions import (ACTIVATE, CANCEL, DECLINE, DISCARD, DOBON, DRAW, ECHO, GIV
                       PASS, PLAY, REVOLUTION, TARGET, Action)
 from .notation import Notation
 from .table import TableView
+from .tally import Tallies
 
 HAND_SIZE = 6   # the text: six cards to each player
 _DRAW, _DOBON, _REVOLUTION = (DRAW, NONE), (DOBON, NONE), (REVOLUTION, NONE)
@@ -81,7 +82,7 @@ class SuperPageOneState(Notation, TableView, State):
         self.finished: list[int] = []
         self.drawn = NONE
         #: a running tally of each hand (tally.py), adjusted by every move into or out of one
-        self.tallies = [0] * players
+        self.tallies = Tallies(game.hand_shape, players)
         self._clear_effect()
 
     def _clear_effect(self) -> None:
@@ -163,12 +164,12 @@ class SuperPageOneState(Notation, TableView, State):
     def _declarations(self, p: int, kick: bool, acts: list[Action]) -> list[Action]:
         """`acts` and the Dobon, Revolution and (with `kick`) K kick-backs `p` may declare."""
         g = self.game
-        tally, field, tl = self.tallies[p], self.zones.piles[g.FIELD], g.tally
-        if field and (tally & tl.sum_f) == g.rank[field[-1]] << tl.sum_at and self.can_dobon(p):
+        tallies, field = self.tallies, self.zones.piles[g.FIELD]
+        if field and tallies.sums[p] == g.rank[field[-1]] and self.can_dobon(p):
             acts.append(_DOBON)
-        if tally & tl.revolution_f:   # can_revolution(p)
+        if tallies.revolution[p]:   # can_revolution(p)
             acts.append(_REVOLUTION)
-        if kick and tally & tl.kings_f:   # a K not shown yet: kicks(p) looks further
+        if kick and tallies.packed[p] & g.hand_shape.kings_f:   # a K not shown: see kicks(p)
             acts += [(KICK, c) for c in self.kicks(p)]
         return acts
 
@@ -256,8 +257,8 @@ class SuperPageOneState(Notation, TableView, State):
 
     def _draw(self, p: int, n: int) -> list[int]:
         g, zones = self.game, self.zones
-        deck, hand, one = g.DECK, g.HAND[p], g.tally.one
-        got, tally = [], self.tallies[p]
+        deck, hand = g.DECK, g.HAND[p]
+        got, add = [], self.tallies.add
         for _ in range(n):
             if not zones.piles[deck]:
                 self._reshuffle()
@@ -265,9 +266,7 @@ class SuperPageOneState(Notation, TableView, State):
             if inst == EMPTY:
                 break
             got.append(inst)
-            tally += one[inst]
-        if got:
-            self.tallies[p] = g.tally.with_revolution(tally)
+            add(p, inst)
         return got
 
     def _reshuffle(self) -> None:
@@ -291,23 +290,19 @@ class SuperPageOneState(Notation, TableView, State):
         g = self.game
         owner = g.hand_owner
         src = owner[self.zones.where[inst]]
-        tl, tallies = g.tally, self.tallies
         if src >= 0:
-            tally = tallies[src] - tl.one[inst]
-            if inst in self.revealed:
+            shown = inst in self.revealed
+            if shown:
                 self.revealed.discard(inst)
                 self.zones.shown.discard(inst)
-                tally += tl.kings_one   # a shown K was already off the count of Ks not shown
-            tallies[src] = tl.with_revolution(tally)
-        dst_owner = owner[dst]
-        if dst_owner >= 0:
-            tallies[dst_owner] = tl.with_revolution(tallies[dst_owner] + tl.one[inst])
+            self.tallies.remove(src, inst, shown)
+        if owner[dst] >= 0:
+            self.tallies.add(owner[dst], inst)
         self.zones.move(inst, dst)
 
     def _recount(self) -> None:
         """Tally every hand afresh (after the deal or an example's setup placed the cards)."""
-        count = self.game.tally.count
-        self.tallies = [count(self.hand(p), self.revealed) for p in range(self.players)]
+        self.tallies.recount([self.hand(p) for p in range(self.players)], self.revealed)
 
     # --- effects ----------------------------------------------------------------------------
 
@@ -482,7 +477,7 @@ class SuperPageOneState(Notation, TableView, State):
     def _kick(self, p: int, k: int) -> None:
         self.revealed.add(k)
         self.zones.shown.add(k)   # every player's view shows the revealed K
-        self.tallies[p] -= self.game.tally.kings_one   # no longer a K that can kick back
+        self.tallies.show_king(p)
         self.log.add("kick", p=p, card=k)
         self._start_effect("kick-back", k, p)
 
@@ -533,9 +528,12 @@ class SuperPageOneState(Notation, TableView, State):
         if self.over:
             return
         cur = self.turns.current
-        if self.cont == "turn" and self.active(cur):
+        cont = self.cont
+        if cont == "end":
+            self._end_turn()
+        elif cont == "turn" and not self.turns.out[cur]:
             self.phase = "turn"
-        elif (self.cont == "drawn" and self.active(cur) and self.drawn != NONE
+        elif (cont == "drawn" and not self.turns.out[cur] and self.drawn != NONE
               and self.zones.where[self.drawn] == self.game.HAND[cur]
               and self.playable(self.drawn)):
             self.phase = "drawn"
@@ -630,9 +628,9 @@ class SuperPageOneState(Notation, TableView, State):
         for inst in self.by:
             if self.zones.where[inst] != g.FIELD:
                 yield f"{self.card_label(inst)} is recorded as played but is not on the field"
-        for p in range(self.players):
-            if self.tallies[p] != g.tally.count(self.hand(p), self.revealed):
-                yield f"the running tally of {self.player_name(p)}'s hand differs from the hand"
+        hands = [self.hand(p) for p in range(self.players)]
+        for p in self.tallies.differs(hands, self.revealed):
+            yield f"the running tally of {self.player_name(p)}'s hand differs from the hand"
 
     def public_info(self) -> dict[str, Any]:
         return {"pending_draw": self.pending,

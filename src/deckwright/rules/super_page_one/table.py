@@ -34,22 +34,22 @@ class TableView:
 
     def can_dobon(self, p: int) -> bool:
         """The hand's numbers add up to the top card's, and no joker is in it."""
-        g, tally = self.game, self.tallies[p]
-        field, tl = self.zones.piles[g.FIELD], g.tally
-        count = tally & tl.count_f
-        if not field or not count or tally & tl.block_f:
+        g, tallies = self.game, self.tallies
+        field, packed, shape = self.zones.piles[g.FIELD], tallies.packed[p], g.hand_shape
+        count = packed & shape.count_f
+        if not field or not count or packed & shape.block_f:
             return False
         number = g.rank[field[-1]]
         # every card counts at least 1 (a joker blocks Dobon anyway): more cards is a no
-        return count <= number and (tally & tl.sum_f) == number << tl.sum_at
+        return count <= number and tallies.sums[p] == number
 
     def can_revolution(self, p: int) -> bool:
         """Four of a number, jokers filling in."""
-        return bool(self.tallies[p] & self.game.tally.revolution_f)
+        return self.tallies.revolution[p]
 
     def kicks(self, p: int) -> list[int]:
         """The Ks `p` may reveal now: unrevealed, the field keeps a card, the top is not theirs."""
-        if not self.tallies[p] & self.game.tally.kings_f:   # no K, or every K already shown
+        if not self.tallies.packed[p] & self.game.hand_shape.kings_f:   # none, or all shown
             return []
         g, top = self.game, self.top()
         if len(self.zones.piles[g.FIELD]) < 2 or self.by.get(top, NONE) == p or top in self.kicked:
@@ -58,10 +58,10 @@ class TableView:
 
     def _holders(self, effect: str, suit: str = "") -> list[int]:
         """The players still in holding a J (`cancel`) or a Q of `suit` (`echo`)."""
-        tl = self.game.tally
-        field = tl.cancel_f if effect == "cancel" else tl.echo_f.get(suit, 0)
-        tallies, out = self.tallies, self.turns.out
-        return [p for p in range(self.players) if not out[p] and tallies[p] & field]
+        shape = self.game.hand_shape
+        field = shape.cancel_f if effect == "cancel" else shape.echo_f.get(suit, 0)
+        packed, out = self.tallies.packed, self.turns.out
+        return [p for p in range(self.players) if not out[p] and packed[p] & field]
 
     def _anyone_may_react(self, kick: bool) -> bool:
         """A quick screen before a react window: False only when no hand could declare Dobon
@@ -69,18 +69,16 @@ class TableView:
         `_has_reaction` of each player in turn, exactly. (It looks at every hand, even of
         players out or left out of the window: theirs are empty, or it asks for nothing.)"""
         g = self.game
-        field, tl, tallies = self.zones.piles[g.FIELD], g.tally, self.tallies
-        if field and g.rank[field[-1]] << tl.sum_at in map(tl.sum_f.__and__, tallies):
+        field, tallies = self.zones.piles[g.FIELD], self.tallies
+        if field and g.rank[field[-1]] in tallies.sums:
             return True   # a hand totals the top card's number
-        if any(map(tl.revolution_f.__and__, tallies)):
+        if True in tallies.revolution:
             return True
         if not kick or len(field) < 2 or field[-1] in self.kicked:
             return False
-        kings = sum(map(tl.kings_f.__and__, tallies))   # Ks not shown, in every hand
-        played_by = self.by.get(field[-1], NONE)
-        if played_by >= 0:   # who played the top card cannot kick it back
-            kings -= tallies[played_by] & tl.kings_f
-        return kings > 0
+        kings_f, played_by = g.hand_shape.kings_f, self.by.get(field[-1], NONE)
+        # a K not shown, in the hand of anyone but who played the top card
+        return any(packed & kings_f for p, packed in enumerate(tallies.packed) if p != played_by)
 
     def _has_reaction(self, p: int) -> bool:
         if self.turns.out[p]:
