@@ -234,11 +234,11 @@ class SuperPageOneState(Notation, TableView, State):
                 self.e_kind, self.e_card, self.e_owner = kind, card, p
                 self.phase = "activate"
             else:
-                self._settle(kick=True)
+                self._settle(True)
         elif kind in ("draw", "skip", "reverse"):
             self._start_effect(kind, card, p)
         else:
-            self._settle(kick=True)
+            self._settle(True)
 
     def _draw_turn(self, p: int) -> None:
         self.cont = "end"
@@ -253,7 +253,7 @@ class SuperPageOneState(Notation, TableView, State):
                 self.log.add("draw", p=p, n=len(got))
             if got and self.playable(got[0]):
                 self.drawn, self.cont = got[0], "drawn"
-        self._settle(kick=False)
+        self._settle(False)
 
     def _draw(self, p: int, n: int) -> list[int]:
         g, zones = self.game, self.zones
@@ -311,7 +311,7 @@ class SuperPageOneState(Notation, TableView, State):
         if code == DECLINE:
             self.log.add("decline", p=p, card=card)
             self._clear_effect()
-            self._settle(kick=True)
+            self._settle(True)
             return
         kind = self.e_kind
         if code == TARGET:
@@ -472,7 +472,7 @@ class SuperPageOneState(Notation, TableView, State):
 
     def _after_effect(self) -> None:
         self._clear_effect()
-        self._settle(kick=True)
+        self._settle(True)
 
     def _kick(self, p: int, k: int) -> None:
         self.revealed.add(k)

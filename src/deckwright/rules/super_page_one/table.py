@@ -76,9 +76,11 @@ class TableView:
             return True
         if not kick or len(field) < 2 or field[-1] in self.kicked:
             return False
-        kings_f, played_by = g.hand_shape.kings_f, self.by.get(field[-1], NONE)
-        # a K not shown, in the hand of anyone but who played the top card
-        return any(packed & kings_f for p, packed in enumerate(tallies.packed) if p != played_by)
+        # a K not shown, in the hand of anyone but who played the top card: the packed tallies
+        # of several hands add up to theirs together (no field overflows: each holds the deck)
+        packed, played_by = tallies.packed, self.by.get(field[-1], NONE)
+        others = sum(packed) - (packed[played_by] if played_by >= 0 else 0)
+        return bool(others & g.hand_shape.kings_f)
 
     def _has_reaction(self, p: int) -> bool:
         if self.turns.out[p]:
