@@ -88,12 +88,13 @@ class SuperPageOne(Game):
         n = len(self.catalogue)
         rank, suit, wild, free = self.rank, self.suit, self.wild, self.free
         #: matches[top][inst]: may `inst` go on `top` (no 2-draw pending)? Same number or suit;
-        #: 8 and jokers anywhere; anything on a joker (ruling joker-top-free).
+        #: 8 and jokers anywhere; anything on a joker (ruling joker-top-free). Rows of bytes
+        #: (1 or 0): a row is a cache line or two, where a tuple of bools is seven.
         self.matches = tuple(
-            tuple(wild[i] or free[t] or rank[i] == rank[t] or (suit[i] != "" and suit[i] == suit[t])
+            bytes(wild[i] or free[t] or rank[i] == rank[t] or (suit[i] != "" and suit[i] == suit[t])
                   for i in range(n))
             for t in range(n))
-        self.match_any = (True,) * n   # an empty field takes anything
+        self.match_any = bytes([1]) * n   # an empty field takes anything
         self.plays = tuple((PLAY, i) for i in range(n))
         #: pile -> the seat whose hand it is, or -1
         self.hand_owner = [-1] * len(self.layout(self.facts.max_players))

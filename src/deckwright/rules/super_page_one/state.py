@@ -181,7 +181,10 @@ class SuperPageOneState(Notation, TableView, State):
         code, arg = action
         phase = self.phase
         if phase == "turn":
-            self._turn(code, arg)
+            if code == PLAY:   # the most common decision, without a further call
+                self._play(self.turns.current, arg)
+            else:
+                self._turn(code, arg)
         elif phase in ("q", "j", "react"):
             self._answer(code, arg)
         elif phase == "drawn":
@@ -566,10 +569,9 @@ class SuperPageOneState(Notation, TableView, State):
             self.log.add("end")
 
     def _end_turn(self) -> None:
-        if self.over:
-            return
-        self.turns.advance()
-        self._begin_turn()
+        if not self.over:
+            self.turns.advance()
+            self._begin_turn()
 
     def _begin_turn(self) -> None:
         self.window = None

@@ -30,7 +30,7 @@ class TableView:
         """May `inst` go on the field now (no 2-draw pending)? Same number or suit; 8 and
         jokers anywhere; anything on a joker or an empty field (`SuperPageOne.matches`)."""
         field = self.zones.piles[self.game.FIELD]
-        return self.game.matches[field[-1]][inst] if field else True
+        return bool(self.game.matches[field[-1]][inst]) if field else True
 
     def can_dobon(self, p: int) -> bool:
         """The hand's numbers add up to the top card's, and no joker is in it."""
