@@ -61,6 +61,8 @@ class HandShape:
         self._numbers(revo_key, offset)
         self.one: tuple[int, ...] = tuple(
             self._one(suit[i], effect[i], blocks_dobon[i], revo_key[i]) for i in cards)
+        #: where each card's count by number starts (-1 for a joker)
+        self.number_at = tuple(self.numbers_at + self._shift[k] if k >= 0 else -1 for k in revo_key)
 
     def _numbers(self, revo_key: Sequence[int], offset: int) -> None:
         """The counts by number, above every other field (a carry past them goes nowhere)."""
@@ -70,6 +72,7 @@ class HandShape:
         width = most.bit_length()
         self.numbers_at = offset
         self._shift = {n: i * (width + 1) for i, n in enumerate(numbers)}
+        self.number_mask = (1 << width) - 1
         guard = 1 << width
         #: k -> what, added to the counts by number, sets a guard bit where a number has >= k
         self.at_least = {k: sum((guard - k) << s for s in self._shift.values())
@@ -129,7 +132,12 @@ class Tallies:
         packed = self.packed[p] = self.packed[p] + shape.one[inst]
         self.sums[p] += shape.rank[inst]
         if not self.revolution[p]:   # a hand that made a Revolution still does with one more
-            self.revolution[p] = shape.revolution(packed)
+            at = shape.number_at[inst]
+            if at < 0:   # a joker may complete any number
+                self.revolution[p] = shape.revolution(packed)
+            else:   # only the new card's number can have come to four, jokers filling in
+                self.revolution[p] = (((packed >> at) & shape.number_mask)
+                                      + ((packed & shape.wild_f) >> shape.wild_at)) >= REVOLUTION
 
     def remove(self, p: int, inst: int, shown: bool) -> None:
         """`inst` left `p`'s hand; `shown`: it was a K revealed by a kick-back."""
