@@ -83,6 +83,10 @@ class SuperPageOneState(Notation, TableView, State):
         self.drawn = NONE
         #: a running tally of each hand (tally.py), adjusted by every move into or out of one
         self.tallies = Tallies(game.hand_shape, players)
+        #: True when the last settle found that no hand may declare anything, kick-backs
+        #: included: the turn player's legal actions then need no look; the next decision
+        #: (which may change the table) clears it
+        self.quiet = False
         self._clear_effect()
 
     def _clear_effect(self) -> None:
@@ -135,7 +139,7 @@ class SuperPageOneState(Notation, TableView, State):
                 can = g.matches[field[-1]] if field else g.match_any
             acts = [plays[c] for c in hand if can[c]]
             acts.append(_DRAW)
-            return self._declarations(p, True, acts)
+            return acts if self.quiet else self._declarations(p, True, acts)
         if phase in ("q", "j", "react"):
             p = self.current_player()
             acts: list[Action] = [(PASS, NONE)]
@@ -180,6 +184,7 @@ class SuperPageOneState(Notation, TableView, State):
     def _apply(self, action: Action) -> None:
         code, arg = action
         phase = self.phase
+        self.quiet = False
         if phase == "turn":
             if code == PLAY:   # the most common decision, without a further call
                 self._play(self.turns.current, arg)
@@ -492,13 +497,14 @@ class SuperPageOneState(Notation, TableView, State):
         looked at again before each player, since a declaration changes the table);
         `others_only` leaves out the turn player, who is about to decide anyway."""
         self.react_kick = kick
-        cur = self.turns.current
         self.phase = "react"
         # most of the time nobody can: then no window is opened only to find nobody in it
         if not self._anyone_may_react(kick):
+            self.quiet = kick   # kick-backs too were looked at
             self.window = None
             self._continue()
             return
+        cur = self.turns.current
         self.window = Window.rechecking(self.turns, self.turns.following(cur),
                                         leave_out=(cur,) if others_only else ())
         self._next_react()
@@ -532,8 +538,9 @@ class SuperPageOneState(Notation, TableView, State):
             return
         cur = self.turns.current
         cont = self.cont
-        if cont == "end":
-            self._end_turn()
+        if cont == "end":   # what _end_turn does, without a call (the game is not over)
+            self.turns.advance()
+            self._begin_turn()
         elif cont == "turn" and not self.turns.out[cur]:
             self.phase = "turn"
         elif (cont == "drawn" and not self.turns.out[cur] and self.drawn != NONE
@@ -630,6 +637,9 @@ class SuperPageOneState(Notation, TableView, State):
         for inst in self.by:
             if self.zones.where[inst] != g.FIELD:
                 yield f"{self.card_label(inst)} is recorded as played but is not on the field"
+        if (self.quiet and self.phase == "turn" and not self.over
+                and self._declarations(self.turns.current, True, [])):
+            yield "the table was found quiet, but the turn player may declare"
         hands = [self.hand(p) for p in range(self.players)]
         for p in self.tallies.differs(hands, self.revealed):
             yield f"the running tally of {self.player_name(p)}'s hand differs from the hand"
