@@ -10,7 +10,11 @@ games cold at once on a pool of 2 processes, as on the 2-core target machine, th
 first. Targets (printed, not asserted): all rulebooks cold in <= 10 s, warm rebuild <= 0.5 s,
 1 layout per page.
 
-    .venv/bin/python bench/rulebook_bench.py [GAME ...]
+With `--before`, each game is also built right after as the code did before issue 17's work
+on it (WeasyPrint's own `target-counter()`, card pictures embedded whole), so that the two
+figures, printed one above the other, meet the same machine load.
+
+    .venv/bin/python bench/rulebook_bench.py [--before] [GAME ...]
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,8 +75,22 @@ def cold(game_id: str, out_root: str) -> tuple[str, int, float, float]:
     return game_id, result.pages, time.perf_counter() - wall, time.process_time() - cpu
 
 
+@contextmanager
+def as_before():
+    """Rulebooks rendered as before pagerefs.py and PICTURE_DPI: WeasyPrint's target-counter()
+    (three layouts of each page citing page numbers) and whole pictures."""
+    from deckwright.press.rulebook import pagerefs, pdf
+    saved = pagerefs.late_bound, pdf.PICTURE_DPI
+    pagerefs.late_bound, pdf.PICTURE_DPI = (lambda css: css), None
+    try:
+        yield
+    finally:
+        pagerefs.late_bound, pdf.PICTURE_DPI = saved
+
+
 def main(argv: list[str]) -> None:
-    games = argv or Project(ROOT).game_ids()
+    before = "--before" in argv
+    games = [a for a in argv if a != "--before"] or Project(ROOT).game_ids()
     with tempfile.TemporaryDirectory(prefix="rulebook-bench-") as tmp:
         out_root = Path(tmp)
         print(f"{'game':20} {'pages':>5} {'cold s':>7} {'cpu s':>6} {'s/page':>7} "
@@ -101,6 +120,15 @@ def main(argv: list[str]) -> None:
             print(f"{game_id:20} {result.pages:5d} {wall:7.2f} {cpu:6.2f} "
                   f"{wall / result.pages:7.3f} {warm_s:7.3f} {load_verify:13.2f} {layouts:8d} "
                   f"{layouts / result.pages:8.2f}{note}")
+            if before:
+                counter.count = 0
+                wall, cpu = time.perf_counter(), time.process_time()
+                with as_before():
+                    old = build_rulebook(game, out, verdicts=verdicts, force=True)
+                wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+                print(f"{'  as before':20} {old.pages:5d} {wall:7.2f} {cpu:6.2f} "
+                      f"{wall / old.pages:7.3f} {'':7} {'':13} {counter.count:8d} "
+                      f"{counter.count / old.pages:8.2f}")
         progress.removeHandler(counter)
         shutil.rmtree(out_root)
         out_root.mkdir()
