@@ -5,9 +5,10 @@ The stylesheet prints them with `target-counter(attr(href), page)`. WeasyPrint l
 holding one with the number unknown ("0"), learns the number once the target's page is laid
 out, and lays the page out again; and because it also compares the page's counters, whose
 `pages` total is 0 in the first pass and the real count afterwards, it lays every such page
-out a third time (`layout/page.py` `make_page`, step 2: the lookup of a target counter records
-`page` as a missing local counter, so a change of the page counters flags the page again).
-In a rulebook that is the contents and the last ten pages or so, about a fifth of the layout.
+out a third time (`formatting_structure/build.py` `compute_content_list` rebinds its list of
+missing local counters to the target's, so `page` counts as a local counter of the citing box,
+and `layout/page.py` `make_page`, step 2, flags the page whenever its page counters changed).
+In a rulebook that is the contents and the last pages (the fills and the index).
 
 So the stylesheet given to WeasyPrint for the PDF has each `target-counter(attr(href), page)`
 replaced by a placeholder of three digits between word joiners; the book is laid out once, the
@@ -19,6 +20,10 @@ the index) the number keeps its right edge and the dots run up to it; in running
 of the line moves left. The stylesheet written beside the HTML keeps `target-counter()` (a
 browser ignores it inside `@media print`), and any other form of `target-counter()` a project
 writes is left to WeasyPrint.
+
+This reads and edits WeasyPrint's laid-out boxes (`Page._page_box`, a text box's `text`,
+`pango_layout` and `width`), which are not a public API: the tests read the printed numbers and
+their positions back from the PDF, so a WeasyPrint that changes them fails there.
 """
 
 from __future__ import annotations
