@@ -8,11 +8,14 @@ of its special type 2. Costs never go below 0; power may.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator, TypeVar
 
 from deckwright.engine import EMPTY
 
-from .facts import BATTLEFIELD, COLS, SCARLET
+from .facts import BATTLEFIELD, COLS, SCARLET, Aura
+from .memo import Memo
+
+T = TypeVar("T")
 
 
 def camp_row(p: int) -> int:
@@ -33,6 +36,18 @@ class Board:
     veil_col: dict[int, int]
     combat: list[int]
     stack: list[tuple[Any, ...]]
+    #: Answers remembered during a read (see memo.py); None while the state may change.
+    _memo: Memo | None = None
+
+    def reading(self, ask: Callable[..., T], *args: Any) -> T:
+        """`ask(*args)` for a question that only reads the state, with the memo on."""
+        if self._memo is not None:
+            return ask(*args)
+        self._memo = Memo()
+        try:
+            return ask(*args)
+        finally:
+            self._memo = None
 
     # --- where things are -----------------------------------------------------------------
 
@@ -47,9 +62,7 @@ class Board:
         return -1
 
     def on_field(self, i: int) -> bool:
-        g = self.game
-        w = self.zones.where[i]
-        return w == g.SOLD or w == g.GROUND or w == g.ARENA or w in g.VEIL
+        return self.game.is_field[self.zones.where[i]]
 
     def field_soldiers(self) -> list[int]:
         g = self.game
@@ -109,43 +122,44 @@ class Board:
 
     # --- auras: permanent effects on the field ------------------------------------------------
 
-    def aura_sources(self) -> Iterator[tuple[int, Any]]:
+    def aura_sources(self) -> list[tuple[int, Aura]]:
+        """(card, aura) on the field: soldiers in cell order, then the arena, then lands
+        and spells in their squares."""
+        memo = self._memo
+        if memo is not None and memo.auras is not None:
+            return memo.auras
         g = self.game
-        for i in self.field_soldiers():
-            for eff in g.auras[i]:
-                yield i, eff
-        for i in self.zones.piles[g.GROUND]:
-            if i != EMPTY:
-                for eff in g.auras[i]:
-                    yield i, eff
+        auras = g.auras
+        out = [(i, aura) for i in self.field_soldiers() for aura in auras[i]]
+        out += [(i, aura) for i in self.zones.piles[g.GROUND] if i != EMPTY for aura in auras[i]]
+        if memo is not None:
+            memo.auras = out
+        return out
 
-    def aura_hits(self, src: int, eff: Any, target: int, target_on_field: bool) -> bool:
-        aura = eff.script["aura"]
-        to = aura["to"]
-        g = self.game
-        if to == "bound":
+    def aura_hits(self, src: int, aura: Aura, target: int, target_on_field: bool) -> bool:
+        if aura.bound:
             return self.bound.get(src) == target and target_on_field and not self.immune(target, src)
+        g = self.game
         if not g.is_soldier[target]:
             return False
-        if not target_on_field and not to.get("anywhere"):
+        if not target_on_field and (not aura.anywhere or self.zones.where[target] not in g.HAND):
             return False
-        if target_on_field is False and self.zones.where[target] not in g.HAND:
+        owner = self.owner
+        if aura.owner == "own" and owner[target] != owner[src]:
             return False
-        if to.get("owner") == "own" and self.owner[target] != self.owner[src]:
+        if aura.owner == "enemy" and owner[target] == owner[src]:
             return False
-        if to.get("owner") == "enemy" and self.owner[target] == self.owner[src]:
+        if aura.race is not None and g.race[target] != aura.race:
             return False
-        if "race" in to and g.race[target] != to["race"]:
+        if aura.stype is not None and g.stype[target] != aura.stype:
             return False
-        if "type" in to and g.stype[target] != to["type"]:
+        if aura.not_type is not None and g.stype[target] == aura.not_type:
             return False
-        if "not_type" in to and g.stype[target] == to["not_type"]:
+        if aura.element is not None and aura.element not in self.elements(target):
             return False
-        if "element" in to and to["element"] not in self.elements(target):
-            return False
-        if aura.get("while") == "other-own-soldier":
-            me = self.owner[src]
-            if not any(s != src and self.owner[s] == me for s in self.field_soldiers()):
+        if aura.other_own:
+            me = owner[src]
+            if not any(s != src and owner[s] == me for s in self.field_soldiers()):
                 return False
         return not self.immune(target, src)
 
@@ -158,20 +172,31 @@ class Board:
 
     def stats(self, i: int) -> tuple[int, int, int]:
         """Soldier: (cost, move, power); spell or land: (cast, upkeep, 0); costs floored at 0."""
+        memo = self._memo
+        if memo is not None:
+            got = memo.stats.get(i)
+            if got is None:
+                got = memo.stats[i] = self._stats(i)
+            return got
+        return self._stats(i)
+
+    def _stats(self, i: int) -> tuple[int, int, int]:
         g = self.game
         c, m, p = g.base[i]
         if c is None:
             return (-1, -1, 0)          # a face-down-only spell has no costs
-        sun = g.is_soldier[i] and self.type2_of(i) == "太陽"
-        for t, dc, dm, dp, _until, src in self.mods:
-            if t == i:
-                k = 2 if sun and src >= 0 and g.cat[src] == "land" else 1
-                c += k * dc
-                m += k * dm
-                p += k * dp
-        if g.is_soldier[i]:
+        soldier = g.is_soldier[i]
+        if self.mods:
+            sun = soldier and self.type2_of(i) == "太陽"
+            for t, dc, dm, dp, _until, src in self.mods:
+                if t == i:
+                    k = 2 if sun and src >= 0 and g.cat[src] == "land" else 1
+                    c += k * dc
+                    m += k * dm
+                    p += k * dp
+        if soldier:
             c, m, p = self._soldier_extras(i, c, m, p)
-        else:
+        elif g.hand_rules[i]:
             c = self._hand_rule(i, c)
         return (max(0, c), max(0, m), p)
 
@@ -179,9 +204,9 @@ class Board:
         g = self.game
         t2 = self.type2_of(i)
         field = self.on_field(i)
-        for src, eff in self.aura_sources():
-            if self.aura_hits(src, eff, i, field):
-                dc, dm, dp = eff.script["aura"]["delta"]
+        for src, aura in self.aura_sources():
+            if self.aura_hits(src, aura, i, field):
+                dc, dm, dp = aura.delta
                 k = 2 if (t2 == "太陽" and g.cat[src] == "land") else 1
                 c += k * dc
                 m += k * dm
@@ -247,5 +272,5 @@ class Board:
 
     def drill_safe(self, p: int) -> bool:
         g = self.game
-        return any(self.owner[i] == p and e.script.get("drill_safe")
-                   for i in self.ground_cards(False) for e in g.effs[i])
+        drill, owner = g.drill, self.owner
+        return any(i != EMPTY and drill[i] and owner[i] == p for i in self.zones.piles[g.GROUND])

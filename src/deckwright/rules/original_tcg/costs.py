@@ -31,32 +31,48 @@ class Costs:
     zones: Any
     tapped: set[int]
     owner: list[int]
+    grant_el: dict[int, tuple[str, ...]]
+    _memo: Any
 
     def untapped(self, p: int) -> list[int]:
-        return [i for i in self.zones.piles[self.game.WARE[p]] if i not in self.tapped]
+        tapped = self.tapped
+        return [i for i in self.zones.piles[self.game.WARE[p]] if i not in tapped]
 
     def auto_pay(self, p: int, n: int, req: tuple[str, ...]) -> Payment | None:
         """The canonical payment: tap in warehouse order, covering the elements first; send
         the last picked cards to the graveyard only when there are too few to tap."""
         if n <= 0:
             return ()
-        free = self.untapped(p)
-        if req and n < len(req):
-            picks = [i for i in free if any(e in self.elements(i) for e in req)][:n]
+        memo = self._memo
+        if memo is None:
+            return self._auto_pay(self.untapped(p), n, req)
+        key = (p, n, req)
+        pays = memo.pays
+        if key not in pays:
+            free = memo.free.get(p)
+            if free is None:
+                free = memo.free[p] = self.untapped(p)
+            pays[key] = self._auto_pay(free, n, req)
+        return pays[key]
+
+    def _auto_pay(self, free: list[int], n: int, req: tuple[str, ...]) -> Payment | None:
+        if not req:
+            picks = free[:n]
         else:
-            picks = []
-            for e in req:
-                if any(e in self.elements(i) for i in picks):
-                    continue
-                hit = next((i for i in free if i not in picks and e in self.elements(i)), None)
-                if hit is None:
-                    return None
-                picks.append(hit)
-            for i in free:
-                if len(picks) >= n:
-                    break
-                if i not in picks:
-                    picks.append(i)
+            els = self.game.colors if not self.grant_el else [self.elements(i) for i in range(len(self.owner))]
+            if n < len(req):
+                picks = [i for i in free if any(e in els[i] for e in req)][:n]
+            else:
+                picks = []
+                for e in req:
+                    if any(e in els[i] for i in picks):
+                        continue
+                    hit = next((i for i in free if e in els[i] and i not in picks), None)
+                    if hit is None:
+                        return None
+                    picks.append(hit)
+                if len(picks) < n:
+                    picks += [i for i in free if i not in picks][:n - len(picks)]
         short = n - len(picks)
         if short > len(picks) or not picks:
             return None

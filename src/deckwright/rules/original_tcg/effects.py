@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Iterator
 
-from deckwright.engine import Reason
+from deckwright.engine import EMPTY, Reason
 
 from .board import camp_row
 from .facts import THRESHOLD, Effect
@@ -237,23 +237,37 @@ class Effects:
         return None
 
     def counter_options(self, p: int) -> Iterator[tuple[int, Effect]]:
-        """(card, effect) pairs of p that answer the top of the stack now (cost not checked)."""
+        """(card, effect) pairs of p that answer the top of the stack now (cost not checked),
+        in field order."""
         top = self.window.top()
-        counters = self.game.counters_of
-        for i in self.my_field_cards(p):
-            if not counters[i]:
-                continue
+        g = self.game
+        answering = g.answering
+        counters = g.counters_of
+        for i in self.in_field_order(p, answering.get("E" if top[0] == "E" else top[1], answering[None])):
             for eff in counters[i]:
-                if eff.can_counter and self.answers(eff, i, p, top) and self.usable(p, i, eff, True) is None:
+                if self.answers(eff, i, p, top) and self.usable(p, i, eff, True) is None:
                     yield i, eff
 
-    def my_field_cards(self, p: int) -> Iterator[int]:
-        for s in self.field_soldiers():
-            if self.owner[s] == p:
-                yield s
-        for c in self.ground_cards():
-            if self.owner[c] == p:
-                yield c
+    def in_field_order(self, p: int, insts: tuple[int, ...]) -> list[int]:
+        """Those of `insts` that are p's cards on the field, in the order `my_field_cards`
+        lists them (cheaper than scanning the field when `insts` is a short list)."""
+        g = self.game
+        where, is_field, owner = self.zones.where, g.is_field, self.owner
+        mine = [i for i in insts if owner[i] == p and is_field[where[i]]]
+        if len(mine) > 1:
+            piles, rank = self.zones.piles, g.field_rank
+            mine.sort(key=lambda i: (rank[where[i]], piles[where[i]].index(i)))
+        return mine
+
+    def my_field_cards(self, p: int, having: tuple[Any, ...] | None = None) -> list[int]:
+        """p's cards on the field (soldiers in cell order, the arena, squares, veils); with
+        `having`, a per-instance column, only the cards whose entry is true."""
+        g = self.game
+        piles = self.zones.piles
+        owner = self.owner
+        if having is None:
+            return [i for pile in g.FIELD for i in piles[pile] if i != EMPTY and owner[i] == p]
+        return [i for pile in g.FIELD for i in piles[pile] if i != EMPTY and having[i] and owner[i] == p]
 
     # --- resolution --------------------------------------------------------------------------
 

@@ -30,6 +30,13 @@ SCARLET: dict[str, tuple[str, str, str]] = {
 }
 #: Special types 2 that grant the normal effect "X: destroy X own soldiers, +0/+0/+2X".
 GOLD_TYPES = {"黄金": "gold", "異界": "otherworld"}
+#: The stack items a counter trigger can answer: "E" an activated effect, else the event kind
+#: (`Effects.answers` decides; this only spares asking cards that cannot answer at all).
+TRIGGER_ITEMS = {
+    "effect": "E", "own-spell-cast": "cast", "self-cast": "cast", "enemy-summon": "summon",
+    "self-summon": "summon", "enemy-move": "move", "self-move": "move", "combat-end": "cend",
+    "own-drill-end": "cend", "own-turn-end": "tend", "combat-start-vs-enemy": "cstart",
+}
 
 
 @dataclass(frozen=True)
@@ -64,6 +71,32 @@ class Effect:
             if mname == name:
                 return choose, ops
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class Aura:
+    """A permanent effect's `aura:` script, read once: which soldiers it reaches, and how much
+    it changes their cost/move/power."""
+
+    delta: tuple[int, int, int]
+    bound: bool = False            # only the soldier its source is bound to (to: bound)
+    anywhere: bool = False         # also soldiers in the hand
+    owner: str | None = None       # own / enemy, from the source's side
+    race: str | None = None
+    stype: str | None = None
+    not_type: str | None = None
+    element: str | None = None
+    other_own: bool = False        # only while its owner has another soldier on the field
+
+
+def aura_from_script(aura: dict[str, Any]) -> Aura:
+    delta = tuple(aura["delta"])
+    to = aura["to"]
+    if to == "bound":
+        return Aura(delta, bound=True)
+    return Aura(delta, anywhere=bool(to.get("anywhere")), owner=to.get("owner"),
+                race=to.get("race"), stype=to.get("type"), not_type=to.get("not_type"),
+                element=to.get("element"), other_own=aura.get("while") == "other-own-soldier")
 
 
 def effect_from_script(kind: str, script: dict[str, Any], label: str = "") -> Effect:
@@ -122,8 +155,14 @@ def prepare_facts(game: Any) -> None:
     game.facedown_only = tuple(any(e.script.get("facedown") for e in game.effs[i])
                                for i in range(len(cat)))
     game.counters_of = tuple(tuple(e for e in game.effs[i] if e.trigger) for i in range(len(cat)))
-    game.auras = tuple(tuple(e for e in game.effs[i] if "aura" in e.script) for i in range(len(cat)))
+    game.auras = tuple(tuple(aura_from_script(e.script["aura"]) for e in game.effs[i] if "aura" in e.script)
+                       for i in range(len(cat)))
+    game.hand_rules = tuple(any(e.script.get("hand") for e in game.effs[i]) for i in range(len(cat)))
+    game.drill = tuple(any(e.script.get("drill_safe") for e in game.effs[i]) for i in range(len(cat)))
     game.gold = {eid: gold_effect(eid) for eid in GOLD_TYPES.values()}
+    game.answering = _answering(game.counters_of)
+    game.with_normal = tuple(i for i in range(len(cat)) if any(e.can_normal for e in game.effs[i])
+                             or (game.is_soldier[i] and game.type2[i] in GOLD_TYPES))
     layout = game.layout(2)
     game.HAND = layout.per_player("hand")
     game.LIFE = layout.per_player("life")
@@ -134,6 +173,25 @@ def prepare_facts(game: Any) -> None:
     game.SOLD = layout.of("soldiers")
     game.GROUND = layout.of("ground")
     game.ARENA = layout.of("arena")
+    #: the field's piles, in the order the rules scan them: soldiers, arena, squares, veils
+    game.FIELD = (game.SOLD, game.ARENA, game.GROUND) + game.VEIL
+    game.is_field = tuple(pile in game.FIELD for pile in range(len(layout)))
+    game.field_rank = tuple(game.FIELD.index(pile) if pile in game.FIELD else -1
+                            for pile in range(len(layout)))
+
+
+def _answering(counters_of: tuple[tuple[Effect, ...], ...]) -> dict[str, tuple[int, ...]]:
+    """Stack item kind -> the instances with a counter effect that may answer it; under None,
+    every instance with a counter (for an item kind no trigger names)."""
+    kinds: dict[str | None, list[int]] = {kind: [] for kind in (None, *TRIGGER_ITEMS.values())}
+    for i, effs in enumerate(counters_of):
+        if not effs:
+            continue
+        kinds[None].append(i)
+        items = {TRIGGER_ITEMS.get(t) for e in effs for t in e.trigger}
+        for kind in (set(TRIGGER_ITEMS.values()) if None in items else items):
+            kinds.setdefault(kind, []).append(i)
+    return {kind: tuple(insts) for kind, insts in kinds.items()}
 
 
 def _label(effect: Any) -> str:

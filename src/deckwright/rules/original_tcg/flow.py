@@ -52,7 +52,7 @@ class Flow:
 
     def has_counter(self, p: int) -> bool:
         for i, eff in self.counter_options(p):
-            if eff.forced or self.counter_payable(p, i, eff):
+            if eff.forced or self.reading(self.counter_payable, p, i, eff):
                 return True
         return False
 
