@@ -139,21 +139,14 @@ class Board:
     def aura_hits(self, src: int, aura: Aura, target: int, target_on_field: bool) -> bool:
         if aura.bound:
             return self.bound.get(src) == target and target_on_field and not self.immune(target, src)
-        g = self.game
-        if not g.is_soldier[target]:
+        if not aura.reach[target]:
             return False
-        if not target_on_field and (not aura.anywhere or self.zones.where[target] not in g.HAND):
+        if not target_on_field and (not aura.anywhere or self.zones.where[target] not in self.game.HAND):
             return False
         owner = self.owner
         if aura.owner == "own" and owner[target] != owner[src]:
             return False
         if aura.owner == "enemy" and owner[target] == owner[src]:
-            return False
-        if aura.race is not None and g.race[target] != aura.race:
-            return False
-        if aura.stype is not None and g.stype[target] != aura.stype:
-            return False
-        if aura.not_type is not None and g.stype[target] == aura.not_type:
             return False
         if aura.element is not None and aura.element not in self.elements(target):
             return False
@@ -205,7 +198,7 @@ class Board:
         t2 = self.type2_of(i)
         field = self.on_field(i)
         for src, aura in self.aura_sources():
-            if self.aura_hits(src, aura, i, field):
+            if aura.reach[i] and self.aura_hits(src, aura, i, field):
                 dc, dm, dp = aura.delta
                 k = 2 if (t2 == "太陽" and g.cat[src] == "land") else 1
                 c += k * dc

@@ -65,12 +65,16 @@ class Costs:
             else:
                 picks = []
                 for e in req:
-                    if any(e in els[i] for i in picks):
-                        continue
-                    hit = next((i for i in free if e in els[i] and i not in picks), None)
-                    if hit is None:
-                        return None
-                    picks.append(hit)
+                    for i in picks:
+                        if e in els[i]:
+                            break           # already covered by a card picked for another
+                    else:
+                        for i in free:
+                            if e in els[i] and i not in picks:
+                                picks.append(i)
+                                break
+                        else:
+                            return None
                 if len(picks) < n:
                     picks += [i for i in free if i not in picks][:n - len(picks)]
         short = n - len(picks)

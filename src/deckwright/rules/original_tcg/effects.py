@@ -82,15 +82,16 @@ class Effects:
             pool = list(self.zones.piles[g.WARE[q]])
         else:
             rows = f.get("rows", ["field"])
+            anywhere = "field" in rows
             pool = []
             if kind in ("soldier", "card"):
-                for s in self.field_soldiers():
-                    cell = self.cell_of(s)
-                    if "field" in rows or self.row_name(p, cell // 5) in rows:
-                        pool.append(s)
+                if anywhere:
+                    pool += self.field_soldiers()
+                else:
+                    pool += [s for s in self.field_soldiers() if self.row_name(p, self.cell_of(s) // 5) in rows]
             if kind in ("land", "spell", "card"):
                 for c in self.ground_cards():
-                    if "field" in rows or ("own-camp" if self.owner[c] == p else "enemy-camp") in rows:
+                    if anywhere or ("own-camp" if self.owner[c] == p else "enemy-camp") in rows:
                         pool.append(c)
         out = []
         for t in pool:
@@ -236,38 +237,29 @@ class Effects:
             return Reason("同じカードの同じ効果は一ターンに一度しか発動できない", "effect-once-per-turn")
         return None
 
-    def counter_options(self, p: int) -> Iterator[tuple[int, Effect]]:
+    def counter_options(self, p: int) -> list[tuple[int, Effect]]:
         """(card, effect) pairs of p that answer the top of the stack now (cost not checked),
         in field order."""
         top = self.window.top()
         g = self.game
         answering = g.answering
         counters = g.counters_of
-        for i in self.in_field_order(p, answering.get("E" if top[0] == "E" else top[1], answering[None])):
+        out = []
+        for i in self.my_field_cards(p, answering.get("E" if top[0] == "E" else top[1], answering[None])):
             for eff in counters[i]:
                 if self.answers(eff, i, p, top) and self.usable(p, i, eff, True) is None:
-                    yield i, eff
+                    out.append((i, eff))
+        return out
 
-    def in_field_order(self, p: int, insts: tuple[int, ...]) -> list[int]:
-        """Those of `insts` that are p's cards on the field, in the order `my_field_cards`
-        lists them (cheaper than scanning the field when `insts` is a short list)."""
-        g = self.game
-        where, is_field, owner = self.zones.where, g.is_field, self.owner
-        mine = [i for i in insts if owner[i] == p and is_field[where[i]]]
-        if len(mine) > 1:
-            piles, rank = self.zones.piles, g.field_rank
-            mine.sort(key=lambda i: (rank[where[i]], piles[where[i]].index(i)))
-        return mine
-
-    def my_field_cards(self, p: int, having: tuple[Any, ...] | None = None) -> list[int]:
+    def my_field_cards(self, p: int, having: tuple[bool, ...] | None = None) -> list[int]:
         """p's cards on the field (soldiers in cell order, the arena, squares, veils); with
-        `having`, a per-instance column, only the cards whose entry is true."""
+        `having`, a per-instance column (`facts.column`), only the cards it says yes for."""
         g = self.game
         piles = self.zones.piles
         owner = self.owner
         if having is None:
             return [i for pile in g.FIELD for i in piles[pile] if i != EMPTY and owner[i] == p]
-        return [i for pile in g.FIELD for i in piles[pile] if i != EMPTY and having[i] and owner[i] == p]
+        return [i for pile in g.FIELD for i in piles[pile] if having[i] and owner[i] == p]
 
     # --- resolution --------------------------------------------------------------------------
 

@@ -79,23 +79,27 @@ class Aura:
     it changes their cost/move/power."""
 
     delta: tuple[int, int, int]
+    reach: tuple[bool, ...]        # per instance: a soldier of the race and type it names
     bound: bool = False            # only the soldier its source is bound to (to: bound)
     anywhere: bool = False         # also soldiers in the hand
     owner: str | None = None       # own / enemy, from the source's side
-    race: str | None = None
-    stype: str | None = None
-    not_type: str | None = None
     element: str | None = None
     other_own: bool = False        # only while its owner has another soldier on the field
 
 
-def aura_from_script(aura: dict[str, Any]) -> Aura:
+def aura_from_script(aura: dict[str, Any], game: Any) -> Aura:
+    """The aura, with `reach`: per instance, whether the card's printed facts let it reach
+    it at all (soldier, race, type), so most cards are passed over without a closer look."""
     delta = tuple(aura["delta"])
     to = aura["to"]
+    n = len(game.catalogue)
     if to == "bound":
-        return Aura(delta, bound=True)
-    return Aura(delta, anywhere=bool(to.get("anywhere")), owner=to.get("owner"),
-                race=to.get("race"), stype=to.get("type"), not_type=to.get("not_type"),
+        return Aura(delta, (True,) * n, bound=True)
+    race, stype, not_type = to.get("race"), to.get("type"), to.get("not_type")
+    reach = tuple(game.is_soldier[i] and (race is None or game.race[i] == race)
+                  and (stype is None or game.stype[i] == stype)
+                  and (not_type is None or game.stype[i] != not_type) for i in range(n))
+    return Aura(delta, reach, anywhere=bool(to.get("anywhere")), owner=to.get("owner"),
                 element=to.get("element"), other_own=aura.get("while") == "other-own-soldier")
 
 
@@ -155,14 +159,14 @@ def prepare_facts(game: Any) -> None:
     game.facedown_only = tuple(any(e.script.get("facedown") for e in game.effs[i])
                                for i in range(len(cat)))
     game.counters_of = tuple(tuple(e for e in game.effs[i] if e.trigger) for i in range(len(cat)))
-    game.auras = tuple(tuple(aura_from_script(e.script["aura"]) for e in game.effs[i] if "aura" in e.script)
+    game.auras = tuple(tuple(aura_from_script(e.script["aura"], game) for e in game.effs[i] if "aura" in e.script)
                        for i in range(len(cat)))
     game.hand_rules = tuple(any(e.script.get("hand") for e in game.effs[i]) for i in range(len(cat)))
     game.drill = tuple(any(e.script.get("drill_safe") for e in game.effs[i]) for i in range(len(cat)))
     game.gold = {eid: gold_effect(eid) for eid in GOLD_TYPES.values()}
     game.answering = _answering(game.counters_of)
-    game.with_normal = tuple(i for i in range(len(cat)) if any(e.can_normal for e in game.effs[i])
-                             or (game.is_soldier[i] and game.type2[i] in GOLD_TYPES))
+    game.with_normal = column(any(e.can_normal for e in game.effs[i])
+                              or (game.is_soldier[i] and game.type2[i] in GOLD_TYPES) for i in range(len(cat)))
     layout = game.layout(2)
     game.HAND = layout.per_player("hand")
     game.LIFE = layout.per_player("life")
@@ -176,22 +180,27 @@ def prepare_facts(game: Any) -> None:
     #: the field's piles, in the order the rules scan them: soldiers, arena, squares, veils
     game.FIELD = (game.SOLD, game.ARENA, game.GROUND) + game.VEIL
     game.is_field = tuple(pile in game.FIELD for pile in range(len(layout)))
-    game.field_rank = tuple(game.FIELD.index(pile) if pile in game.FIELD else -1
-                            for pile in range(len(layout)))
 
 
-def _answering(counters_of: tuple[tuple[Effect, ...], ...]) -> dict[str, tuple[int, ...]]:
-    """Stack item kind -> the instances with a counter effect that may answer it; under None,
-    every instance with a counter (for an item kind no trigger names)."""
-    kinds: dict[str | None, list[int]] = {kind: [] for kind in (None, *TRIGGER_ITEMS.values())}
+def _answering(counters_of: tuple[tuple[Effect, ...], ...]) -> dict[str | None, tuple[bool, ...]]:
+    """Stack item kind -> a column (see `column`): may the instance have a counter effect that
+    answers it? Under None: has it any counter (for an item kind no trigger names)."""
+    n = len(counters_of)
+    kinds: dict[str | None, list[bool]] = {kind: [False] * n for kind in (None, *TRIGGER_ITEMS.values())}
     for i, effs in enumerate(counters_of):
         if not effs:
             continue
-        kinds[None].append(i)
+        kinds[None][i] = True
         items = {TRIGGER_ITEMS.get(t) for e in effs for t in e.trigger}
         for kind in (set(TRIGGER_ITEMS.values()) if None in items else items):
-            kinds.setdefault(kind, []).append(i)
-    return {kind: tuple(insts) for kind, insts in kinds.items()}
+            kinds[kind][i] = True
+    return {kind: column(flags) for kind, flags in kinds.items()}
+
+
+def column(flags: Any) -> tuple[bool, ...]:
+    """A per-instance yes/no column, with one more False at the end so that the grids' EMPTY
+    cell (-1) reads as no: a scan of the field need not test for it."""
+    return tuple(bool(f) for f in flags) + (False,)
 
 
 def _label(effect: Any) -> str:

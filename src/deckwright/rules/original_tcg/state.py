@@ -387,7 +387,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
                 acts += [("cast", i, c, 0, pay) if cat == "spell" else ("deploy", i, c, pay) for c in free]
         acts += self._moves(p)
         # a special type 2 granted by an example can give any card the gold effect
-        for i in self.my_field_cards(p) if self.grant2 else self.in_field_order(p, g.with_normal):
+        for i in self.my_field_cards(p, None if self.grant2 else g.with_normal):
             for eff in self.effects_of(i):
                 if eff.can_normal and self.usable(p, i, eff, False) is None:
                     acts += self._activations(p, i, eff, -1)
