@@ -237,10 +237,11 @@ class Effects:
             return Reason("同じカードの同じ効果は一ターンに一度しか発動できない", "effect-once-per-turn")
         return None
 
-    def counter_options(self, p: int) -> list[tuple[int, Effect]]:
-        """(card, effect) pairs of p that answer the top of the stack now (cost not checked),
-        in field order."""
-        top = self.window.top()
+    def counter_options(self, p: int, top: tuple[Any, ...] | None = None) -> list[tuple[int, Effect]]:
+        """(card, effect) pairs of p that answer the top of the stack now, or the item `top`
+        (cost not checked), in field order."""
+        if top is None:
+            top = self.window.top()
         g = self.game
         answering = g.answering
         counters = g.counters_of

@@ -33,7 +33,12 @@ class Flow:
     # --- the counter window ---------------------------------------------------------------
 
     def open_window(self, item: tuple[Any, ...]) -> None:
-        """The engine's counter stack on `item`: the turn player has the first right."""
+        """The engine's counter stack on `item`: the turn player has the first right. An event
+        that neither player can answer would close at once (both pass, and an event does
+        nothing when it resolves), so its window is not opened at all. (An effect's window is
+        always opened: while it is open the effect is being processed, which 頑健 reads.)"""
+        if item[0] == "V" and not self.has_counter(0, item) and not self.has_counter(1, item):
+            return
         by = item[1] if item[0] == "E" else item[2]
         self.window = Window.stack(self.turns, about=item, by=by)
 
@@ -50,8 +55,9 @@ class Flow:
                 continue
             return
 
-    def has_counter(self, p: int) -> bool:
-        for i, eff in self.counter_options(p):
+    def has_counter(self, p: int, top: tuple[Any, ...] | None = None) -> bool:
+        """Can p answer the top of the stack (or the item `top`) now, or must they?"""
+        for i, eff in self.counter_options(p, top):
             if eff.forced or self.reading(self.counter_payable, p, i, eff):
                 return True
         return False
