@@ -179,33 +179,34 @@ class Board:
         if c is None:
             return (-1, -1, 0)          # a face-down-only spell has no costs
         soldier = g.is_soldier[i]
+        t2 = (self.type2_of(i) if self.grant2 else g.type2[i]) if soldier else None
         if self.mods:
-            sun = soldier and self.type2_of(i) == "太陽"
             for t, dc, dm, dp, _until, src in self.mods:
                 if t == i:
-                    k = 2 if sun and src >= 0 and g.cat[src] == "land" else 1
+                    k = 2 if t2 == "太陽" and src >= 0 and g.cat[src] == "land" else 1
                     c += k * dc
                     m += k * dm
                     p += k * dp
-        if soldier:
-            c, m, p = self._soldier_extras(i, c, m, p)
-        elif g.hand_rules[i]:
-            c = self._hand_rule(i, c)
+        if not soldier:
+            if g.hand_rules[i]:
+                c = self._hand_rule(i, c)
+            return (max(0, c), max(0, m), p)
+        auras = self.aura_sources()
+        if auras:
+            field = self.on_field(i)
+            for src, aura in auras:
+                if aura.reach[i] and self.aura_hits(src, aura, i, field):
+                    dc, dm, dp = aura.delta
+                    k = 2 if (t2 == "太陽" and g.cat[src] == "land") else 1
+                    c += k * dc
+                    m += k * dm
+                    p += k * dp
+        if t2 is not None:
+            c, m, p = self._type2_rule(i, t2, c, m, p)
         return (max(0, c), max(0, m), p)
 
-    def _soldier_extras(self, i: int, c: int, m: int, p: int) -> tuple[int, int, int]:
-        g = self.game
-        t2 = self.type2_of(i)
-        field = self.on_field(i)
-        for src, aura in self.aura_sources():
-            if aura.reach[i] and self.aura_hits(src, aura, i, field):
-                dc, dm, dp = aura.delta
-                k = 2 if (t2 == "太陽" and g.cat[src] == "land") else 1
-                c += k * dc
-                m += k * dm
-                p += k * dp
-        if t2 is None:
-            return c, m, p
+    def _type2_rule(self, i: int, t2: str, c: int, m: int, p: int) -> tuple[int, int, int]:
+        """The rule effect of a soldier's special type 2 on its stats."""
         if t2 == "太陽":
             return c + 3, m, p + 3
         if t2 == "俊敏":
@@ -215,7 +216,7 @@ class Board:
         if t2 == "豪腕":
             return c, m, p + (4 if self.in_combat(i) else 0)
         if t2 == "頑健":
-            return c, m, p + (4 if field and self.processing() else 0)
+            return c, m, p + (4 if self.on_field(i) and self.processing() else 0)
         if t2 in SCARLET and self.in_combat(i):
             p += self._scarlet(i, t2)
         return c, m, p

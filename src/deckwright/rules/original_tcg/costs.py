@@ -47,13 +47,13 @@ class Costs:
         if memo is None:
             return self._auto_pay(self.untapped(p), n, req)
         key = (p, n, req)
-        pays = memo.pays
-        if key not in pays:
+        pay = memo.pays.get(key, memo)     # the memo itself marks "not asked yet"
+        if pay is memo:
             free = memo.free.get(p)
             if free is None:
                 free = memo.free[p] = self.untapped(p)
-            pays[key] = self._auto_pay(free, n, req)
-        return pays[key]
+            pay = memo.pays[key] = self._auto_pay(free, n, req)
+        return pay
 
     def _auto_pay(self, free: list[int], n: int, req: tuple[str, ...]) -> Payment | None:
         if not req:

@@ -162,6 +162,9 @@ class Effects:
 
     def target_choices(self, p: int, src: int, eff: Effect) -> Iterator[tuple[str, int, tuple[int, ...]]]:
         """(mode, x, targets) a bot may choose; capped at CHOICE_CAP per effect."""
+        if not eff.choose and not eff.modes and not eff.x_cost:
+            yield "", 0, ()                 # nothing to choose
+            return
         count = 0
         modes = [m for m, _c, _o in eff.modes] or [""]
         for mode in modes:

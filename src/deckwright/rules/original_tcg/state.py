@@ -401,10 +401,11 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         acts: list[Action] = []
         drill: bool | None = None
         fresh, moved = self.fresh, self.moved
+        colors = None if self.grant_el else self.game.colors
         for here, i in enumerate(sold):
             if i == EMPTY or owner[i] != p or i in fresh or i in moved:
                 continue
-            pay = self.auto_pay(p, self.stats(i)[1], self.elements(i))
+            pay = self.auto_pay(p, self.stats(i)[1], self.elements(i) if colors is None else colors[i])
             if pay is None:
                 continue
             for cell in NEIGHBOURS[here]:
@@ -426,8 +427,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
     def _activations(self, p: int, i: int, eff: Any, against: int) -> list[Action]:
         acts: list[Action] = []
         for mode, x, targets in self.target_choices(p, i, eff):
-            n, req = self.cost_of(i, eff, x)
-            pay = self.auto_pay(p, n, req)
+            pay = self.auto_pay(p, *self.cost_of(i, eff, x))
             if pay is not None:
                 acts.append(("act", i, eff.eid, targets, mode, x, against, pay))
         return acts
