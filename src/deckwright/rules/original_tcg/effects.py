@@ -245,15 +245,27 @@ class Effects:
         (cost not checked), in field order."""
         if top is None:
             top = self.window.top()
-        g = self.game
-        answering = g.answering
-        counters = g.counters_of
+        counters = self.game.counters_of
         out = []
-        for i in self.my_field_cards(p, answering.get("E" if top[0] == "E" else top[1], answering[None])):
+        for i in self.my_field_cards(p, self.answering(top)):
             for eff in counters[i]:
                 if self.answers(eff, i, p, top) and self.usable(p, i, eff, True) is None:
                     out.append((i, eff))
         return out
+
+    def answering(self, top: tuple[Any, ...]) -> tuple[bool, ...]:
+        """The column of instances with a counter effect that may answer stack item `top`."""
+        answering = self.game.answering
+        return answering.get("E" if top[0] == "E" else top[1], answering[None])
+
+    def on_field_any(self, having: tuple[bool, ...]) -> bool:
+        """Is any card on the field (either player's) one the column says yes for?"""
+        piles = self.zones.piles
+        for pile in self.game.FIELD:
+            for i in piles[pile]:
+                if having[i]:
+                    return True
+        return False
 
     def my_field_cards(self, p: int, having: tuple[bool, ...] | None = None) -> list[int]:
         """p's cards on the field (soldiers in cell order, the arena, squares, veils); with

@@ -165,8 +165,11 @@ def prepare_facts(game: Any) -> None:
     game.drill = tuple(any(e.script.get("drill_safe") for e in game.effs[i]) for i in range(len(cat)))
     game.gold = {eid: gold_effect(eid) for eid in GOLD_TYPES.values()}
     game.answering = _answering(game.counters_of)
-    game.with_normal = column(any(e.can_normal for e in game.effs[i])
-                              or (game.is_soldier[i] and game.type2[i] in GOLD_TYPES) for i in range(len(cat)))
+    game.normals = tuple(tuple(e for e in game.effs[i] if e.can_normal)
+                         + ((game.gold[GOLD_TYPES[game.type2[i]]],)
+                            if game.is_soldier[i] and game.type2[i] in GOLD_TYPES else ())
+                         for i in range(len(cat)))
+    game.with_normal = column(game.normals)
     layout = game.layout(2)
     game.HAND = layout.per_player("hand")
     game.LIFE = layout.per_player("life")

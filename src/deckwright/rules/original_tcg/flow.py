@@ -37,7 +37,8 @@ class Flow:
         that neither player can answer would close at once (both pass, and an event does
         nothing when it resolves), so its window is not opened at all. (An effect's window is
         always opened: while it is open the effect is being processed, which 頑健 reads.)"""
-        if item[0] == "V" and not self.has_counter(0, item) and not self.has_counter(1, item):
+        if item[0] == "V" and not (self.on_field_any(self.answering(item))
+                                   and (self.has_counter(0, item) or self.has_counter(1, item))):
             return
         by = item[1] if item[0] == "E" else item[2]
         self.window = Window.stack(self.turns, about=item, by=by)

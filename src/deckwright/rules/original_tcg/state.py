@@ -386,13 +386,19 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
                     continue
                 acts += [("cast", i, c, 0, pay) if cat == "spell" else ("deploy", i, c, pay) for c in free]
         acts += self._moves(p)
-        # a special type 2 granted by an example can give any card the gold effect
-        for i in self.my_field_cards(p, None if self.grant2 else g.with_normal):
-            for eff in self.effects_of(i):
-                if eff.can_normal and self.usable(p, i, eff, False) is None:
+        for i, effs in self._normal_effects(p):
+            for eff in effs:
+                if self.usable(p, i, eff, False) is None:
                     acts += self._activations(p, i, eff, -1)
         acts.append(("skip",))
         return acts
+
+    def _normal_effects(self, p: int) -> list[tuple[int, tuple[Any, ...]]]:
+        """p's cards on the field with normal effects, and those effects."""
+        if self.grant2:     # a special type 2 granted by an example may add the gold effect
+            return [(i, tuple(e for e in self.effects_of(i) if e.can_normal)) for i in self.my_field_cards(p)]
+        normals = self.game.normals
+        return [(i, normals[i]) for i in self.my_field_cards(p, self.game.with_normal)]
 
     def _moves(self, p: int) -> list[Action]:
         """Every own soldier that may still move, to each neighbouring square it may enter."""
