@@ -253,29 +253,28 @@ class Effects:
                     out.append((i, eff))
         return out
 
-    def answering(self, top: tuple[Any, ...]) -> tuple[bool, ...]:
-        """The column of instances with a counter effect that may answer stack item `top`."""
+    def answering(self, top: tuple[Any, ...]) -> frozenset[int]:
+        """The instances with a counter effect that may answer stack item `top`."""
         answering = self.game.answering
         return answering.get("E" if top[0] == "E" else top[1], answering[None])
 
-    def on_field_any(self, having: tuple[bool, ...]) -> bool:
-        """Is any card on the field (either player's) one the column says yes for?"""
+    def on_field_any(self, insts: frozenset[int]) -> bool:
+        """Is any of `insts` on the field (either player's)?"""
         piles = self.zones.piles
         for pile in self.game.FIELD:
-            for i in piles[pile]:
-                if having[i]:
-                    return True
+            if not insts.isdisjoint(piles[pile]):
+                return True
         return False
 
-    def my_field_cards(self, p: int, having: tuple[bool, ...] | None = None) -> list[int]:
+    def my_field_cards(self, p: int, among: frozenset[int] | None = None) -> list[int]:
         """p's cards on the field (soldiers in cell order, the arena, squares, veils); with
-        `having`, a per-instance column (`facts.column`), only the cards it says yes for."""
+        `among`, only those of these instances."""
         g = self.game
         piles = self.zones.piles
         owner = self.owner
-        if having is None:
+        if among is None:
             return [i for pile in g.FIELD for i in piles[pile] if i != EMPTY and owner[i] == p]
-        return [i for pile in g.FIELD for i in piles[pile] if having[i] and owner[i] == p]
+        return [i for pile in g.FIELD for i in piles[pile] if i in among and owner[i] == p]
 
     # --- resolution --------------------------------------------------------------------------
 

@@ -169,7 +169,7 @@ def prepare_facts(game: Any) -> None:
                          + ((game.gold[GOLD_TYPES[game.type2[i]]],)
                             if game.is_soldier[i] and game.type2[i] in GOLD_TYPES else ())
                          for i in range(len(cat)))
-    game.with_normal = column(game.normals)
+    game.with_normal = frozenset(i for i in range(len(cat)) if game.normals[i])
     layout = game.layout(2)
     game.HAND = layout.per_player("hand")
     game.LIFE = layout.per_player("life")
@@ -185,25 +185,18 @@ def prepare_facts(game: Any) -> None:
     game.is_field = tuple(pile in game.FIELD for pile in range(len(layout)))
 
 
-def _answering(counters_of: tuple[tuple[Effect, ...], ...]) -> dict[str | None, tuple[bool, ...]]:
-    """Stack item kind -> a column (see `column`): may the instance have a counter effect that
-    answers it? Under None: has it any counter (for an item kind no trigger names)."""
-    n = len(counters_of)
-    kinds: dict[str | None, list[bool]] = {kind: [False] * n for kind in (None, *TRIGGER_ITEMS.values())}
+def _answering(counters_of: tuple[tuple[Effect, ...], ...]) -> dict[str | None, frozenset[int]]:
+    """Stack item kind -> the instances with a counter effect that may answer it; under None,
+    every instance with a counter (for an item kind no trigger names)."""
+    kinds: dict[str | None, set[int]] = {kind: set() for kind in (None, *TRIGGER_ITEMS.values())}
     for i, effs in enumerate(counters_of):
         if not effs:
             continue
-        kinds[None][i] = True
+        kinds[None].add(i)
         items = {TRIGGER_ITEMS.get(t) for e in effs for t in e.trigger}
         for kind in (set(TRIGGER_ITEMS.values()) if None in items else items):
-            kinds[kind][i] = True
-    return {kind: column(flags) for kind, flags in kinds.items()}
-
-
-def column(flags: Any) -> tuple[bool, ...]:
-    """A per-instance yes/no column, with one more False at the end so that the grids' EMPTY
-    cell (-1) reads as no: a scan of the field need not test for it."""
-    return tuple(bool(f) for f in flags) + (False,)
+            kinds[kind].add(i)
+    return {kind: frozenset(insts) for kind, insts in kinds.items()}
 
 
 def _label(effect: Any) -> str:

@@ -296,7 +296,9 @@ class Flow:
 
     def begin_upkeep(self) -> None:
         p = self.turns.current
-        self.due = [c for c in self.ground_cards(False) if self.owner[c] == p and self.stats(c)[1] > 0]
+        owner = self.owner
+        self.due = [c for c in self.zones.piles[self.game.GROUND]
+                    if c != EMPTY and owner[c] == p and self.stats(c)[1] > 0]
         self.phase = "upkeep" if self.due else "main"
 
     def draw_card(self, p: int) -> None:
