@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterator, TypeVar
 from deckwright.engine import EMPTY
 
 from .facts import BATTLEFIELD, COLS, SCARLET, Aura
-from .memo import Memo
+from .memo import AURAS, Memo
 
 T = TypeVar("T")
 
@@ -43,7 +43,7 @@ class Board:
         """`ask(*args)` for a question that only reads the state, with the memo on."""
         if self._memo is not None:
             return ask(*args)
-        self._memo = Memo()
+        self._memo = {}
         try:
             return ask(*args)
         finally:
@@ -126,14 +126,14 @@ class Board:
         """(card, aura) on the field: soldiers in cell order, then the arena, then lands
         and spells in their squares."""
         memo = self._memo
-        if memo is not None and memo.auras is not None:
-            return memo.auras
+        if memo is not None and AURAS in memo:
+            return memo[AURAS]
         g = self.game
         auras = g.auras
         out = [(i, aura) for i in self.field_soldiers() for aura in auras[i]]
         out += [(i, aura) for i in self.zones.piles[g.GROUND] if i != EMPTY for aura in auras[i]]
         if memo is not None:
-            memo.auras = out
+            memo[AURAS] = out
         return out
 
     def aura_hits(self, src: int, aura: Aura, target: int, target_on_field: bool) -> bool:
@@ -167,9 +167,9 @@ class Board:
         """Soldier: (cost, move, power); spell or land: (cast, upkeep, 0); costs floored at 0."""
         memo = self._memo
         if memo is not None:
-            got = memo.stats.get(i)
+            got = memo.get(i)
             if got is None:
-                got = memo.stats[i] = self._stats(i)
+                got = memo[i] = self._stats(i)
             return got
         return self._stats(i)
 

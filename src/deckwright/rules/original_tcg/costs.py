@@ -13,6 +13,8 @@ from typing import Any
 
 from deckwright.engine import Reason
 
+from .memo import FREE
+
 Payment = tuple[int, ...]
 
 
@@ -47,12 +49,12 @@ class Costs:
         if memo is None:
             return self._auto_pay(self.untapped(p), n, req)
         key = (p, n, req)
-        pay = memo.pays.get(key, memo)     # the memo itself marks "not asked yet"
+        pay = memo.get(key, memo)     # the memo itself marks "not asked yet"
         if pay is memo:
-            free = memo.free.get(p)
+            free = memo.get((FREE, p))
             if free is None:
-                free = memo.free[p] = self.untapped(p)
-            pay = memo.pays[key] = self._auto_pay(free, n, req)
+                free = memo[(FREE, p)] = self.untapped(p)
+            pay = memo[key] = self._auto_pay(free, n, req)
         return pay
 
     def _auto_pay(self, free: list[int], n: int, req: tuple[str, ...]) -> Payment | None:

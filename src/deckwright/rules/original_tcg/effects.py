@@ -382,6 +382,9 @@ def _product(parts: list[list[tuple[int, ...]]]) -> Iterator[tuple[int, ...]]:
     if not parts:
         yield ()
         return
+    if len(parts) == 1:
+        yield from parts[0][:CHOICE_CAP]
+        return
     head, rest = parts[0], parts[1:]
     n = 0
     for first in head:

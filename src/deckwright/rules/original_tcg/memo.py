@@ -5,21 +5,17 @@ card's stats (which scan the field's auras), the canonical payment of a cost (wh
 warehouse), the auras on the field. Within one such read nothing changes, so each answer is
 computed once. The memo exists only for the length of the read (`Board.reading`); outside it
 every question is answered afresh, so nothing that changes the state can see a stale answer.
+
+The memo is one plain dict (the cheapest thing to make once per decision). Each question has
+its own shape of key, so the answers never collide: an instance (int) -> its stats;
+(player, cost, elements) -> the canonical payment; (FREE, player) -> the player's untapped
+warehouse cards; AURAS -> the auras on the field.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-
-class Memo:
-    """The answers of one read: stats per card, payments per (player, cost, elements), the
-    untapped warehouse cards per player, the auras on the field."""
-
-    __slots__ = ("stats", "pays", "free", "auras")
-
-    def __init__(self) -> None:
-        self.stats: dict[int, tuple[int, int, int]] = {}
-        self.pays: dict[tuple[int, int, tuple[str, ...]], Any] = {}
-        self.free: dict[int, list[int]] = {}
-        self.auras: list[tuple[int, Any]] | None = None
+Memo = dict[Any, Any]
+FREE = "free"
+AURAS = "auras"
