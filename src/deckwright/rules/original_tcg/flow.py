@@ -33,12 +33,17 @@ class Flow:
     # --- the counter window ---------------------------------------------------------------
 
     def open_window(self, item: tuple[Any, ...]) -> None:
-        """The engine's counter stack on `item`: the turn player has the first right. An event
-        that neither player can answer would close at once (both pass, and an event does
-        nothing when it resolves), so its window is not opened at all. (An effect's window is
-        always opened: while it is open the effect is being processed, which 頑健 reads.)"""
-        if item[0] == "V" and not (self.on_field_any(self.answering(item))
-                                   and (self.has_counter(0, item) or self.has_counter(1, item))):
+        """The engine's counter stack on `item`: the turn player has the first right.
+
+        When no card on the field could answer `item`, or it is an event neither player can
+        answer now, both players would pass at once: the item resolves alone, as the closed
+        window would resolve it, without opening one. (An effect with a possible answer on
+        the field always opens its window: while it is open the effect is being processed,
+        which 頑健 reads, so who can answer is only asked inside it.)"""
+        if not self.stack and (not self.on_field_any(self.answering(item)) or (
+                item[0] == "V" and not self.has_counter(0, item) and not self.has_counter(1, item))):
+            self.stack = [item]
+            self.resolve_stack()
             return
         by = item[1] if item[0] == "E" else item[2]
         self.window = Window.stack(self.turns, about=item, by=by)
