@@ -190,10 +190,10 @@ class Board:
         if not soldier:
             if g.hand_rules[i]:
                 c = self._hand_rule(i, c)
-            return (max(0, c), max(0, m), p)
+            return (c if c > 0 else 0, m if m > 0 else 0, p)
         auras = self.aura_sources()
         if auras:
-            field = self.on_field(i)
+            field = g.is_field[self.zones.where[i]]
             for src, aura in auras:
                 if aura.reach[i] and self.aura_hits(src, aura, i, field):
                     dc, dm, dp = aura.delta
@@ -203,7 +203,7 @@ class Board:
                     p += k * dp
         if t2 is not None:
             c, m, p = self._type2_rule(i, t2, c, m, p)
-        return (max(0, c), max(0, m), p)
+        return (c if c > 0 else 0, m if m > 0 else 0, p)     # costs floored at 0
 
     def _type2_rule(self, i: int, t2: str, c: int, m: int, p: int) -> tuple[int, int, int]:
         """The rule effect of a soldier's special type 2 on its stats."""

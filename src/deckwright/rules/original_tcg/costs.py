@@ -36,9 +36,19 @@ class Costs:
     grant_el: dict[int, tuple[str, ...]]
     _memo: Any
 
-    def untapped(self, p: int) -> list[int]:
+    def untapped(self, p: int, limit: int = 0) -> list[int]:
+        """p's untapped warehouse cards in order; with `limit`, only the first so many."""
         tapped = self.tapped
-        return [i for i in self.zones.piles[self.game.WARE[p]] if i not in tapped]
+        ware = self.zones.piles[self.game.WARE[p]]
+        if not limit:
+            return [i for i in ware if i not in tapped]
+        out = []
+        for i in ware:
+            if i not in tapped:
+                out.append(i)
+                if len(out) == limit:
+                    break
+        return out
 
     def auto_pay(self, p: int, n: int, req: tuple[str, ...]) -> Payment | None:
         """The canonical payment: tap in warehouse order, covering the elements first; send
@@ -46,8 +56,8 @@ class Costs:
         if n <= 0:
             return ()
         memo = self._memo
-        if memo is None:
-            return self._auto_pay(self.untapped(p), n, req)
+        if memo is None:    # without elements to cover, only the first n untapped cards matter
+            return self._auto_pay(self.untapped(p, 0 if req else n), n, req)
         key = (p, n, req)
         pay = memo.get(key, memo)     # the memo itself marks "not asked yet"
         if pay is memo:

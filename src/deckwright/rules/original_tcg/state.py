@@ -386,19 +386,16 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
                     continue
                 acts += [("cast", i, c, 0, pay) if cat == "spell" else ("deploy", i, c, pay) for c in free]
         acts += self._moves(p)
-        for i, effs in self._normal_effects(p):
-            for eff in effs:
+        if self.grant2:     # a special type 2 granted by an example may add the gold effect
+            normals = {i: tuple(e for e in self.effects_of(i) if e.can_normal) for i in self.my_field_cards(p)}
+        else:
+            normals = g.normals
+        for i in self.my_field_cards(p, None if self.grant2 else g.with_normal):
+            for eff in normals[i]:
                 if self.usable(p, i, eff, False) is None:
                     acts += self._activations(p, i, eff, -1)
         acts.append(("skip",))
         return acts
-
-    def _normal_effects(self, p: int) -> list[tuple[int, tuple[Any, ...]]]:
-        """p's cards on the field with normal effects, and those effects."""
-        if self.grant2:     # a special type 2 granted by an example may add the gold effect
-            return [(i, tuple(e for e in self.effects_of(i) if e.can_normal)) for i in self.my_field_cards(p)]
-        normals = self.game.normals
-        return [(i, normals[i]) for i in self.my_field_cards(p, self.game.with_normal)]
 
     def _moves(self, p: int) -> list[Action]:
         """Every own soldier that may still move, to each neighbouring square it may enter."""
@@ -411,9 +408,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         for here, i in enumerate(sold):
             if i == EMPTY or owner[i] != p or i in fresh or i in moved:
                 continue
-            pay = self.auto_pay(p, self.stats(i)[1], self.elements(i) if colors is None else colors[i])
-            if pay is None:
-                continue
+            cells = []
             for cell in NEIGHBOURS[here]:
                 held = sold[cell]
                 if held != EMPTY and owner[held] == p:
@@ -421,7 +416,12 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
                         drill = self.drill_safe(p)
                     if not drill:
                         continue
-                acts.append(("move", i, cell, pay))
+                cells.append(cell)
+            if not cells:
+                continue
+            pay = self.auto_pay(p, self.stats(i)[1], self.elements(i) if colors is None else colors[i])
+            if pay is not None:
+                acts += [("move", i, cell, pay) for cell in cells]
         return acts
 
     def _counter_actions(self, p: int) -> list[Action]:
