@@ -81,11 +81,16 @@ class Board:
     def soldier_at(self, cell: int) -> int:
         return self.zones.piles[self.game.SOLD][cell]
 
-    def ground_taken(self, p: int, col: int) -> bool:
+    def free_squares(self, p: int) -> list[int]:
+        """The columns (0-4) of p's squares that hold neither a spell or land nor a face-down
+        spell: where one more may go."""
         g = self.game
-        if self.zones.piles[g.GROUND][p * COLS + col] != EMPTY:
-            return True
-        return any(self.veil_col.get(i) == col for i in self.zones.piles[g.VEIL[p]])
+        row = self.zones.piles[g.GROUND][p * COLS:(p + 1) * COLS]
+        veiled = {self.veil_col.get(i) for i in self.zones.piles[g.VEIL[p]]}
+        return [c for c in range(COLS) if row[c] == EMPTY and c not in veiled]
+
+    def ground_taken(self, p: int, col: int) -> bool:
+        return col not in self.free_squares(p)
 
     def row_name(self, p: int, row: int) -> str:
         """'own-camp', 'battlefield' or 'enemy-camp' for player p."""
@@ -266,5 +271,5 @@ class Board:
 
     def drill_safe(self, p: int) -> bool:
         g = self.game
-        drill, owner = g.drill, self.owner
-        return any(i != EMPTY and drill[i] and owner[i] == p for i in self.zones.piles[g.GROUND])
+        owner = self.owner
+        return any(owner[i] == p for i in g.drill.intersection(self.zones.piles[g.GROUND]))

@@ -162,7 +162,7 @@ def prepare_facts(game: Any) -> None:
     game.auras = tuple(tuple(aura_from_script(e.script["aura"], game) for e in game.effs[i] if "aura" in e.script)
                        for i in range(len(cat)))
     game.hand_rules = tuple(any(e.script.get("hand") for e in game.effs[i]) for i in range(len(cat)))
-    game.drill = tuple(any(e.script.get("drill_safe") for e in game.effs[i]) for i in range(len(cat)))
+    game.drill = frozenset(i for i in range(len(cat)) if any(e.script.get("drill_safe") for e in game.effs[i]))
     game.gold = {eid: gold_effect(eid) for eid in GOLD_TYPES.values()}
     game.answering = _answering(game.counters_of)
     game.normals = tuple(tuple(e for e in game.effs[i] if e.can_normal)

@@ -375,7 +375,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
                 acts += [("summon", i, col, pay) for col in summon_cols]
             else:
                 if free is None:
-                    free = [c for c in range(COLS) if not self.ground_taken(p, c)]
+                    free = self.free_squares(p)
                 if not free:
                     continue
                 if g.facedown_only[i]:
@@ -405,8 +405,9 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         drill: bool | None = None
         fresh, moved = self.fresh, self.moved
         colors = None if self.grant_el else self.game.colors
-        for here, i in enumerate(sold):
-            if i == EMPTY or owner[i] != p or i in fresh or i in moved:
+        for here in [h for h, i in enumerate(sold) if i != EMPTY and owner[i] == p]:
+            i = sold[here]
+            if i in fresh or i in moved:
                 continue
             cells = []
             for cell in NEIGHBOURS[here]:
