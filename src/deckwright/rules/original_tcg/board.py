@@ -128,15 +128,21 @@ class Board:
     # --- auras: permanent effects on the field ------------------------------------------------
 
     def aura_sources(self) -> list[tuple[int, Aura]]:
-        """(card, aura) on the field: soldiers in cell order, then the arena, then lands
-        and spells in their squares."""
+        """(card, aura) on the field that are in force: soldiers in cell order, then the
+        arena, then lands and spells in their squares. An aura that holds only while its
+        owner has another soldier on the field is left out while they have none."""
         memo = self._memo
         if memo is not None and AURAS in memo:
             return memo[AURAS]
         g = self.game
         auras = g.auras
-        out = [(i, aura) for i in self.field_soldiers() for aura in auras[i]]
+        soldiers = self.field_soldiers()
+        out = [(i, aura) for i in soldiers for aura in auras[i]]
         out += [(i, aura) for i in self.zones.piles[g.GROUND] if i != EMPTY for aura in auras[i]]
+        if out:
+            owner = self.owner
+            out = [(src, aura) for src, aura in out if not aura.other_own
+                   or any(s != src and owner[s] == owner[src] for s in soldiers)]
         if memo is not None:
             memo[AURAS] = out
         return out
@@ -155,16 +161,12 @@ class Board:
             return False
         if aura.element is not None and aura.element not in self.elements(target):
             return False
-        if aura.other_own:
-            me = owner[src]
-            if not any(s != src and owner[s] == me for s in self.field_soldiers()):
-                return False
-        return not self.immune(target, src)
+        return not self.immune(target, src)     # (other_own: see aura_sources)
 
     def immune(self, target: int, src: int) -> bool:
         """深淵: a soldier does not take the effects of the opponent's spells."""
-        return (self.type2_of(target) == "深淵" and self.game.cat[src] == "spell"
-                and self.owner[src] != self.owner[target])
+        return (self.game.cat[src] == "spell" and self.owner[src] != self.owner[target]
+                and self.type2_of(target) == "深淵")
 
     # --- stats ----------------------------------------------------------------------------
 

@@ -87,8 +87,11 @@ class Costs:
                                 break
                         else:
                             return None
-                if len(picks) < n:
-                    picks += [i for i in free if i not in picks][:n - len(picks)]
+                for i in free:
+                    if len(picks) >= n:
+                        break
+                    if i not in picks:
+                        picks.append(i)
         short = n - len(picks)
         if short > len(picks) or not picks:
             return None
