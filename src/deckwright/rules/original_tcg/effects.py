@@ -240,14 +240,21 @@ class Effects:
             return Reason("同じカードの同じ効果は一ターンに一度しか発動できない", "effect-once-per-turn")
         return None
 
-    def counter_options(self, p: int, top: tuple[Any, ...] | None = None) -> list[tuple[int, Effect]]:
+    def counter_options(self, p: int, top: tuple[Any, ...] | None = None,
+                        among: list[int] | None = None) -> list[tuple[int, Effect]]:
         """(card, effect) pairs of p that answer the top of the stack now, or the item `top`
-        (cost not checked), in field order."""
+        (cost not checked), in field order; or, looking only at the field cards `among`
+        (`field_among`), in no particular order."""
         if top is None:
             top = self.window.top()
         counters = self.game.counters_of
+        if among is None:
+            mine = self.my_field_cards(p, self.answering(top))
+        else:
+            owner = self.owner
+            mine = [i for i in among if owner[i] == p]
         out = []
-        for i in self.my_field_cards(p, self.answering(top)):
+        for i in mine:
             for eff in counters[i]:
                 if self.answers(eff, i, p, top) and self.usable(p, i, eff, True) is None:
                     out.append((i, eff))
@@ -258,13 +265,10 @@ class Effects:
         answering = self.game.answering
         return answering.get("E" if top[0] == "E" else top[1], answering[None])
 
-    def on_field_any(self, insts: frozenset[int]) -> bool:
-        """Is any of `insts` on the field (either player's)?"""
+    def field_among(self, insts: frozenset[int]) -> list[int]:
+        """Those of `insts` that are on the field (either player's), in no particular order."""
         piles = self.zones.piles
-        for pile in self.game.FIELD:
-            if not insts.isdisjoint(piles[pile]):
-                return True
-        return False
+        return [i for pile in self.game.FIELD for i in insts.intersection(piles[pile])]
 
     def my_field_cards(self, p: int, among: frozenset[int] | None = None) -> list[int]:
         """p's cards on the field (soldiers in cell order, the arena, squares, veils); with

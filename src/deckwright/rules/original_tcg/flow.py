@@ -40,8 +40,9 @@ class Flow:
         window would resolve it, without opening one. (An effect with a possible answer on
         the field always opens its window: while it is open the effect is being processed,
         which 頑健 reads, so who can answer is only asked inside it.)"""
-        if not self.stack and (not self.on_field_any(self.answering(item)) or (
-                item[0] == "V" and not self.has_counter(0, item) and not self.has_counter(1, item))):
+        among = self.field_among(self.answering(item))
+        if not self.stack and (not among or (item[0] == "V" and not self.has_counter(0, item, among)
+                                             and not self.has_counter(1, item, among))):
             self.stack = [item]
             self.resolve_stack()
             return
@@ -61,9 +62,10 @@ class Flow:
                 continue
             return
 
-    def has_counter(self, p: int, top: tuple[Any, ...] | None = None) -> bool:
-        """Can p answer the top of the stack (or the item `top`) now, or must they?"""
-        for i, eff in self.counter_options(p, top):
+    def has_counter(self, p: int, top: tuple[Any, ...] | None = None, among: list[int] | None = None) -> bool:
+        """Can p answer the top of the stack (or the item `top`) now, or must they? (`among`:
+        see counter_options.)"""
+        for i, eff in self.counter_options(p, top, among):
             if eff.forced or self.reading(self.counter_payable, p, i, eff):
                 return True
         return False
