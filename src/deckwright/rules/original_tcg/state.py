@@ -139,7 +139,7 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         return self.reason(action, self.current_player()) or Reason("いまはできない", "turn")
 
     def _apply(self, action: Action) -> None:
-        getattr(self, "_do_" + action[0])(action)
+        CARRY_OUT[action[0]](self, action)
         self.drive()
 
     # --- legality ------------------------------------------------------------------------------
@@ -366,13 +366,14 @@ class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
         for i in piles[g.HAND[p]]:
             cat = g.cat[i]
             if cat == "soldier":
-                pay = self.auto_pay(p, self.stats(i)[0], self.elements(i))
-                if pay is None:
-                    continue
                 if summon_cols is None:
                     summon_cols = [col for col in range(COLS)
                                    if sold[camp + col] == EMPTY or owner[sold[camp + col]] != p]
-                acts += [("summon", i, col, pay) for col in summon_cols]
+                if not summon_cols:
+                    continue
+                pay = self.auto_pay(p, self.stats(i)[0], self.elements(i))
+                if pay is not None:
+                    acts += [("summon", i, col, pay) for col in summon_cols]
             else:
                 if free is None:
                     free = self.free_squares(p)
@@ -599,3 +600,5 @@ def _neighbours(cell: int) -> tuple[int, ...]:
 
 
 NEIGHBOURS = tuple(_neighbours(c) for c in range(3 * COLS))
+#: verb -> the `_do_<verb>` method that carries the decision out (looked up once, not per action)
+CARRY_OUT = {name[4:]: fn for name, fn in vars(OriginalTcgState).items() if name.startswith("_do_")}
