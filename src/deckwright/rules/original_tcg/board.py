@@ -132,8 +132,10 @@ class Board:
         arena, then lands and spells in their squares. An aura that holds only while its
         owner has another soldier on the field is left out while they have none."""
         memo = self._memo
-        if memo is not None and AURAS in memo:
-            return memo[AURAS]
+        if memo is not None:
+            got = memo.get(AURAS)
+            if got is not None:
+                return got
         g = self.game
         auras = g.auras
         soldiers = self.field_soldiers()
@@ -171,16 +173,9 @@ class Board:
     # --- stats ----------------------------------------------------------------------------
 
     def stats(self, i: int) -> tuple[int, int, int]:
-        """Soldier: (cost, move, power); spell or land: (cast, upkeep, 0); costs floored at 0."""
-        memo = self._memo
-        if memo is not None:
-            got = memo.get(i)
-            if got is None:
-                got = memo[i] = self._stats(i)
-            return got
-        return self._stats(i)
-
-    def _stats(self, i: int) -> tuple[int, int, int]:
+        """Soldier: (cost, move, power); spell or land: (cast, upkeep, 0); costs floored at 0.
+        (Not remembered during a read: a listing rarely asks twice for the same card; the
+        auras it scans are.)"""
         g = self.game
         c, m, p = g.base[i]
         if c is None:
