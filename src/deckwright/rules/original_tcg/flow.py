@@ -5,7 +5,8 @@ state stays plain data): a task pushes its successor and then opens a window; `d
 tasks until a player has to decide. The window is the engine's `Window.stack`: the counter right
 goes to the turn player first, then alternates; it is passed automatically for a player with no
 counter to play, and the window closes when both pass in a row. Then the stack resolves newest
-first.
+first. A window that both players would pass at once is not opened at all: its item resolves
+alone (`open_window`), which is what the closed window would have done.
 """
 
 from __future__ import annotations
