@@ -35,8 +35,9 @@ from .. import manifest, paths
 from ..atomic import unstaged, write_text
 from ..model import GameData
 from ..model.edition import edition_path
+from . import verify
 from .script import Failure
-from .verify import Verdict, verify_examples
+from .verify import Verdict
 
 NAME = "verdicts.json"
 FORMAT = 1
@@ -91,7 +92,7 @@ def verdicts(game: GameData, force: bool = False) -> dict[str, Verdict]:
     kept = None if force or wanted is None else load(game, wanted)
     if kept is not None:
         return kept
-    found = verify_examples(game)
+    found = verify.verify_examples(game)
     store(game, wanted, found)
     return found
 
@@ -113,8 +114,8 @@ def store(game: GameData, wanted: str | None, found: dict[str, Verdict]) -> None
     has no form for) are not kept, and neither is a file that no longer holds."""
     target = path(game)
     try:
-        if wanted is None:
-            raise Malformed("no key")
+        if wanted is None or any(type(v) is not Verdict for v in found.values()):
+            raise Malformed("nothing to key them by, or not the engine's verdicts")
         data = encode(found, wanted)
         if decode(json.loads(data), wanted) != found:
             raise Malformed("verdicts do not survive JSON")
