@@ -271,3 +271,35 @@ def test_the_key_follows_every_input(project: Path):
 def test_kept_verdicts_equal_the_engines(project: Path):
     game = load_game(Project(project), "mini")
     assert verdict_cache.load(game) == verify_examples(game)
+
+
+def test_an_installed_games_module_is_in_the_key(built: Path, tmp_path: Path):
+    """A game whose rules come from an installed package (entry point `deckwright.games`):
+    editing that package's module runs the examples again; nothing else does."""
+    root = tmp_path / "p"
+    shutil.copytree(built, root)
+    (root / CALLS).unlink()
+    shutil.rmtree(root / "rules")
+    site = tmp_path / "site"
+    info = site / "minigame-1.0.dist-info"
+    info.mkdir(parents=True)
+    (site / "minigame.py").write_text(rules_module(), encoding="utf-8")
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: minigame\nVersion: 1.0\n",
+                                   encoding="utf-8")
+    (info / "entry_points.txt").write_text("[deckwright.games]\nmini = minigame\n",
+                                           encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(site)}
+
+    def build_there() -> None:
+        done = subprocess.run([sys.executable, "-m", "deckwright", "-C", str(root), "build",
+                               "--only", "rulebook"], capture_output=True, text=True, env=env,
+                              timeout=300)
+        assert done.returncode == 0, done.stderr
+
+    build_there()
+    build_there()
+    assert calls(tmp_path) == EXAMPLES   # written beside the package: site/../engine-calls.txt
+    with open(site / "minigame.py", "a", encoding="utf-8") as f:
+        f.write("\n# edited\n")
+    build_there()
+    assert calls(tmp_path) == 2 * EXAMPLES

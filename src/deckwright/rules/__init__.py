@@ -23,6 +23,7 @@ import sys
 import traceback
 import types
 from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Literal
@@ -263,12 +264,32 @@ def source_files(project: "Project | Path | str") -> list[tuple[str, Path]] | No
     installed game's entry point, and each module this program imported itself that registered
     a game. Found without importing anything; None when one of them is not a file that can be
     named (a frozen or built-in module), so whatever relies on this cannot vouch for it."""
-    from importlib.util import find_spec
-
     from ..manifest import tree_files
 
     root = Path(project if isinstance(project, (str, Path)) else project.root)
     found = [(f"project:{p.relative_to(root).as_posix()}", p) for p in tree_files(root / "rules")]
+    installed = _installed_files()
+    if installed is None:
+        return None
+    found += installed
+    for game_id, reg in sorted(_INSTALLED.items()):
+        if reg.origin.kind == "imported":
+            file = getattr(sys.modules.get(reg.game_cls.__module__), "__file__", None)
+            if not file or not Path(file).is_file():
+                return None
+            found.append((f"imported:{game_id}:{reg.origin.where}", Path(file)))
+    return found
+
+
+@lru_cache(maxsize=None)
+def _installed_files() -> list[tuple[str, Path]] | None:
+    """The files of the packages behind the entry points (looked up once a process: reading
+    every installed distribution's metadata is the slow part)."""
+    from importlib.util import find_spec
+
+    from ..manifest import tree_files
+
+    found: list[tuple[str, Path]] = []
     for ep in sorted(importlib.metadata.entry_points(group=ENTRY_POINTS), key=lambda e: e.name):
         dist = getattr(ep.dist, "version", None) or "?"
         top = ep.value.split(":", 1)[0].strip().split(".", 1)[0]
@@ -286,12 +307,6 @@ def source_files(project: "Project | Path | str") -> list[tuple[str, Path]] | No
             found.append((label, Path(spec.origin)))
         else:
             return None
-    for game_id, reg in sorted(_INSTALLED.items()):
-        if reg.origin.kind == "imported":
-            file = getattr(sys.modules.get(reg.game_cls.__module__), "__file__", None)
-            if not file or not Path(file).is_file():
-                return None
-            found.append((f"imported:{game_id}:{reg.origin.where}", Path(file)))
     return found
 
 
