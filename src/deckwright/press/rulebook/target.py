@@ -53,7 +53,8 @@ def run(game: GameData, press: Any, args: argparse.Namespace, tick: Callable[[in
 def fresh(game: GameData, args: argparse.Namespace, verdicts: Mapping[str, Any]
           ) -> list[tuple[str, str, str]] | None:
     """The failing examples `run` would report when the rulebook is already up to date for
-    these verdicts and options; None when it must be built. Loads no template or WeasyPrint."""
+    these verdicts and options; None when it must be built. Renders nothing: no template is
+    loaded, nor WeasyPrint."""
     from .cache import current, options
     from .examples import failing_examples
     from .render import template_dirs
