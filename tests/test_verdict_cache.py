@@ -15,6 +15,7 @@ import subprocess
 import sys
 from dataclasses import fields
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -273,9 +274,9 @@ def test_kept_verdicts_equal_the_engines(project: Path):
     assert verdict_cache.load(game) == verify_examples(game)
 
 
-def test_an_installed_games_module_is_in_the_key(built: Path, tmp_path: Path):
-    """A game whose rules come from an installed package (entry point `deckwright.games`):
-    editing that package's module runs the examples again; nothing else does."""
+def installed(built: Path, tmp_path: Path, module: str) -> tuple[Path, Path, Callable]:
+    """The built project without rules/, its game's rules installed as the package `minigame`
+    (entry point `deckwright.games`); returns the project, the site folder and a build."""
     root = tmp_path / "p"
     shutil.copytree(built, root)
     (root / CALLS).unlink()
@@ -283,23 +284,43 @@ def test_an_installed_games_module_is_in_the_key(built: Path, tmp_path: Path):
     site = tmp_path / "site"
     info = site / "minigame-1.0.dist-info"
     info.mkdir(parents=True)
-    (site / "minigame.py").write_text(rules_module(), encoding="utf-8")
+    (site / "minigame.py").write_text(module, encoding="utf-8")
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: minigame\nVersion: 1.0\n",
                                    encoding="utf-8")
     (info / "entry_points.txt").write_text("[deckwright.games]\nmini = minigame\n",
                                            encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": str(site)}
 
-    def build_there() -> None:
-        done = subprocess.run([sys.executable, "-m", "deckwright", "-C", str(root), "build",
-                               "--only", "rulebook"], capture_output=True, text=True, env=env,
-                              timeout=300)
-        assert done.returncode == 0, done.stderr
+    def build_there(*extra: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "deckwright", "-C", str(root), "build",
+                               "--only", "rulebook", *extra], capture_output=True, text=True,
+                              env=env, timeout=300)
+    return root, site, build_there
 
-    build_there()
-    build_there()
+
+def test_an_installed_games_module_is_in_the_key(built: Path, tmp_path: Path):
+    """Editing an installed game's module runs the examples again; nothing else does."""
+    root, site, build_there = installed(built, tmp_path, rules_module())
+    for _ in range(2):
+        done = build_there()
+        assert done.returncode == 0, done.stderr
     assert calls(tmp_path) == EXAMPLES   # written beside the package: site/../engine-calls.txt
     with open(site / "minigame.py", "a", encoding="utf-8") as f:
         f.write("\n# edited\n")
-    build_there()
+    assert build_there().returncode == 0
     assert calls(tmp_path) == 2 * EXAMPLES
+
+
+def test_verdicts_of_rules_that_do_not_import_are_not_kept(built: Path, tmp_path: Path):
+    """The library the rules import is missing, then installed: not an input of the key, so
+    the verdicts saying the module does not load must not be kept."""
+    root, site, build_there = installed(built, tmp_path, rules_module().replace(
+        "from __future__ import annotations\n",
+        "from __future__ import annotations\n\nimport minihelper  # noqa: F401\n"))
+    done = build_there("--allow-failing-examples")
+    assert done.returncode == 0, done.stderr
+    assert "fails its engine check" in done.stderr and not kept(root).exists()
+    (site / "minihelper.py").write_text("", encoding="utf-8")
+    done = build_there()
+    assert done.returncode == 0, done.stderr
+    assert calls(tmp_path) == EXAMPLES and kept(root).exists()

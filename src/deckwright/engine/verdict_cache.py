@@ -93,8 +93,19 @@ def verdicts(game: GameData, force: bool = False) -> dict[str, Verdict]:
     if kept is not None:
         return kept
     found = verify.verify_examples(game)
-    store(game, wanted, found)
+    store(game, wanted if _rules_load(game) else None, found)
     return found
+
+
+def _rules_load(game: GameData) -> bool:
+    """False when the game's rules module failed to import: its verdicts then say so, which
+    may be the environment's doing (a missing library), so they are not kept."""
+    from ..rules import RulesImportError, rules_for
+    try:
+        rules_for(game.id, game.project)
+    except RulesImportError:
+        return False
+    return True
 
 
 def load(game: GameData, wanted: str | None = None) -> dict[str, Verdict] | None:
