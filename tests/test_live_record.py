@@ -10,21 +10,24 @@ from pathlib import Path
 import pytest
 import yaml
 
+from deckwright.cli import main
 from deckwright.engine.script import run_example
+from deckwright.engine.setup import SetupError, build_state, game_for_example
 from deckwright.live import record
 from deckwright.live.table import Seat, Table
 from deckwright.model import Example, Project, load_game
 from deckwright.rules import rules_for
 
 ROOT = Path(__file__).resolve().parents[1]
-RECORDABLE = ["bridge-over", "ghost-couple", "super-page-one", "treasure-scramble"]
+RECORDABLE = ["bridge-over", "ghost-couple", "original-tcg", "super-page-one",
+              "treasure-scramble"]
 
 
-def played(game_id: str, decisions: int, seed: int = 3) -> Table:
+def played(game_id: str, decisions: int, seed: int = 3, seats: tuple[str, ...] = ()) -> Table:
     data = load_game(Project(ROOT), game_id)
     game = rules_for(game_id, Project(ROOT))(data)
     n = game.facts.min_players
-    table = Table(game, n, [Seat("random") for _ in range(n)], seed=seed)
+    table = Table(game, n, [Seat(kind) for kind in seats or ["random"] * n], seed=seed)
     while len(table.decisions) < decisions and not table.state.is_over():
         table.bot_step()
     return table
@@ -46,7 +49,7 @@ def test_a_mid_game_turn_start_records_and_replays(game_id):
 
 def test_a_position_inside_a_response_window_is_refused():
     table = played("super-page-one", 60, seed=5)
-    points = set(record.start_points(table))
+    points = set(record.start_points(table, limit=len(table.decisions) + 1))
     inside = [n for n in range(len(table.decisions)) if n not in points
               and not table.state_at(n).is_over()]
     assert inside
@@ -65,3 +68,111 @@ def test_saved_examples_accumulate_in_one_file(tmp_path):
     assert [e["id"] for e in doc["examples"]] == ["recorded-same-title", "recorded-same-title-2"]
     for raw in doc["examples"]:
         assert run_example(type(table.game), table.game.data, Example.model_validate(raw)).passed
+
+
+def _built(table: Table, setup: dict):
+    example = Example.model_validate({"id": "x", "title": "x", "setup": setup})
+    return build_state(game_for_example(type(table.game), table.game.data, example), example)
+
+
+def test_every_original_tcg_position_outside_a_window_round_trips():
+    """Property: each position of these games where nobody is asked to counter is written as
+    a setup that builds the same position (the same setup again, the same fingerprint) and is
+    a start point whose example replays to the very position the table reached."""
+    want = {"modifiers", "used", "moved", "fresh", "turn_number", "tapped", "counters",
+            "battlefield", "enemy_camp", "due", "damage", "bound"}
+    seen: set[str] = set()
+    for seed in (4, 6, 3, 2, 5, 1):  # 4 and 6 reach every key in decisions 80-110 today
+        if want <= seen:
+            break
+        table = played("original-tcg", 110, seed=seed, seats=("greedy", "greedy"))
+        while table.state.window is not None and not table.state.is_over():
+            table.bot_step()  # end outside a window too, to compare the end in setup keys
+        end = None if table.state.is_over() else record.setup_of(table.state)
+        for n in range(80, len(table.decisions)):
+            then = table.state_at(n)
+            if then.window is not None:
+                continue
+            assert not (then.todo or then.combat or then.stack or then.hurt)
+            setup = record.setup_of(then)
+            seen |= set(setup) | {k for p in ("p1", "p2") for k in setup[p]}
+            built = _built(table, setup)
+            assert record.setup_of(built) == setup, f"decision {n}"
+            assert record._fingerprint(built) == record._fingerprint(then), f"decision {n}"
+            example = record.example_from(table, n, "t", "t")
+            outcome = run_example(type(table.game), table.game.data, example)
+            assert outcome.passed, f"decision {n}: {outcome.detail}"
+            if end is None:
+                assert outcome.state.winner() == table.state.winner() is not None
+            else:
+                assert record.setup_of(outcome.state) == end, f"decision {n}"
+    # the games reach positions that need the turn's own keys, not only the cards' places
+    assert want <= seen
+
+
+def test_an_original_tcg_window_is_refused_with_the_reason():
+    table = played("original-tcg", 0)
+    setup = {"players": 2, "turn": "p1",
+             "p1": {"camp": {"1": ["demon-dragon-flame"], "2": ["overcloud-golem"]},
+                    "warehouse": ["gilbia-flame-swordsman", "gilbia-flame-swordsman"],
+                    "life": [], "support": []},
+             "p2": {"camp": {"3": ["overcloud-golem"]}, "life": [], "support": []}}
+    state = _built(table, setup)
+    state.apply(state.parse_action("p1 activates demon-dragon-flame fireball on p2")[1], 0)
+    assert state.window is not None
+    with pytest.raises(SetupError, match="a response window, a combat or an effect is under way"):
+        record.setup_of(state)
+
+
+def _project(tmp_path: Path) -> Path:
+    """A project with original-tcg's cards, without the database's own examples."""
+    db = yaml.safe_load((ROOT / "cards" / "original-tcg.yaml").read_text(encoding="utf-8"))
+    db["examples"] = []
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "original-tcg.yaml").write_text(
+        yaml.safe_dump(db, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return tmp_path
+
+
+def test_a_recorded_original_tcg_example_passes_playtest_and_check(tmp_path, capsys):
+    wanted = {"modifiers", "used", "bound"}
+    for seed in (6, 4, 3, 2):   # 6 reaches such a position today
+        table = played("original-tcg", 100, seed=seed, seats=("greedy", "greedy"))
+        start = next((n for n in range(80, 100) if table.state_at(n).window is None
+                      and wanted <= set(record.setup_of(table.state_at(n)))), None)
+        if start is not None:
+            break
+    root = _project(tmp_path)
+    path, example_id = record.save(table, root / "playtest", start, "Mid turn")
+    saved = yaml.safe_load(path.read_text(encoding="utf-8"))["examples"][0]
+    assert wanted <= set(saved["setup"]), saved["setup"]
+    # the expectation is the board now: where every card on the field stands, the phase, ...
+    end, expect = table.state, saved["expect"]
+    assert expect["phase"] == end.phase and expect["counters"] == end.actual_counters()
+    assert sorted(expect["at"].values()) == sorted(
+        end.place_name(i) for i in [*end.field_soldiers(), *end.ground_cards()])
+    moved = dict(saved, expect={**expect, "at": {k: "bf1" for k in expect["at"]}})
+    assert not run_example(type(table.game), table.game.data, Example.model_validate(moved)).passed
+    assert main(["-C", str(root), "playtest", "original-tcg"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "1 passed, 0 failed"
+    # moved into the database, the rulebook has a word for every key it prints
+    db = root / "cards" / "original-tcg.yaml"
+    doc = yaml.safe_load(db.read_text(encoding="utf-8"))
+    doc["examples"].append(saved)
+    db.write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    path.unlink()
+    assert main(["-C", str(root), "check", "original-tcg"]) == 0, capsys.readouterr().err
+    assert "1 in database, 0 in playtest/" in capsys.readouterr().out
+    assert main(["-C", str(root), "playtest", "original-tcg"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "1 passed, 0 failed"
+    assert [e["id"] for e in doc["examples"]] == [example_id]
+
+
+def test_the_newest_start_points_are_offered():
+    """original-tcg can start from nearly every decision; each point is proved by replaying
+    the decisions since, so only the newest `OFFERED` are offered (quickly)."""
+    table = played("original-tcg", 100, seed=6, seats=("greedy", "greedy"))
+    points = record.start_points(table)
+    assert len(points) == record.OFFERED and points == sorted(points, reverse=True)
+    everything = record.start_points(table, limit=len(table.decisions) + 1)
+    assert everything[:record.OFFERED] == points and len(everything) > 3 * record.OFFERED

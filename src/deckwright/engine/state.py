@@ -188,6 +188,12 @@ class State:
         treasures, and its turn-start draw goes back on the deck). Default: nothing to add."""
         return {}
 
+    def expect_extras(self) -> dict[str, Any]:
+        """This state in the module's own expectation keys (its `actual_<key>`s), added to the
+        shared ones (hands, turn or winner, scores) when a position reached at the table is
+        recorded as an example's expectation. Default: nothing to add."""
+        return {}
+
     def after_setup(self, setup: dict[str, Any]) -> None:
         """Called after an example's setup placed the cards: read `options` and own keys."""
 

@@ -4,10 +4,11 @@ An example is a `setup` (a state written in the shared setup keys), `steps` (dec
 game's notation) and `expect` (what the state is at the end). `setup_of(state)` writes a state
 back in those keys: every per-player hand, the deck (top first), the discard (bottom first),
 public cards, scores and whose turn it is, plus whatever the rules module adds through
-`State.setup_extras()` (its own setup keys). A state can only be written when the setup rebuilds
-it exactly (same cards in the same places, same decider, same legal decisions); `writable`
-checks that by building it back, so nothing unverifiable is ever saved. The example is then run
-through the strict harness before it is written to `playtest/<game>/recorded.yaml`.
+`State.setup_extras()` (its own setup keys); the expectation likewise adds
+`State.expect_extras()`. A state can only be written when the setup rebuilds it exactly (same
+cards in the same places, same decider, same legal decisions); `_built` checks that by building
+it back, so nothing unverifiable is ever saved. The example is then run through the strict
+harness before it is written to `playtest/<game>/recorded.yaml`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from .. import atomic, paths
 from ..engine.script import run_example
 from ..engine.setup import SetupError, build_state, game_for_example
 from ..engine.state import State
+from ..engine.zones import EMPTY
 from ..model import Example
 from ..model.yamlsafe import load_yaml
 from .table import Decision, Table
@@ -69,15 +71,19 @@ ORDERED = ("deck", "discard")  # zones whose order a setup states; others are co
 
 def _fingerprint(state: State) -> tuple[Any, ...]:
     """What must agree between a played state and the one its setup builds: the cards of each
-    zone (in order where order is part of the setup), the decider, the legal decisions (copies
-    of a card are alike, so `#n` suffixes are dropped) and the scores."""
-    layout = state.zones.layout
-    zones = tuple((layout.label(p), tuple(ids if layout.specs[p].name in ORDERED else sorted(ids)))
-                  for p in range(1, len(layout)) if layout.in_play(p)
-                  for ids in [_ids(state, p)])
+    zone (in order where order is part of the setup, by place on a grid), the decider, the
+    legal decisions (copies of a card are alike, so `#n` suffixes are dropped) and the scores."""
+    layout, ids = state.zones.layout, state.game.catalogue.ids
+    zones = []
+    for p in range(1, len(layout)):
+        if not layout.in_play(p):
+            continue
+        cards = [None if i == EMPTY else ids[i] for i in state.zones.piles[p]]
+        ordered = layout.grid[p] or layout.specs[p].name in ORDERED
+        zones.append((layout.label(p), tuple(cards if ordered else sorted(cards))))
     legal = tuple(sorted(re.sub(r"#\d+", "", state.action_to_string(a))
                          for a in state.legal_actions()))
-    return zones, state.current_player(), legal, tuple(state.scores())
+    return tuple(zones), state.current_player(), legal, tuple(state.scores())
 
 
 def example_from(table: Table, start: int, title: str, example_id: str) -> Example:
@@ -87,14 +93,19 @@ def example_from(table: Table, start: int, title: str, example_id: str) -> Examp
     then, now = table.state_at(start), table.state
     if then.is_over():
         raise RecordError("the game was already over at that point")
+    try:
+        setup = setup_of(then)
+    except SetupError as exc:
+        raise RecordError(f"this position cannot be written as a setup: {exc}") from None
     raw = {
         "id": example_id, "title": title,
         "text": f"{len(table.decisions) - start} decisions played at the table, seed "
                 f"{table.seed}.",
-        "setup": setup_of(then), "steps": [], "expect": expect_of(now),
+        "setup": setup, "steps": [], "expect": expect_of(now),
     }
     built = _built(table, Example.model_validate(raw), then)
-    raw["steps"] = [{"do": text} for text in _replayed(built, table.decisions[start:])]
+    raw["steps"] = [{"do": text} for text in _replayed(then, built, table.decisions[start:])]
+    raw["expect"].update(built.expect_extras())  # the replayed end names cards as the example does
     example = Example.model_validate(raw)
     outcome = run_example(type(table.game), table.game.data, example)
     if not outcome.passed:
@@ -106,13 +117,31 @@ def _plain(text: str) -> str:
     return re.sub(r"#\d+", "", text)
 
 
-def _replayed(built: State, decisions: list[Decision]) -> list[str]:
-    """The decisions as the built state names them: the setup places the lowest copies of a
-    card, so `red-2#2` at the table may be `red-2#1` in the example."""
+def _copies(then: State, built: State) -> dict[str, str]:
+    """Reference at the table -> reference in the example, for the cards in the same place of
+    the same pile in both states (the setup places the lowest copies of a card, so `red-2#2`
+    at the table may be `red-2#1` in the example)."""
+    refs: dict[str, str] = {}
+    ref_then, ref_built = then.game.catalogue.ref, built.game.catalogue.ref
+    ids_then, ids_built = then.game.catalogue.ids, built.game.catalogue.ids
+    for old, new in zip(then.zones.piles, built.zones.piles):
+        if len(old) == len(new):
+            for i, j in zip(old, new):
+                if i != EMPTY and j != EMPTY and ids_then[i] == ids_built[j]:
+                    refs[ref_then(i)] = ref_built(j)
+    return refs
+
+
+def _replayed(then: State, built: State, decisions: list[Decision]) -> list[str]:
+    """The decisions as the built state names them: the same copy where the two states place
+    a card alike (a copy may carry what another does not, a modifier), else any copy of it."""
+    refs = _copies(then, built)
     texts = []
     for d in decisions:
-        by_text = {_plain(built.action_to_string(a)): a for a in built.legal_actions()}
-        action = by_text.get(_plain(d.text))
+        named = {built.action_to_string(a): a for a in built.legal_actions()}
+        by_text = {_plain(text): a for text, a in named.items()}
+        same = re.sub(r"[^\s,!]+", lambda m: refs.get(m.group(0), m.group(0)), d.text)
+        action = named.get(same, by_text.get(_plain(d.text)))
         if action is None:
             raise RecordError(f"{d.text!r} cannot be replayed from that position")
         texts.append(built.action_to_string(action))
@@ -153,13 +182,21 @@ def expect_of(state: State) -> dict[str, Any]:
     return expect
 
 
-def start_points(table: Table) -> list[int]:
-    """Decision counts an example may start from, newest first: the position there can be
-    written as a setup and the decisions since replay from it to the same end (a state may
-    hold more than its setup keys say, such as a player already out; such points are left
-    out rather than saved and found wrong later)."""
-    points = []
+#: How many start points are offered, the newest: each is proved by replaying every decision
+#: since, so a game where nearly every decision is one (original-tcg) would cost time that
+#: grows with the square of its length, and a ruling is recorded soon after it came up.
+OFFERED = 24
+
+
+def start_points(table: Table, limit: int = OFFERED) -> list[int]:
+    """Decision counts an example may start from, newest first, at most `limit`: the position
+    there can be written as a setup and the decisions since replay from it to the same end (a
+    state may hold more than its setup keys say, such as a player already out; such points
+    are left out rather than saved and found wrong later)."""
+    points: list[int] = []
     for n in range(len(table.decisions), -1, -1):
+        if len(points) >= limit:
+            break
         try:
             example_from(table, n, "probe", "probe")
         except Exception:  # noqa: BLE001 - any failure means "not a start point"

@@ -28,9 +28,18 @@ EFFECT is the effect's script id in the database (`fireball`, `realizing`, ...; 
 
 `p1:`/`p2:` with `hand`, `life` (top first; default five filler cards), `support` (top first;
 default ten), `graveyard`, `warehouse`, `tapped`, `camp`/`battlefield`/`enemy_camp`
-(`{"3": [cards]}`: a soldier and/or a spell or land), `counters`; `damage: {card: n}`;
-`fresh: [cards]` (placed this turn); `phase:` draw|store|upkeep|main|buy|restock|end
-(default main); `options: {type2: {card: 緋}, elements: {card: [dark]}, facedown: [cards]}`.
+(`{"3": [cards]}`: a soldier and/or a spell or land), `counters` (0-10); `damage: {card: n}`;
+`phase:` draw|store|upkeep|main|buy|restock|end (default main); `options: {type2: {card: 緋},
+elements: {card: [dark]}, facedown: [cards]}`. The turn so far and what lasts:
+`fresh: [cards]` (placed this turn), `moved: [soldiers]` (moved this turn), `used: {effect:
+[cards]}` (effects activated this turn), `modifiers: [{card: c, delta: [cost, move, power],
+until: leaves|turn-end, from: source}]` (`until` default leaves, `from` the card whose effect
+gave it, which matters for 太陽), `bound: {spell: soldier}` (the card a spell chose),
+`due: [cards]` (with `phase: upkeep`: the upkeep still to pay; default every card that has
+one) and `turn_number` (default 1; the game is decided on life after turn 200). A plain
+reference takes the lowest copy not yet placed; cards are placed p1 before p2, each player's
+zones in the order hand, graveyard, warehouse, life, support, camp, battlefield, enemy_camp.
+`deckwright play` writes a position back in these keys (writeback.py).
 
 ## Expectation keys
 
@@ -65,7 +74,8 @@ FACTS = GameFacts(
     utility="zero-sum",
     max_decisions=20000,
     default_players=2,
-    setup_keys=("p1", "p2", "phase", "damage", "fresh"),
+    setup_keys=("p1", "p2", "phase", "damage", "fresh", "moved", "used", "modifiers", "bound",
+                "due", "turn_number"),
     seat_decks=True,
     example_copies=8,      # every card in enough copies for any position a script sets up
 )

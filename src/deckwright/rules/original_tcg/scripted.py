@@ -11,10 +11,23 @@ from deckwright.engine.setup import SetupError
 from .board import camp_row
 from .facts import BATTLEFIELD, COLS
 
-PLAYER_KEYS = {"hand", "life", "support", "graveyard", "warehouse", "tapped", "camp",
-               "battlefield", "enemy_camp", "counters"}
+#: A player's zones in the order the setup places them (a plain reference takes the lowest
+#: copy still in the box, so this order also decides which copy is which: see writeback.py).
+PILE_KEYS = ("hand", "graveyard", "warehouse", "life", "support")
+#: The game's pile columns (`game.HAND[p]`, ...) of those zones.
+PILE_OF = {"hand": "HAND", "graveyard": "GRAVE", "warehouse": "WARE", "life": "LIFE",
+           "support": "SUPPORT"}
+SQUARE_KEYS = ("camp", "battlefield", "enemy_camp")
+PLAYER_KEYS = {*PILE_KEYS, *SQUARE_KEYS, "tapped", "counters"}
 PHASES = ("draw", "store", "upkeep", "main", "buy", "restock", "end")
+UNTIL = ("leaves", "turn-end")
+MODIFIER_KEYS = {"card", "delta", "until", "from"}
 FILL = {"life": 5, "support": 10}
+
+
+def square_rows(p: int) -> tuple[tuple[str, int], ...]:
+    """Player p's square keys (`SQUARE_KEYS`) and the soldier row each names."""
+    return (("camp", camp_row(p)), ("battlefield", BATTLEFIELD), ("enemy_camp", camp_row(1 - p)))
 
 
 class Scripted:
@@ -28,7 +41,7 @@ class Scripted:
         named = set()
         for key in ("p1", "p2"):
             named |= _ids(setup.get(key))
-        self._reserved = {j for ref in _refs(setup) if "#" in ref
+        self._reserved = {j for ref in _placed_refs(setup) if "#" in ref
                           for j in self._resolve(ref, "setup")}
         for p, key in ((0, "p1"), (1, "p2")):
             spec = setup.get(key) or {}
@@ -37,46 +50,106 @@ class Scripted:
             unknown = set(spec) - PLAYER_KEYS
             if unknown:
                 raise SetupError(f"setup.{key}: unknown key(s) {sorted(unknown)} (known: {sorted(PLAYER_KEYS)})")
-            for zone, pile in (("hand", g.HAND[p]), ("graveyard", g.GRAVE[p]), ("warehouse", g.WARE[p])):
-                for i in self._take_all(spec.get(zone, []), f"{key}.{zone}"):
-                    self._put(i, p, pile)
-            for zone, pile in (("life", g.LIFE[p]), ("support", g.SUPPORT[p])):
+            for zone in PILE_KEYS:
+                pile = getattr(g, PILE_OF[zone])[p]
                 refs = spec.get(zone)
-                insts = (self._take_all(refs, f"{key}.{zone}") if refs is not None
-                         else self._fillers(FILL[zone], named))
-                for i in reversed(insts):      # top first in the setup, top last in a pile
+                if zone in FILL:
+                    insts = (self._take_all(refs, f"{key}.{zone}") if refs is not None
+                             else self._fillers(FILL[zone], named))
+                    insts.reverse()        # top first in the setup, top last in a pile
+                else:
+                    insts = self._take_all(refs or [], f"{key}.{zone}")
+                for i in insts:
                     self._put(i, p, pile)
-            for ref in spec.get("tapped", []):
+            for ref in _listed(spec.get("tapped"), f"{key}.tapped"):
                 i = self._find(ref, f"{key}.tapped")
                 if self.zones.where[i] != g.WARE[p]:
                     raise SetupError(f"setup.{key}.tapped: {ref} is not in {key}'s warehouse")
                 self.tapped.add(i)
-            self.counters[p] = int(spec.get("counters", 0))
-            for zone, row in (("camp", camp_row(p)), ("battlefield", BATTLEFIELD),
-                              ("enemy_camp", camp_row(1 - p))):
-                for col, refs in (spec.get(zone) or {}).items():
-                    self._place_square(p, row, int(col) - 1, refs, f"{key}.{zone}.{col}", zone == "camp")
+            self.counters[p] = _whole(spec.get("counters", 0), f"{key}.counters", most=10)
+            for zone, row in square_rows(p):
+                squares = spec.get(zone) or {}
+                if not isinstance(squares, dict):
+                    raise SetupError(f"setup.{key}.{zone}: expected {{column: [cards]}}")
+                for col, refs in squares.items():
+                    self._place_square(p, row, _column(col, f"{key}.{zone}"), refs,
+                                       f"{key}.{zone}.{col}", zone == "camp")
         options = setup.get("options") or {}
-        for ref in options.get("facedown", []):
+        if not isinstance(options, dict):
+            raise SetupError("setup.options: expected a mapping")
+        for ref in _listed(options.get("facedown"), "options.facedown"):
             i = self._find(ref, "options.facedown")
             p = self.owner[i]
+            if self.zones.where[i] != g.GROUND:
+                raise SetupError(f"setup.options.facedown: {ref} is not a spell or land in a camp")
             col = self.zones.piles[g.GROUND].index(i) - p * COLS
             self.zones.move(i, g.VEIL[p])
             self.veil_col[i] = col
-        for ref, t2 in (options.get("type2") or {}).items():
+        for ref, t2 in _mapping(options.get("type2"), "options.type2").items():
             self.grant2[self._find(ref, "options.type2")] = t2
-        for ref, els in (options.get("elements") or {}).items():
-            self.grant_el[self._find(ref, "options.elements")] = tuple(els)
-        for ref, n in (setup.get("damage") or {}).items():
-            self.dmg[self._find(ref, "damage")] = int(n)
-        for ref in setup.get("fresh", []):
-            self.fresh.add(self._find(ref, "fresh"))
+        for ref, els in _mapping(options.get("elements"), "options.elements").items():
+            self.grant_el[self._find(ref, "options.elements")] = tuple(_listed(els, "options.elements"))
+        self._turn_so_far(setup)
         phase = setup.get("phase", "main")
         if phase not in PHASES:
             raise SetupError(f"setup.phase: expected one of {', '.join(PHASES)}")
         self.phase = phase
         if phase == "upkeep":
             self.begin_upkeep()
+            if "due" in setup:
+                self.due = [self._on_field(ref, "due", self.turns.current)
+                            for ref in _listed(setup["due"], "due")]
+                self.phase = "upkeep" if self.due else "main"
+        elif "due" in setup:
+            raise SetupError("setup.due: only in the upkeep phase (phase: upkeep)")
+
+    def _turn_so_far(self, setup: dict[str, Any]) -> None:
+        """What the turn has done so far and what lasts: damage, placed and moved cards, used
+        effects, modifiers, bound cards, the turn number."""
+        for ref, n in _mapping(setup.get("damage"), "damage").items():
+            self.dmg[self._find(ref, "damage")] = _whole(n, f"damage.{ref}")
+        for ref in _listed(setup.get("fresh"), "fresh"):
+            self.fresh.add(self._find(ref, "fresh"))
+        for ref in _listed(setup.get("moved"), "moved"):
+            i = self._find(ref, "moved")
+            if self.zones.where[i] != self.game.SOLD:
+                raise SetupError(f"setup.moved: {ref} is not a soldier on the field")
+            self.moved.add(i)
+        for eid, refs in _mapping(setup.get("used"), "used").items():
+            for ref in _listed(refs, f"used.{eid}"):
+                i = self._find(ref, f"used.{eid}")
+                if self.effect(i, eid) is None:
+                    raise SetupError(f"setup.used.{eid}: {ref} has no effect {eid!r}")
+                self.used.add((i, eid))
+        for n, mod in enumerate(_listed(setup.get("modifiers"), "modifiers")):
+            self.mods.append(self._modifier(mod, f"modifiers.{n + 1}"))
+        for ref, target in _mapping(setup.get("bound"), "bound").items():
+            self.bound[self._find(ref, "bound")] = self._find(target, f"bound.{ref}")
+        self.turn_no = _whole(setup.get("turn_number", 1), "turn_number", least=1)
+
+    def _modifier(self, mod: Any, where: str) -> tuple[int, int, int, int, str, int]:
+        """One `{card, delta: [cost, move, power], until, from}` of `modifiers`."""
+        if not isinstance(mod, dict) or "card" not in mod or "delta" not in mod:
+            raise SetupError(f"setup.{where}: expected {{card: CARD, delta: [cost, move, power]}}")
+        unknown = set(mod) - MODIFIER_KEYS
+        if unknown:
+            raise SetupError(f"setup.{where}: unknown key(s) {sorted(unknown)} (known: {sorted(MODIFIER_KEYS)})")
+        delta = mod["delta"]
+        if (not isinstance(delta, list) or not 1 <= len(delta) <= 3
+                or not all(isinstance(d, int) and not isinstance(d, bool) for d in delta)):
+            raise SetupError(f"setup.{where}.delta: expected [cost, move, power] as whole numbers")
+        until = mod.get("until", "leaves")
+        if until not in UNTIL:
+            raise SetupError(f"setup.{where}.until: expected one of {', '.join(UNTIL)}")
+        dc, dm, dp = (list(delta) + [0, 0])[:3]
+        src = self._find(mod["from"], f"{where}.from") if "from" in mod else -1
+        return (self._find(mod["card"], f"{where}.card"), dc, dm, dp, until, src)
+
+    def _on_field(self, ref: Any, where: str, p: int) -> int:
+        i = self._find(ref, where)
+        if not self.on_field(i) or self.owner[i] != p:
+            raise SetupError(f"setup.{where}: {ref} is not on {self.player_name(p)}'s field")
+        return i
 
     # --- placing ---------------------------------------------------------------------------------
 
@@ -124,7 +197,9 @@ class Scripted:
         pick = [i for i in box if g.cid[i] not in named][:n]
         return pick + [i for i in box if i not in pick][:n - len(pick)]
 
-    def _find(self, ref: str, where: str) -> int:
+    def _find(self, ref: Any, where: str) -> int:
+        if not isinstance(ref, str):
+            raise SetupError(f"setup.{where}: {ref!r} is not a card reference")
         try:
             candidates = self.game.catalogue.resolve(ref)
         except CardRefError as exc:
@@ -207,6 +282,51 @@ class Scripted:
 
     def actual_hands(self) -> dict[str, Cards]:
         return {self.player_name(p): Cards(tuple(self.zones.piles[self.game.HAND[p]])) for p in (0, 1)}
+
+
+def _placed_refs(setup: dict[str, Any]) -> list[str]:
+    """The references that place a card (the players' zones and squares): a numbered one
+    keeps its copy from the plain references; those of the other keys name placed cards."""
+    out: list[str] = []
+    for key in ("p1", "p2"):
+        spec = setup.get(key)
+        if isinstance(spec, dict):
+            out += [r for zone in PILE_KEYS + SQUARE_KEYS for r in _refs(spec.get(zone))]
+    return out
+
+
+def _listed(value: Any, where: str) -> list[Any]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise SetupError(f"setup.{where}: expected a list")
+    return value
+
+
+def _mapping(value: Any, where: str) -> dict[Any, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise SetupError(f"setup.{where}: expected a mapping")
+    return value
+
+
+def _whole(value: Any, where: str, least: int = 0, most: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least or (
+            most is not None and value > most):
+        bound = f"{least}..{most}" if most is not None else f"{least} or more"
+        raise SetupError(f"setup.{where}: expected a whole number {bound}, got {value!r}")
+    return value
+
+
+def _column(col: Any, where: str) -> int:
+    try:
+        n = int(str(col))
+    except ValueError:
+        n = 0
+    if not 1 <= n <= COLS:
+        raise SetupError(f"setup.{where}.{col}: expected a column 1-{COLS}")
+    return n - 1
 
 
 def _refs(value: Any) -> list[str]:

@@ -22,6 +22,7 @@ from .facts import BATTLEFIELD, COLS, HAND_START, LIFE_START
 from .flow import Flow
 from .notation import Notation
 from .scripted import Scripted
+from .writeback import WriteBack
 
 Action = tuple[Any, ...]
 SKIPPABLE = {"draw": "store", "store": "upkeep", "main": "buy", "buy": "restock", "restock": "end"}
@@ -30,7 +31,7 @@ PHASE_NAMES = {"draw": "フェイズ①パート2", "store": "フェイズ①パ
                "end": "フェイズ④"}
 
 
-class OriginalTcgState(Scripted, Notation, Flow, Effects, Costs, Board, State):
+class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Board, State):
     EVENTS = {
         "deal": "両者が戦力5枚・手札5枚で始める。",
         "turn": "{p:player} のターン({n})。倉庫のカードを全て未使用に戻す。",
