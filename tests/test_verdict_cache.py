@@ -324,3 +324,19 @@ def test_verdicts_of_rules_that_do_not_import_are_not_kept(built: Path, tmp_path
     done = build_there()
     assert done.returncode == 0, done.stderr
     assert calls(tmp_path) == EXAMPLES and kept(root).exists()
+
+
+def test_a_kept_failing_verdict_still_fails_the_build(project: Path, capsys: pytest.CaptureFixture[str]):
+    """Skipped before any task, the rulebook still reports its failing example: exit 1."""
+    db = project / "cards" / "mini.yaml"
+    db.write_text(db.read_text(encoding="utf-8").replace("- do: p1 plays red-1",
+                                                         "- do: p1 plays blue-2"), encoding="utf-8")
+    argv = ["-C", str(project), "build", "--jobs", "1", "--only", "rulebook"]
+    for _ in range(2):
+        with pytest.raises(SystemExit) as info:
+            main(argv)
+        assert info.value.code == 1
+        assert "example play-red (赤を出す) fails its engine check" in capsys.readouterr().err
+    assert calls(project) == 2 * EXAMPLES   # the second build ran none
+    assert main([*argv, "--allow-failing-examples"]) == 0
+    assert "(1 target(s) unchanged)" in capsys.readouterr().out
