@@ -171,6 +171,9 @@ def _tamper(path: Path, how: str, outside: Path) -> None:
     elif how == "too large":
         with open(path, "r+b") as f:
             f.truncate(verdict_cache.MAX_BYTES + 1)
+    elif how == "a folder":
+        path.unlink()
+        path.mkdir()
     elif how == "link out":   # a good file, but outside the project: never read
         outside.write_text(good, encoding="utf-8")
         path.unlink()
@@ -184,7 +187,7 @@ def _tamper(path: Path, how: str, outside: Path) -> None:
 @pytest.mark.parametrize("how", [
     "not json", "cut short", "a pickle", "unknown status", "wrong type", "extra field",
     "missing field", "bad failure", "untagged value", "unhashable key", "NaN", "example twice",
-    "other inputs", "other format", "deep", "too large", "link out"])
+    "other inputs", "other format", "deep", "too large", "link out", "a folder"])
 def test_a_tampered_file_is_a_miss_and_is_written_again(
         project: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path, how: str):
     path = kept(project)
@@ -193,6 +196,11 @@ def test_a_tampered_file_is_a_miss_and_is_written_again(
     _tamper(path, how, outside)
     build(project, capsys)
     assert calls(project) == 2 * EXAMPLES, "the engine ran again"
+    if how == "a folder":   # left alone: the examples run at every build, nothing breaks
+        assert path.is_dir()
+        build(project, capsys)
+        assert calls(project) == 3 * EXAMPLES
+        return
     assert not path.is_symlink() and path.read_bytes() == good
     if how == "link out":
         assert outside.read_bytes() == good   # written over the link, not through it

@@ -135,6 +135,8 @@ def store(game: GameData, wanted: str | None, found: dict[str, Verdict]) -> None
         return
     if target.is_symlink():
         target.unlink()   # a link a shared build/ came with is replaced, never written through
+    elif target.exists() and not target.is_file():
+        return            # a folder or a device in its place: not ours to remove, nothing kept
     with unstaged():
         write_text(target, data)
 
