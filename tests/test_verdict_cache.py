@@ -256,6 +256,10 @@ def test_verdicts_json_cannot_carry_are_not_kept(project: Path):
     verdict_cache.store(game, verdict_cache.key(game), odd)
     assert not path.exists()   # a set has no JSON form: nothing kept, the old file gone too
     assert verdict_cache.load(game) is None
+    path.mkdir()               # and a folder in its place is left alone either way
+    verdict_cache.store(game, verdict_cache.key(game), odd)
+    verdict_cache.store(game, verdict_cache.key(game), verify_examples(game))
+    assert path.is_dir() and verdict_cache.load(game) is None
 
 
 def test_the_key_follows_every_input(project: Path):

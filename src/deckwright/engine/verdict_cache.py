@@ -127,16 +127,18 @@ def store(game: GameData, wanted: str | None, found: dict[str, Verdict]) -> None
     try:
         if wanted is None or any(type(v) is not Verdict for v in found.values()):
             raise Malformed("nothing to key them by, or not the engine's verdicts")
-        data = encode(found, wanted)
+        data: str | None = encode(found, wanted)
         if decode(json.loads(data), wanted) != found:
             raise Malformed("verdicts do not survive JSON")
     except (Malformed, ValueError, RecursionError):
-        target.unlink(missing_ok=True)
-        return
+        data = None
     if target.is_symlink():
         target.unlink()   # a link a shared build/ came with is replaced, never written through
-    elif target.exists() and not target.is_file():
+    if target.exists() and not target.is_file():
         return            # a folder or a device in its place: not ours to remove, nothing kept
+    if data is None:
+        target.unlink(missing_ok=True)
+        return
     with unstaged():
         write_text(target, data)
 
