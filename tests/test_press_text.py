@@ -186,7 +186,7 @@ def assert_typeset(text: str, lines: list[str]) -> None:
         assert b not in NO_START + "。」", (a, b, lines)
         assert a not in NO_END, (a, b, lines)
         assert not (a in DIGITS and b not in "「『（【"), ("number|counter", a, b, lines)
-        assert not (b in DIGITS + "−＋" and textfit._is_letter(a)), ("letter|number", a, b, lines)
+        assert not (b in DIGITS + "−＋" and _label_letter(a)), ("label|number", a, b, lines)
     # the last line of a paragraph holds at least two letters when the paragraph has two lines
     paragraphs: list[list[str]] = [[lines[0]]] if lines else []
     for line, (_, _, gap) in zip(lines[1:], breaks(text, lines)):
@@ -203,6 +203,12 @@ def assert_typeset(text: str, lines: list[str]) -> None:
 DIGITS = "0123456789０１２３４５６７８９"
 
 
+def _label_letter(ch: str) -> bool:
+    """A letter a number after it belongs to (コスト0, 水8): katakana, kanji, Latin; not a
+    hiragana particle (「色を／4色」 is a phrase boundary) nor punctuation."""
+    return ch.isalnum() and not "\u3041" <= ch <= "\u309f" or ch in "ー々"
+
+
 def test_numbers_stay_with_their_counters_and_labels() -> None:
     cases = {
         "山札からカード1枚を引く。": 4.5,   # 「カード1／枚」
@@ -217,7 +223,12 @@ def test_numbers_stay_with_their_counters_and_labels() -> None:
         assert "".join(lines) == text
         assert_typeset(text, lines)
     assert lines_at("使うにはコスト0で出す。", 4.7) == ["使うには", "コスト0で", "出す。"]
-    assert lines_at("このカードは−1点。", 6) == ["このカード", "は−1点。"]
+    # a hiragana particle ends a phrase: the line may break after it, not after the number
+    assert lines_at("このカードは−1点。", 6) == ["このカードは", "−1点。"]
+    assert lines_at("場札の色を4色から", 5) == ["場札の色を", "4色から"]
+    # a counter word stays whole (not 「3ター／ン」), and so does one after a typed space
+    assert lines_at("次の3ターンの間", 4.5) == ["次の", "3ターン", "の間"]
+    assert lines_at("山札を54 枚にする", 4) == ["山札を", "54 枚に", "する"]
 
 
 def test_a_no_break_space_prints_as_a_space_and_holds_label_and_value() -> None:

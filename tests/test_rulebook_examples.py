@@ -130,7 +130,9 @@ def test_cards_differing_only_in_colour_share_an_entry(tmp_path: Path):
 def test_inline_markup_escapes_then_renders(game):
     palette = game.db.game.palette
     html = str(inline("<b>x</b> {red} **強** {draw:2} & {skip}", palette, words("ja")))
-    assert html.startswith("&lt;b&gt;x&lt;/b&gt; <span class=\"icon icon-colour\" "
+    # escaped, and (a Latin word breaks only at spaces) kept whole
+    assert html.startswith("<span class=\"nw\">&lt;b&gt;x&lt;/b&gt;</span> "
+                           "<span class=\"icon icon-colour\" "
                            "style=\"background-color:#d0312d\" title=\"赤\">赤</span>")
     assert "<strong>強</strong>" in html and "ドロー＋2" in html and "&amp;" in html
     assert "スキップ" in html

@@ -23,7 +23,7 @@ from deckwright.model import Project, load_game
 from deckwright.press.rulebook import build_rulebook
 from deckwright.press.rulebook.context import ContextBuilder
 from deckwright.press.rulebook.labels import reader_words
-from deckwright.press.rulebook.typeset import CLOSERS
+from deckwright.press.linebreak import NO_START
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(p.stem for p in (ROOT / "cards").glob("*.yaml") if "." not in p.stem)  # not editions
@@ -97,7 +97,7 @@ def test_no_line_breaks_a_number_from_its_counter_or_starts_with_a_closer(books,
                 continue
             counter = b[0] in "枚点色" and after[0] != "数"  # 点数 is a label, not a counter
             assert not (a[0].isdigit() and counter), (a, b)
-            assert b[0] not in CLOSERS or b[0] == "ー", (a, b)
+            assert b[0] not in NO_START, (a, b)
 
 
 def _chars(page) -> list[tuple[str, float, float, float, float, float]]:

@@ -59,14 +59,26 @@ def play_from(game: Game, state: State, bots: Sequence[Bot], *, seed: int = 0,
     pickers = [getattr(bot, "choose", None) or (lambda st, acts, b=bot: b.act(st)) for bot in bots]
     # a RandomBot's pick made here, without a call: the same draw from the same generator
     uniform = [bot._random if type(bot) is RandomBot else None for bot in bots]
-    current, legal, is_over = state.current_player, state.legal_actions, state.is_over
+    legal, is_over = state.legal_actions, state.is_over
     record, carry_out = state.history.append, state._apply
-    plain_end = type(state).is_over is State.is_over   # then `state.over` says it
+    cls = type(state)
+    plain_end = cls.is_over is State.is_over   # then `state.over` says it
+    # the engine's own `current_player()` read here without a call: the open window's asked
+    # player, else the turn player (the game is not over inside the loop)
+    current = None if plain_end and cls.current_player is State.current_player \
+        else state.current_player
     decisions = 0
-    while not (state.over if plain_end else is_over()):
-        if decisions >= limit:
+    for decisions in range(limit + 1):
+        if state.over if plain_end else is_over():
+            break
+        if decisions == limit:
             raise RunawayGame(f"{game.id} seed {seed}: no end after {limit} decisions")
-        player = current()
+        if current is None:
+            window = state.window
+            player = state.turns.current if window is None or window._current is None \
+                else window._current
+        else:
+            player = current()
         actions = legal() if player >= 0 else []
         if not actions:
             raise StuckGame(f"{game.id} seed {seed}: not over, but "
@@ -79,7 +91,6 @@ def play_from(game: Game, state: State, bots: Sequence[Bot], *, seed: int = 0,
         carry_out(action)
         if check:
             state.check(action)
-        decisions += 1
     return Played(state, decisions)
 
 

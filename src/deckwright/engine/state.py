@@ -296,11 +296,26 @@ class State:
     def shuffle_and_deal(self, deck: int, hands: "Sequence[int]", per_hand: int) -> None:
         """The usual start: every card from the box into `deck`, shuffled, then `per_hand`
         cards to each player's hand one at a time, in seat order (as a dealer deals)."""
-        self.zones.move_all(0, deck)
+        zones = self.zones
+        zones.move_all(0, deck)
         self.shuffle(deck)
-        for _ in range(per_hand):
-            for p in range(self.players):
-                self.zones.draw(deck, hands[p])
+        pile = zones.piles[deck]
+        n = self.players
+        dealt = per_hand * n
+        if dealt > len(pile):   # not enough for everyone: as far as the cards go
+            for _ in range(per_hand):
+                for p in range(n):
+                    zones.draw(deck, hands[p])
+            return
+        # what drawing the top card for each player in turn does, a hand at a time: the k-th
+        # card from the top goes to seat k % n
+        where = zones.where
+        for p in range(n):
+            got = pile[len(pile) - 1 - p::-n][:per_hand]
+            zones.piles[hands[p]].extend(got)
+            for inst in got:
+                where[inst] = hands[p]
+        del pile[len(pile) - dealt:]
 
     def deal_seat_decks(self, piles: "Sequence[int]") -> list[int]:
         """A game with seat decks (`GameFacts.seat_decks`): every card goes from the box to its

@@ -140,8 +140,9 @@ class Zones:
         cut = len(pile) - keep_top
         moving, self.piles[src] = pile[:cut], pile[cut:]
         self.piles[dst].extend(moving)
+        where = self.where
         for inst in moving:
-            self.where[inst] = dst
+            where[inst] = dst
 
     # --- reading ------------------------------------------------------------------------
 

@@ -1,16 +1,11 @@
 """Fitting marked-up text into a box: Japanese line breaking with kinsoku, then shrink-to-fit.
 
-Text is cut into atoms (one CJK character, one Latin word, one number with its sign, one space,
-one icon), atoms that may not be separated are glued into clusters, and clusters fill lines
-greedily. The glue keeps the rules of Japanese typesetting (JIS X 4051):
-
-- kinsoku: a character that may not start a line (、。」ー small kana ...) sticks to the atom
-  before it, one that may not end a line (「（ ...) to the atom after it, so the pair moves to
-  the next line together (oidashi);
-- a number is one atom (「−1」「１２」「1,000」) and sticks to the character before it and to
-  its counter or unit after it: 「カード1枚」「色を4色」「コスト0」「水8(C)」「−1点。」 never break;
-- a no-break space (U+00A0) prints as a space but glues the words on either side of it (a
-  template writes 「コスト\u00a0火2」 for a label and its value, which then move together).
+Where a line may break is decided by the rules every medium shares (linebreak.py: kinsoku,
+numbers with their counters and labels, Latin words whole, no-break spaces); this module only
+measures. Text is cut into atoms (one CJK character, one Latin word, one space, one icon), each
+marked with whether it may start a line, atoms that may not be separated are glued into
+clusters, and clusters fill lines greedily, so a character that may not start a line moves to
+the next line together with the one before it (oidashi).
 
 Latin words keep their single spaces (nothing is justified, so a space is never stretched) and
 break only at spaces. After filling, a paragraph whose last line would hold a single letter
@@ -23,29 +18,13 @@ not fit even at the floor, and the caller collects every such card into one erro
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from .fonts import Metrics
 from .icons import width_em
+from .linebreak import NBSP, NO_START, OBJECT, SPACES, is_wide, keeps
 from .markup import Break, Icon, Run, Token
-
-#: Characters that may not begin a line (JIS X 4051 gyoto kinsoku, with ASCII equivalents).
-NO_START = frozenset(
-    "、。，．,.・：；:;！？!?)）］]｝}〕〉》」』】〙〗〟’”»ー‐゠–〜～…‥ゝゞヽヾ々％%"
-    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ")
-#: Characters that may not end a line (gyomatsu kinsoku).
-NO_END = frozenset("「『（(［[｛{〔〈《【〘〖〝‘“«")
-#: Digits, half and full width; a run of them (with inner , . :) is one number.
-DIGITS = frozenset("0123456789０１２３４５６７８９")
-#: A sign or currency written before a number belongs to it: −1, ＋2, ¥0, #3.
-PREFIX = frozenset("+-−＋－±¥￥$＄#＃")
-NBSP = "\u00a0"
-#: Spaces a line may break at; dropped at a line's start and end.
-SPACES = frozenset(" \u3000")
-#: One number: an optional sign, digits, and digits after a decimal point, comma or colon.
-NUMBER = re.compile(r"[+\-−＋－±¥￥$＄#＃]?[0-9０-９]+(?:[.,:，．：][0-9０-９]+)*")
 
 #: Size steps tried between the layout's size and its floor, in points.
 STEP = 0.25
@@ -53,14 +32,14 @@ STEP = 0.25
 
 class Atom(NamedTuple):
     """The smallest piece the line breaker moves: text or an icon, with its width in em.
-    `space` marks a breakable space; `glue` a no-break space, which sticks to both sides."""
+    `space` marks a breakable space; `joined` that no line may break before the atom."""
 
     text: str
     icon: Icon | None
     emph: bool
     width: float
     space: bool = False
-    glue: bool = False
+    joined: bool = False
 
 
 class Segment(NamedTuple):
@@ -96,138 +75,65 @@ class Fitted:
         return self.size + self.leading * (len(self.lines) - 1) if self.lines else 0.0
 
 
-def _is_wide(ch: str) -> bool:
-    """True for characters that break anywhere (CJK, kana, full-width forms, symbols)."""
-    o = ord(ch)
-    return o >= 0x2E80 or 0x2190 <= o <= 0x2BFF or 0x2460 <= o <= 0x24FF
-
-
-def _is_letter(ch: str) -> bool:
-    """A character a number may be glued to: a letter, kana or kanji, not punctuation."""
-    return (ch.isalnum() or _is_wide(ch)) and ch not in NO_START and ch not in NO_END \
-        and ch not in PREFIX and not ch.isspace()
-
-
-def _text_atoms(run: Run, m: Metrics, out: list[Atom | None]) -> None:
+def _text_atoms(run: Run, m: Metrics, keep: list[bool], offset: int,
+                out: list[Atom | None]) -> None:
+    """Atoms of one run starting at `offset` of the paragraph text `keep` was computed for."""
     text, emph = run.text, run.emph
-    word = ""
-
-    def flush() -> None:
-        nonlocal word
-        if word:
-            out.append(Atom(word, None, emph, m.text(word)))
-            word = ""
-
     i = 0
     while i < len(text):
-        ch = text[i]
-        number = NUMBER.match(text, i) if ch in DIGITS or ch in PREFIX else None
-        if number is not None and not (ch in PREFIX and word and not _is_wide(ch)):
-            if any(_is_wide(c) for c in number.group()):
-                flush()  # a full-width number, or one with a full-width sign, is one atom
-                out.append(Atom(number.group(), None, emph, m.text(number.group())))
-            else:
-                word += number.group()  # digits inside a Latin word stay in the word
-            i = number.end()
+        ch, at = text[i], offset + i
+        if ch in SPACES or ch == NBSP:
+            # a space glued on either side (a no-break space, 「54 枚」) prints and holds on
+            glued = ch == NBSP or keep[at] or (at + 1 < len(keep) and keep[at + 1])
+            shown = " " if ch == NBSP else ch
+            out.append(Atom(shown, None, emph, m.char(shown), space=not glued, joined=keep[at]))
+            i += 1
             continue
-        if ch == NBSP:
-            flush()
-            out.append(Atom(" ", None, emph, m.char(" "), glue=True))
-        elif ch in SPACES or _is_wide(ch) or ch in NO_START or ch in NO_END:
-            flush()  # a space (or an ideographic one) is where a line may break, and never
-            out.append(Atom(ch, None, emph, m.char(ch), space=ch in SPACES))  # starts a line
-        else:
-            word += ch
-        i += 1
-    flush()
+        j = i + 1
+        if not is_wide(ch):  # a Latin word (with its digits) runs to a space or a wide character
+            while j < len(text) and not is_wide(text[j]) and text[j] not in SPACES \
+                    and text[j] != NBSP:
+                j += 1
+        out.append(Atom(text[i:j], None, emph, m.text(text[i:j]), joined=keep[at]))
+        i = j
 
 
 def atoms(tokens: list[Token], m: Metrics) -> list[Atom | None]:
     """Atoms in reading order; None marks a hard line break."""
+    flat = "".join(t.text if isinstance(t, Run) else OBJECT if isinstance(t, Icon) else "\n"
+                   for t in tokens)
+    keep = keeps(flat)
     out: list[Atom | None] = []
+    pos = 0
     for tok in tokens:
         if isinstance(tok, Break):
             out.append(None)
+            pos += 1
         elif isinstance(tok, Icon):
-            out.append(Atom("", tok, False, width_em(tok)))
+            out.append(Atom("", tok, False, width_em(tok), joined=keep[pos]))
+            pos += 1
         elif isinstance(tok, Run):
             # a real bold face measures emphasis when the family has one
-            _text_atoms(tok, m.emphasis if tok.emph and m.emphasis is not None else m, out)
+            _text_atoms(tok, m.emphasis if tok.emph and m.emphasis is not None else m,
+                        keep, pos, out)
+            pos += len(tok.text)
     return out
-
-
-def _numeric(text: str) -> bool:
-    return bool(text) and NUMBER.fullmatch(text) is not None
-
-
-def joins(prev: Atom, cur: Atom) -> bool:
-    """True when no line may break between two neighbouring atoms."""
-    if prev.space or cur.space:
-        return False
-    if prev.glue or cur.glue:
-        return True
-    a = prev.text[-1:] if prev.text else ""
-    b = cur.text[:1] if cur.text else ""
-    if b in NO_START and b:
-        return True
-    if a in NO_END and a:
-        return True
-    if a in DIGITS and b and not (b in NO_END and _is_wide(b)) and not b.isspace():
-        return True  # a number and its counter or unit: 1枚, 4色, 8(C), 5mm
-    if (_numeric(cur.text) or b in DIGITS) and a and _is_letter(a):
-        return True  # a number and what it counts or names: コスト0, 水8, 色を4
-    return False
-
-
-def _script(atom: Atom | None) -> str | None:
-    """The script of a one-character atom (katakana, hiragana, kanji), else None."""
-    if atom is None or atom.icon is not None or len(atom.text) != 1:
-        return None
-    ch = atom.text
-    if "\u30a1" <= ch <= "\u30fa" or ch == "ー":
-        return "katakana"
-    if "\u3041" <= ch <= "\u3096":
-        return "hiragana"
-    if "\u4e00" <= ch <= "\u9fff" or ch == "々":
-        return "kanji"
-    return None
-
-
-def _bound_by_nbsp(items: list[Atom | None]) -> set[int]:
-    """Indexes of atoms glued to the atom before them by a no-break space: the space itself,
-    and the whole word on each side of it (a run of one script), so 「コスト\u00a0火2」 moves as
-    one piece and never leaves 「コ」 at a line's end."""
-    bound: set[int] = set()
-    for k, atom in enumerate(items):
-        if atom is None or not atom.glue:
-            continue
-        bound.update((k, k + 1))
-        j = k - 1
-        while j > 0 and _script(items[j]) is not None and _script(items[j - 1]) == _script(items[j]):
-            bound.add(j)
-            j -= 1
-        j = k + 1
-        while j + 1 < len(items) and _script(items[j]) is not None \
-                and _script(items[j + 1]) == _script(items[j]):
-            bound.add(j + 1)
-            j += 1
-    return bound
 
 
 def clusters(items: list[Atom | None]) -> list[list[Atom] | None]:
     """Glue atoms that may not be separated; None (a hard break) is kept as is."""
     out: list[list[Atom] | None] = []
-    bound = _bound_by_nbsp(items)
-    for index, atom in enumerate(items):
+    for atom in items:
         if atom is None:
             out.append(None)
             continue
-        starts_bad = bool(atom.text) and atom.text[0] in NO_START
-        if (starts_bad and _is_wide(atom.text[0]) and len(out) > 1 and out[-1] is not None
-                and out[-1][-1].space):
+        joined = atom.joined
+        if (atom.text and atom.text[0] in NO_START and is_wide(atom.text[0]) and len(out) > 1
+                and out[-1] is not None and out[-1][-1].space):
             out.pop()  # a space before 、 or 」 would let it start a line: drop the space
+            joined = True
         prev = out[-1] if out and out[-1] is not None else None
-        if prev is not None and (index in bound or joins(prev[-1], atom)):
+        if prev is not None and joined:
             prev.append(atom)
         else:
             out.append([atom])

@@ -14,8 +14,9 @@ from markupsafe import Markup, escape
 
 from ...i18n import N_, Words, words
 from ...model.schema import Colour
+from ..linebreak import OBJECT
 from ..markup import Icon, Run, parse
-from .typeset import keep_together, leading_closers
+from .typeset import Piece, typeset
 
 #: What the built-in icons say, with their argument (`{draw:2}`) where the language puts it.
 BUILTIN_LABELS = {"draw": (N_("Draw"), N_("Draw +%(arg)s")), "skip": (N_("Skip"), N_("Skip %(arg)s")),
@@ -42,23 +43,20 @@ def inline(text: str | None, palette: dict[str, Colour], _: Words | None = None)
     """One text with its icons and emphasis rendered; line breaks kept as <br>.
 
     Tokenising is shared with the card faces (press/markup.py), so a text reads the same on
-    the card and in the rulebook; each run is escaped here, as it is turned into HTML, and its
-    numbers are kept with their counters (typeset.py).
+    the card and in the rulebook; each run is escaped as it is turned into HTML, and what the
+    shared line-breaking rules keep whole (a number and its counter, an icon and the 。 after
+    it) is held together (typeset.py).
     """
-    out: list[str] = []
+    pieces: list[Piece] = []
     for token in parse(text or ""):
         if isinstance(token, Run):
-            after_icon = bool(out) and out[-1].startswith("<span class=\"icon")
-            glued = leading_closers(token.text) if after_icon else 0
-            if glued:  # 「{red}。」: the closer stays on the icon's line
-                out[-1] = f'<span class="nw">{out[-1]}{escape(token.text[:glued])}</span>'
-            run = str(keep_together(token.text[glued:]))
-            out.append(f"<strong>{run}</strong>" if token.emph else run)
+            pieces.append(Piece(token.text, None, token.emph))
         elif isinstance(token, Icon):
-            out.append(icon_html(token.name, token.arg or "", palette, _ or words("en")))
+            pieces.append(Piece(OBJECT, icon_html(token.name, token.arg or "", palette,
+                                                  _ or words("en"))))
         else:
-            out.append("<br>")
-    return Markup("".join(out))
+            pieces.append(Piece("\n", "<br>"))
+    return typeset(pieces)
 
 
 def icon_html(name: str, arg: str, palette: dict[str, Colour], _: Words) -> str:

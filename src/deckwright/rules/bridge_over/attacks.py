@@ -31,10 +31,12 @@ class Attacks:
         elif kind == WDD5:
             if self.choice == 1:
                 turns.reverse()
-                self.log.add("reverse")
+                if self.log.on:
+                    self.log.add("reverse")
             target = turns.following(p)
             if self.choice == 0:
-                self.log.add("skip", p=target)
+                if self.log.on:
+                    self.log.add("skip", p=target)
                 target = turns.following(target)
         else:
             target = turns.following(p)
@@ -47,10 +49,11 @@ class Attacks:
         self.atk, self.atk_n, self.atk_pass = kind, n, passable
         self.atk_from, self.atk_card = src, card
         self.mode = M_NONE
-        if kind == A_BIND:
-            self.log.add("bind-attack", p=target)
-        else:
-            self.log.add("attack", p=target, n=n)
+        if self.log.on:
+            if kind == A_BIND:
+                self.log.add("bind-attack", p=target)
+            else:
+                self.log.add("attack", p=target, n=n)
         self.turns.current = target
         self._start_turn()
 
@@ -63,21 +66,25 @@ class Attacks:
         inst = self._almighty(p) if alm else action
         kind = action - ALMIGHTY_BASE if alm else f.kind[inst]
         if alm:
-            self.log.add("as", p=p, what=self.game.f.kind_label.get(kind, self.kind_name(kind)))
+            if self.log.on:
+                self.log.add("as", p=p, what=self.game.f.kind_label.get(kind, self.kind_name(kind)))
         if kind in PASS_ON_KINDS:
-            self.log.add("pass-on", p=p, card=inst)
+            if self.log.on:
+                self.log.add("pass-on", p=p, card=inst)
             self.zones.move(inst, self.game.DISCARD)
             self._on_top(inst, kind)
             self.passing = True
         else:
-            self.log.add("defend", p=p, card=inst)
+            if self.log.on:
+                self.log.add("defend", p=p, card=inst)
             if kind == HAUNTED:   # ruling haunted-shield-push: forced, also on a finish
                 self.zones.move(inst, self.game.HAND[self.atk_from])
-                self.log.add("push", p=self.atk_from, card=inst)
+                if self.log.on:
+                    self.log.add("push", p=self.atk_from, card=inst)
             else:
                 self._under_top(inst)
         self.moved = True
-        if not self.hand(p):
+        if not self.zones.piles[self.game.HAND[p]]:
             self._finish(p, defence=kind not in PASS_ON_KINDS)
             return
         self.cur, self.cur_kind, self.cur_alm = inst, kind, alm
@@ -87,7 +94,8 @@ class Attacks:
             self._after_name()
 
     def _accept(self, p: int) -> None:
-        self.log.add("accept", p=p)
+        if self.log.on:
+            self.log.add("accept", p=p)
         if self.atk == A_BIND:
             g = self.game
             kind = g.f.kind
@@ -96,7 +104,8 @@ class Attacks:
                     self._under_top(c)
             self.atk = A_NONE
             self.bound[p] = 2
-            self.log.add("bound", p=p, n=2)
+            if self.log.on:
+                self.log.add("bound", p=p, n=2)
             self.phase = BOUND       # this turn is the first bound turn (ruling bind-turn-count)
             return
         n = self.atk_n + self.amp(p)
@@ -109,14 +118,16 @@ class Attacks:
         if self.atk == A_BIND:
             self._under_top(self.atk_card)
         self.atk = A_NONE
-        self.log.add("nullify")
+        if self.log.on:
+            self.log.add("nullify")
 
     def _redirect(self, p: int, target: int) -> None:
         if self.atk == A_DRAW:
             self.atk_n += self.amp(p)   # ruling amplify-carry
         else:
             self.zones.move(self.atk_card, self.game.PUBLIC[target])
-        self.log.add("redirect", p=target)
+        if self.log.on:
+            self.log.add("redirect", p=target)
         self._start_attack(target, self.atk, self.atk_n, self.atk_pass, p, self.atk_card)
 
     def _count_bound(self, p: int) -> None:
@@ -129,7 +140,8 @@ class Attacks:
         for c in list(self.zones.piles[g.PUBLIC[p]]):
             if g.f.kind[c] == BIND:
                 self._under_top(c)
-        self.log.add("unbind", p=p)
+        if self.log.on:
+            self.log.add("unbind", p=p)
 
     def _all_draw_1(self, p: int) -> None:
         g = self.game
@@ -140,7 +152,10 @@ class Attacks:
                     continue
                 if q == p:   # ruling all-draw-1-removal
                     self.zones.move(c, g.DISCARD, bottom=True)
-                    self.log.add("all-draw-off", p=p, card=c)
+                    if self.log.on:
+                        self.log.add("all-draw-off", p=p, card=c)
                 else:
                     n = 1 + self.amp(q) + self.amp(p)
-                    self.log.add("all-draw", p=p, n=self.draw(p, n, say=False))
+                    drawn = self.draw(p, n, say=False)
+                    if self.log.on:
+                        self.log.add("all-draw", p=p, n=drawn)

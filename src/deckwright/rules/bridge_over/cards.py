@@ -53,6 +53,11 @@ VERBS = {DRAW: "draws", PASS: "passes", STOP: "stops", ACCEPT: "accepts", REDRAW
          KEEP: "keeps"}
 VERB_CODES = {v: k for k, v in VERBS.items()}
 
+# --- what a card offers as the turn's card (Facts.turn_table) --------------------------------------
+T_NO = -1       # a number or action card that follows neither colour, number nor name
+T_ESCORT = -2   # an Escort that follows: playable only if an addition can follow it
+T_OTHER = -3    # wild, defence, discard, public and Almighty cards: rules apart from the top
+
 
 def _mask(colours: list[str]) -> int:
     mask = 0
@@ -102,3 +107,34 @@ class Facts:
             + ("" if c.name[:1].isdigit() else " ") + c.name)
         #: a kind's card name (Almighty "as" a kind is logged with it)
         self.kind_label = {self.kind[i]: cat.card(i).name for i in reversed(range(len(cat)))}
+        #: the `names` actions after playing a card: the colours it has (Almighty names any)
+        self.name_actions = tuple(tuple(NAME_BASE + i for i in range(len(COLOURS)) if m >> i & 1)
+                                  for m in self.mask)
+        #: colour in force -> top card's key -> `turn_table(colour, key)`, filled as met
+        self.turn_tables: tuple[dict[int, tuple[int, ...]], ...] = tuple(
+            {} for _ in COLOURS)
+
+    def turn_table(self, colour: int, top_key: int) -> tuple[int, ...]:
+        """What each card instance offers as the turn's card while colour `colour` is in
+        force and the top card's key is `top_key`: the instance itself when it follows (a
+        number or action card of that colour, or of the top's number or name), `T_ESCORT` for
+        an Escort that follows, `T_NO` for a number or action card that does not, `T_OTHER`
+        for every other category. Made once per pair and game (tables are shared, never
+        changed), so a turn's legal actions read one entry per card in hand instead of
+        testing its colour, number and name at every decision."""
+        tables = self.turn_tables[colour]
+        table = tables.get(top_key)
+        if table is None:
+            # keys below -1 (a wild or other card on top) are no number or action card's key:
+            # every such top shares the table of -2
+            key = max(top_key, -2)
+            table = tables.get(key)
+            if table is None:
+                bit = 1 << colour
+                table = tables[key] = tuple(
+                    T_OTHER if self.cat[c] > C_ACTION
+                    else T_NO if not (self.mask[c] & bit or self.key[c] == key)
+                    else T_ESCORT if self.kind[c] == ESCORT else c
+                    for c in range(len(self.cat)))
+            tables[top_key] = table
+        return table

@@ -1,6 +1,6 @@
 """What may be played: the rule checks behind `legal_actions()` and the refusal reasons.
 
-A mixin of `BridgeOverState`; `_turn_actions` is the benchmarks' hot path and inlines the checks
+A mixin of `BridgeOverState`; `legal_actions` is the benchmarks' hot path and inlines the checks
 of `_main_problem` (tests/test_rules_bridge_over.py keeps the two in agreement).
 """
 
@@ -12,7 +12,8 @@ from ...engine import EMPTY, Reason
 from .cards import (ACCEPT, ALL_COLOURS, ALMIGHTY_BASE, AMPLIFY, CHAIN_KINDS, CHOOSE_BASE, CLEAR,
                     C_ACTION, C_ALMIGHTY, C_DEFENCE, C_DISCARD, C_NUMBER, C_PUBLIC, C_WILD,
                     DISCARD_BASE, DRAW, ESCORT, HAUNTED, KEEP, NAME_BASE, PASS, PASS_ON_KINDS,
-                    REDRAW, RELEASE_BASE, SEARCH, STOP, TAKE_BASE, TARGET_BASE, WDD5)
+                    REDRAW, RELEASE_BASE, SEARCH, STOP, TAKE_BASE, TARGET_BASE, T_ESCORT, T_NO,
+                    WDD5)
 from .phases import (ADD, AFTER_DRAW, A_DRAW, BOUND, CHOOSE, M_CHAIN, M_ESCORT, M_WNC, NAME,
                      RELEASING, RESETTING, RESPOND, SEARCHING, TARGET, TURN)
 
@@ -109,7 +110,6 @@ class Legality:
         """Why `inst` may not be added in the current addition mode, or None."""
         f = self.game.f
         cat, kind = f.cat[inst], f.kind[inst]
-        rest = self._without(p, inst)
         mode = self.mode
         if cat == C_ALMIGHTY:
             return ALMIGHTY_ADDITION
@@ -127,9 +127,9 @@ class Legality:
         elif mode == M_ESCORT:
             if not (f.mask[inst] & self.add_mask or kind == ESCORT):
                 return ESCORT_ADDITION
-        if not rest and cat == C_WILD:
+        if cat == C_WILD and not any(c != inst for c in self.hand(p)):
             return WILD_LAST
-        if kind == ESCORT and not self._escort_ok(rest, f.mask[inst]):
+        if kind == ESCORT and not self._escort_ok(self._without(p, inst), f.mask[inst]):
             return ESCORT_ALONE
         return None
 
@@ -157,18 +157,70 @@ class Legality:
     # --- legal actions ----------------------------------------------------------------------
 
     def legal_actions(self) -> list[int]:
+        """The hot path of every benchmark: a turn's card, draw and pass (four decisions in
+        five) are worked out here with the tests of `_main_problem` inlined; the other phases
+        in `_phase_actions`. Whether a number or action card follows the top comes from the
+        shared `Facts.turn_table` of the colour and top card in force: one read per card."""
         phase = self.phase
+        if phase > AFTER_DRAW:
+            return self._phase_actions(self.turns.current, phase)
         p = self.turns.current
-        if phase <= AFTER_DRAW:   # TURN or AFTER_DRAW: most decisions
-            return self._turn_actions(p, phase)
+        g = self.game
+        f = g.f
+        table = f.turn_tables[self.colour].get(self.top_key) \
+            or f.turn_table(self.colour, self.top_key)
+        hand = self.zones.piles[g.HAND[p]]
+        acts: list[int] = []
+        playable = False
+        alm = EMPTY
+        for c in hand:
+            a = table[c]
+            if a >= 0:   # a number or action card that follows the top
+                acts.append(a)
+                playable = True
+            elif a == T_NO:
+                continue
+            elif a == T_ESCORT:
+                if self._escort_ok([x for x in hand if x != c], f.mask[c]):
+                    acts.append(c)
+                    playable = True
+            elif len(hand) == 1:
+                if f.cat[c] == C_ALMIGHTY:
+                    alm = c
+            else:
+                cat = f.cat[c]
+                if cat == C_WILD or cat == C_PUBLIC:
+                    acts.append(c)
+                elif cat == C_DEFENCE:
+                    acts.append(DISCARD_BASE + c)
+                elif cat == C_DISCARD:
+                    if f.kind[c] != SEARCH or len(self.zones.piles[g.DISCARD]) > 1:
+                        acts.append(c)
+                else:
+                    alm = c
+        if alm != EMPTY:
+            for k in f.almighty_kinds:
+                if self._main_problem(p, alm, k, True) is None:
+                    acts.append(ALMIGHTY_BASE + k)
+        if self.zones.piles[g.PUBLIC[p]]:
+            acts += [RELEASE_BASE + c for c in self._releasable(p)]
+        if phase == AFTER_DRAW:
+            acts.append(PASS)
+        elif not playable:   # ruling draw-turn: draw only with no number or action card to play
+            # `can_draw()` inlined
+            piles = self.zones.piles
+            acts.append(DRAW if piles[g.DECK] or len(piles[g.DISCARD]) > 1 else PASS)
+        return acts
+
+    def _phase_actions(self, p: int, phase: int) -> list[int]:
+        """Legal actions in every phase but a turn's card (`legal_actions`)."""
         if phase == ADD:
-            acts = [c for c in self.hand(p) if self._add_problem(p, c) is None]
-            if self.mode != M_ESCORT:
-                acts.append(STOP)
-            return acts
+            return self._add_actions(p)
         if phase == RESPOND:
             return self._respond_actions(p)
         if phase == NAME:
+            if not self.cur_alm:   # the colours of the card itself, listed once per game
+                return list(self.game.f.name_actions[self.cur])
             return [NAME_BASE + i for i in self._nameable()]
         if phase == CHOOSE:
             if self.cur_kind == WDD5 and self.players == 2:
@@ -185,63 +237,59 @@ class Legality:
         # RELEASING
         return [RELEASE_BASE + c for c in self._releasable(p)] + [STOP]
 
-    def _turn_actions(self, p: int, phase: int) -> list[int]:
-        """The hot path of every benchmark: the same tests as `_main_problem`, inlined."""
-        g = self.game
-        f = g.f
-        cats, kinds, masks, keys = f.cat, f.kind, f.mask, f.key
-        hand = self.zones.piles[g.HAND[p]]
-        several = len(hand) > 1
-        bit = 1 << self.colour
-        top_key = self.top_key
+    def _add_actions(self, p: int) -> list[int]:
+        """The additions offered: the tests of `_add_problem` inlined (tests/test_rules_
+        bridge_over.py keeps the two in agreement), then `stops` unless an Escort waits."""
+        f = self.game.f
+        cats, kinds, masks = f.cat, f.kind, f.mask
+        hand = self.zones.piles[self.game.HAND[p]]
+        mode = self.mode
+        colour, add_mask = self.colour, self.add_mask
         acts: list[int] = []
-        playable = False
-        alm = EMPTY
         for c in hand:
             cat = cats[c]
-            if cat <= C_ACTION:   # number and action cards follow the top card
-                if masks[c] & bit or keys[c] == top_key:
-                    if kinds[c] == ESCORT and not self._escort_ok(
-                            [x for x in hand if x != c], masks[c]):
-                        continue
+            if cat == C_ALMIGHTY:
+                continue
+            if mode == M_WNC:
+                if cat == C_NUMBER and (masks[c] >> colour & 1 or f.rank[c] == self.top_rank):
                     acts.append(c)
-                    playable = True
-            elif not several:
-                if cat == C_ALMIGHTY:
-                    alm = c
-            elif cat == C_WILD:
-                acts.append(c)
-            elif cat == C_DEFENCE:
-                acts.append(DISCARD_BASE + c)
-            elif cat == C_PUBLIC:
-                acts.append(c)
-            elif cat == C_DISCARD:
-                if kinds[c] != SEARCH or len(self.zones.piles[g.DISCARD]) > 1:
-                    acts.append(c)
-            else:
-                alm = c
-        if alm != EMPTY:
-            for k in f.almighty_kinds:
-                if self._main_problem(p, alm, k, True) is None:
-                    acts.append(ALMIGHTY_BASE + k)
-        if self.zones.piles[g.PUBLIC[p]]:
-            acts += [RELEASE_BASE + c for c in self._releasable(p)]
-        if phase == AFTER_DRAW:
-            acts.append(PASS)
-        elif not playable:   # ruling draw-turn: draw only with no number or action card to play
-            acts.append(DRAW if self.can_draw() else PASS)
+                continue
+            if cat == C_DEFENCE or cat == C_DISCARD or cat == C_PUBLIC:
+                continue
+            kind = kinds[c]
+            if mode == M_CHAIN:
+                if kind not in CHAIN_KINDS or masks[c] != add_mask:
+                    continue
+            elif mode == M_ESCORT:
+                if not (masks[c] & add_mask or kind == ESCORT):
+                    continue
+            if cat == C_WILD and len(hand) == 1:   # the last card
+                continue
+            if kind == ESCORT and not self._escort_ok([x for x in hand if x != c], masks[c]):
+                continue
+            acts.append(c)
+        if mode != M_ESCORT:
+            acts.append(STOP)
         return acts
 
     def _respond_actions(self, p: int) -> list[int]:
+        """Answers to an attack: the tests of `_answer_problem` inlined for a card answering
+        as itself (a pass-on card or a defence card); Almighty asks it for each kind."""
         acts = [ACCEPT]
         if self.bound[p]:
             return acts
         f = self.game.f
-        for c in self.hand(p):
-            if f.cat[c] == C_ALMIGHTY:
+        cats, kinds = f.cat, f.kind
+        pass_on = self.atk == A_DRAW and self.atk_pass
+        for c in self.zones.piles[self.game.HAND[p]]:
+            cat = cats[c]
+            if cat == C_ALMIGHTY:
                 acts += [ALMIGHTY_BASE + k for k in f.almighty_kinds
                          if self._answer_problem(p, c, k, True) is None]
-            elif self._answer_problem(p, c, f.kind[c], False) is None:
+            elif kinds[c] in PASS_ON_KINDS:
+                if pass_on:
+                    acts.append(c)
+            elif cat == C_DEFENCE:
                 acts.append(c)
         return acts
 

@@ -5,9 +5,9 @@ player's turn (ruling `attack-timing`): the attacked player *is* the turn player
 window is needed. Addition modes (Escort, Chain, Wild +1, Wild Number Chain) keep the turn with
 the player while they add cards. Card facts come from `Facts` columns (cards.py).
 
-On the hot paths an event is recorded under `if self.log.on:`, so that with the log off (bench,
-simulation) no argument is even built; an event whose argument changes the state (`skip`) is
-recorded unguarded.
+Every event is recorded under `if self.log.on:`, so that with the log off (bench, simulation)
+nothing is called and no argument is even built; an argument that changes the state (the player
+`skip_next()` skips, the cards All Draw 1 draws) is worked out before the guard.
 """
 
 from __future__ import annotations
@@ -108,7 +108,8 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
             deck.insert(0, deck.pop())
         top = self.zones.draw(g.DECK, g.DISCARD)
         self._on_top(top, NUMBER if top == EMPTY else f.kind[top])
-        self.log.add("deal", n=HAND_SIZE, card=top)
+        if self.log.on:
+            self.log.add("deal", n=HAND_SIZE, card=top)
         self._start_turn()
 
     def after_setup(self, setup: dict[str, Any]) -> None:
@@ -157,7 +158,8 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
                     break
                 zones.move_all(g.DISCARD, g.DECK, keep_top=1)
                 self.shuffle(g.DECK)
-                self.log.add("reshuffle")
+                if self.log.on:
+                    self.log.add("reshuffle")
             zones.draw(g.DECK, g.HAND[p])
             drawn += 1
         if drawn:
@@ -194,7 +196,32 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
         phase = self.phase
         p = self.turns.current
         if phase <= AFTER_DRAW:
-            self._turn_action(p, action)
+            g = self.game
+            f = g.f
+            # the commonest decisions of all, a number card, a draw and a pass, without a call
+            if 0 <= action < DISCARD_BASE and f.kind[action] == NUMBER:
+                if self.log.on and f.cat[action] != C_PUBLIC:
+                    self.log.add("play", p=p, card=action)
+                self.zones.move(action, g.DISCARD)
+                self.top_kind, self.top_rank, self.top_key = NUMBER, f.rank[action], f.key[action]
+                self.colour = f.colour[action]
+                self.moved = True
+                if self.zones.piles[g.HAND[p]]:
+                    self._end_turn()
+                else:
+                    self._finish(p)
+            elif action == DRAW and self.zones.piles[g.DECK]:   # the common case of draw()
+                self.zones.draw(g.DECK, g.HAND[p])
+                self.moved = True
+                if self.log.on:
+                    self.log.add("draw", p=p, n=1)
+                self.phase = AFTER_DRAW
+            elif action == PASS:
+                if self.log.on:
+                    self.log.add("pass", p=p)
+                self._end_turn()
+            else:
+                self._turn_action(p, action)
         elif phase == ADD:
             if action == STOP:
                 self._stop_adding(p)
@@ -226,13 +253,15 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
                 hand = list(self.hand(p))
                 for c in hand:
                     self.zones.move(c, self.game.DISCARD, bottom=True)
-                self.log.add("reset", p=p, n=len(hand))
+                if self.log.on:
+                    self.log.add("reset", p=p, n=len(hand))
                 self.draw(p, RESET_DRAW)
             self._end_turn()
         elif phase == SEARCHING:
             inst = action - TAKE_BASE
             self.zones.move(inst, self.game.HAND[p])
-            self.log.add("search", p=p, card=inst)
+            if self.log.on:
+                self.log.add("search", p=p, card=inst)
             self._end_turn()
         else:  # RELEASING
             if action == STOP:
@@ -241,37 +270,17 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
                 self._release(p, action - RELEASE_BASE)
 
     def _turn_action(self, p: int, action: int) -> None:
+        """A turn's decision other than a number card, a pass or a draw from a deck that has
+        cards (`_apply` carries those out itself)."""
         if 0 <= action < DISCARD_BASE:
-            g = self.game
-            f = g.f
+            f = self.game.f
             if f.cat[action] != C_PUBLIC:   # public cards say where they are put instead
                 if self.log.on:
                     self.log.add("play", p=p, card=action)
-            if f.kind[action] == NUMBER:   # the common case, without the general pipeline
-                self.zones.move(action, g.DISCARD)
-                self.top_kind, self.top_rank, self.top_key = NUMBER, f.rank[action], f.key[action]
-                self.colour = f.colour[action]
-                self.moved = True
-                if self.zones.piles[g.HAND[p]]:
-                    self._end_turn()
-                else:
-                    self._finish(p)
-                return
             self._play(p, action, f.kind[action], False)
         elif action == DRAW:
-            g = self.game
-            if self.zones.piles[g.DECK]:   # the common case of draw()
-                self.zones.draw(g.DECK, g.HAND[p])
-                self.moved = True
-                if self.log.on:
-                    self.log.add("draw", p=p, n=1)
-            else:
-                self.draw(p, 1)
+            self.draw(p, 1)
             self.phase = AFTER_DRAW
-        elif action == PASS:
-            if self.log.on:
-                self.log.add("pass", p=p)
-            self._end_turn()
         elif action >= RELEASE_BASE:
             self._release(p, action - RELEASE_BASE)
         elif action >= ALMIGHTY_BASE:
@@ -316,7 +325,7 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
         mode = self.mode
         self._place(p, inst, kind, cat)
         self.moved = True
-        if not self.hand(p):
+        if not self.zones.piles[self.game.HAND[p]]:
             self._finish(p)
             return
         if mode == M_CHAIN:
@@ -360,11 +369,14 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
         kind = self.cur_kind
         turns = self.turns
         if kind == SKIP:
-            self.log.add("skip", p=turns.skip_next())
+            skipped = turns.skip_next()
+            if self.log.on:
+                self.log.add("skip", p=skipped)
             self._end_turn()
         elif kind == REVERSE:
             turns.reverse()
-            self.log.add("reverse")
+            if self.log.on:
+                self.log.add("reverse")
             self._end_turn()
         elif kind == ESCORT:
             self.mode = M_ESCORT
@@ -395,7 +407,8 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
             self._redirect(p, turns.following(p))
         elif kind == REFLECT:
             turns.reverse()
-            self.log.add("reverse")
+            if self.log.on:
+                self.log.add("reverse")
             self._redirect(p, self.atk_from)
         elif kind == CURSE:
             self._redirect(p, self.pick)
@@ -408,10 +421,13 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
 
     def _order_choice(self) -> None:
         if self.choice == 0:
-            self.log.add("skip", p=self.turns.skip_next())
+            skipped = self.turns.skip_next()
+            if self.log.on:
+                self.log.add("skip", p=skipped)
         elif self.choice == 1:
             self.turns.reverse()
-            self.log.add("reverse")
+            if self.log.on:
+                self.log.add("reverse")
 
     # --- turns and the end --------------------------------------------------------------------
 
@@ -427,25 +443,40 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
         self.phase = BOUND if self.bound[p] else TURN
 
     def _end_turn(self) -> None:
+        if self.moved:
+            self.quiet = 0
+        else:
+            self.quiet += 1
+            if self.quiet >= self.players:   # ruling stalemate
+                self.mode = M_NONE
+                if self.log.on:
+                    self.log.add("stalemate")
+                self._score_round()
+                return
+        turns = self.turns
+        turns.advance()
+        # `_start_turn()` inlined: every turn ends here
+        self.moved = False
         self.mode = M_NONE
-        self.quiet = 0 if self.moved else self.quiet + 1
-        if self.quiet >= self.players:   # ruling stalemate
-            self.log.add("stalemate")
-            self._score_round()
+        if self.atk != A_NONE:
+            self.phase = RESPOND
             return
-        self.turns.advance()
-        self._start_turn()
+        if self.game.f.has_ado:
+            self._all_draw_1(turns.current)
+        self.phase = BOUND if self.bound[turns.current] else TURN
 
     def _finish(self, p: int, defence: bool = False) -> None:
         self.out_player = p
-        self.log.add("defence-out" if defence else "out", p=p)
+        if self.log.on:
+            self.log.add("defence-out" if defence else "out", p=p)
         self._score_round()
 
     def _score_round(self) -> None:
         for q in range(self.players):
             n = self.penalty(q)
             self.score[q] += n
-            self.log.add("penalty", p=q, n=n)
+            if self.log.on:
+                self.log.add("penalty", p=q, n=n)
         self.over = True
 
     def penalty(self, q: int) -> int:
