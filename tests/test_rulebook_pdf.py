@@ -121,6 +121,94 @@ def test_toc_numbers_are_the_pages_of_the_headings(built):
     assert len({n for _, n in entries}) >= 5
 
 
+def characters(pdf: Path, index: int) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """The characters of page `index` (0-based) with their boxes (left, bottom, right, top)."""
+    import pypdfium2 as pdfium
+    document = pdfium.PdfDocument(pdf)
+    try:
+        page = document[index].get_textpage()
+        return [(page.get_text_range(i, 1), page.get_charbox(i)) for i in range(page.count_chars())]
+    finally:
+        document.close()
+
+
+def page_references(pdf: Path) -> list[tuple[int, str, int, int]]:
+    """Every link that prints a page number (after a leader's dots, or as （Nページ）):
+    (page it is on, the text it covers, the number it prints, the page it leads to)."""
+    reader = PdfReader(pdf)
+    targets = {name: reader.get_destination_page_number(dest) + 1
+               for name, dest in reader.named_destinations.items()}
+    found = []
+    for index, page in enumerate(reader.pages):
+        links = [a.get_object() for a in page.get("/Annots", [])]
+        links = [a for a in links if a.get("/Subtype") == "/Link" and "/Dest" in a]
+        chars = characters(pdf, index) if links else []
+        for link in links:
+            x1, y1, x2, y2 = (float(v) for v in link["/Rect"])
+            text = "".join(c for c, (l, b, r, t) in chars
+                           if min(x1, x2) <= (l + r) / 2 <= max(x1, x2)
+                           and min(y1, y2) <= (b + t) / 2 <= max(y1, y2)).strip()
+            number = re.search(r"(?:\.\s*|（)(\d+)(?:ページ）)?$", text)
+            if number:
+                found.append((index + 1, text, int(number[1]), targets[str(link["/Dest"])]))
+    return found
+
+
+def test_every_printed_page_reference_is_the_page_its_link_leads_to(built):
+    """Contents, card index and 「この版で補ったこと」 print the page of what they link to."""
+    game, result, reader, texts = built
+    references = page_references(result.pdf)
+    pages = dict(toc_entries(texts))
+    where = {n for n, *_ in references}
+    assert 2 in where and pages["カード索引"] in where and pages["この版で補ったこと"] in where
+    assert len({(n, text) for n, text, _, _ in references}) >= 30
+    wrong = [(n, text, number, target) for n, text, number, target in references
+             if number != target]
+    assert not wrong
+    # the fills also cite pages with one digit and pages other than their own
+    fills = [number for n, text, number, _ in references
+             if n == pages["この版で補ったこと"] and "ページ" in text]
+    assert len(fills) >= 7 and min(fills) < 10 and len(set(fills)) >= 3
+
+
+def test_page_numbers_sit_where_they_would_have_been_laid_out(built):
+    """The numbers are printed after the layout (press/rulebook/pagerefs.py): in the contents
+    they end at one right edge with the leader's dots running up to them; in running text no
+    gap is left around a number narrower than the room the layout kept for it."""
+    game, result, reader, texts = built
+    pages = dict(toc_entries(texts))
+    lines: dict[int, list] = {}
+    for char, box in characters(result.pdf, 1):
+        if char.strip():
+            lines.setdefault(round(box[1]), []).append((char, box))
+    # page 2 is a left page: its wider margin, 17 mm, is on the right, at the spine
+    edge = float(reader.pages[1].mediabox.width) - 17 / 25.4 * 72
+    rows = 0
+    for row in lines.values():
+        digits = [box for char, box in row if char.isdigit()]
+        dots = [box for char, box in row if char == "."]
+        if not (digits and len(dots) > 2):
+            continue
+        rows += 1
+        pitch = dots[-1][0] - dots[-2][0]
+        assert digits[-1][2] == pytest.approx(edge, abs=1.5)
+        assert 0 < digits[0][0] - dots[-1][2] < 2 * pitch       # no dot missing, none over it
+    assert rows == len(toc_entries(texts))
+    chars = characters(result.pdf, pages["この版で補ったこと"] - 1)
+    text = "".join(char for char, _ in chars)
+    cited = list(re.finditer(r"（(\d+)ページ）(\s*)：", text))
+    assert len(cited) >= 6
+    for m in cited:
+        first, last = m.start(1), m.end(1) - 1
+        assert chars[first][1][0] - chars[first - 1][1][2] < 3      # after （
+        assert chars[last + 1][1][0] - chars[last][1][2] < 3        # before ページ
+        # what follows moved up: the inks of ） and ： are 10.3 pt apart in 9.5 pt IPAex
+        # Mincho, each digit of room left unused would add 4.75 pt (and the text extraction
+        # would see a space)
+        close, colon = chars[m.start(2) - 1][1], chars[m.end() - 1][1]
+        assert m[2] == "" and colon[0] - close[2] < 12, m[0]
+
+
 def test_every_card_is_in_the_index_and_the_text(built):
     game, result, reader, texts = built
     index_page = dict(toc_entries(texts))["カード索引"]
@@ -166,7 +254,10 @@ def test_card_picture_is_used_when_the_png_export_made_one(built):
     card_page = dict(toc_entries(texts))["カードリファレンス"]
     images = {name for page in reader.pages for name in page.images.keys()}
     assert len(images) == 1  # red-1 has a picture; every other card is drawn as a mini card
-    assert reader.pages[card_page - 1].images[0].image.size == (250, 350)
+    # the picture, printed 15 mm wide, is embedded at 300 dpi (not its own 423), same shape
+    picture = reader.pages[card_page - 1].images[0].image
+    assert picture.width / (15 / 25.4) == pytest.approx(300, abs=3)
+    assert picture.height / picture.width == pytest.approx(350 / 250, rel=0.01)
     html = result.html.read_text(encoding="utf-8")
     assert '<img src="cards/red-1.png"' in html and "cards/red-2.png" not in html
 

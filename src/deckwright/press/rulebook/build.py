@@ -55,13 +55,15 @@ def build_rulebook(game: GameData, out_dir: Path | None = None, *,
 
     # WeasyPrint is imported only now: an unchanged game is skipped without loading it (0.8 s)
     from .fetcher import RefusedURL, RulebookFetcher
+    from .pagerefs import late_bound
     from .pdf import render_pdf
 
     context = ContextBuilder(game, verdicts, out_dir).build(page)
     html = render_page(dirs, context, game.project.display)
     css = stylesheet(dirs, game.project.display)
+    # WeasyPrint reads the stylesheet with its page numbers late-bound (pagerefs.py)
     fetcher = RulebookFetcher([*dirs, out_dir, *font_folder(game)],
-                              overlay={out_dir / cache.OUTPUTS[2]: css},
+                              overlay={out_dir / cache.OUTPUTS[2]: late_bound(css)},
                               base=out_dir, anchor=game.project.root)
     try:
         rendered = render_pdf(html, out_dir, fetcher, pdf_variant)

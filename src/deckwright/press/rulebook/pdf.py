@@ -23,8 +23,16 @@ from weasyprint import HTML  # noqa: E402
 from weasyprint.document import Document  # noqa: E402
 from weasyprint.text.fonts import FontConfiguration  # noqa: E402
 
+from . import pagerefs
 from .fetcher import RulebookFetcher
 from .options import PDF_VARIANTS
+
+
+#: Card pictures are embedded at no more than this resolution. The PNG export draws a card at
+#: 300 dpi for the card's own size; the card reference prints it 15 mm wide, where the full
+#: picture would be about 1,400 dpi: embedding it whole made WeasyPrint decode and re-compress
+#: every picture at full size (0.1-0.2 s each) for detail no printer shows.
+PICTURE_DPI = 300
 
 
 @dataclass
@@ -59,11 +67,12 @@ def render_pdf(html: str, base: Path, fetcher: RulebookFetcher,
         if fetcher.base is None:
             fetcher.base = Path(base).absolute()
         doc = HTML(string=html, base_url=fetcher.base_url("rulebook.html"), url_fetcher=fetcher,
-                   media_type="print").render(font_config=FontConfiguration())
+                   media_type="print").render(font_config=FontConfiguration(), dpi=PICTURE_DPI)
+        filled = pagerefs.fill(doc)   # the page numbers the stylesheet left as placeholders
         # A fixed identifier keeps the output byte-identical for identical inputs.
         pdf = doc.write_pdf(pdf_variant=pdf_variant, pdf_identifier=b"deckwright-rulebook",
                             uncompressed_pdf=False)
     finally:
         logger.removeHandler(handler)
         logger.propagate = propagate
-    return Rendered(pdf, len(doc.pages), doc, handler.messages)
+    return Rendered(pdf, len(doc.pages), doc, handler.messages + filled.warnings)
