@@ -31,7 +31,9 @@ def test_two_processes_start_the_longest_task_first(tmp_path: Path, monkeypatch)
     args = SimpleNamespace()
     build._in_pool(tasks, args, 2, Console(file=io.StringIO()), ())
     started = sorted(names, key=lambda n: int((tmp_path / n).read_text()))
-    assert started[0] == "long"
+    # the two processes start at once, so which of the first two tasks logs first is a race;
+    # in the listed order the long task would have been the fifth
+    assert "long" in started[:2]
 
 
 def test_a_games_pngs_carry_the_rulebook_that_waits_for_them():
