@@ -281,6 +281,27 @@ def test_the_key_follows_every_input(project: Path):
     assert verdict_cache.key(game) == base
 
 
+def test_a_game_this_program_registers_changes_no_other_games_key(
+        project: Path, monkeypatch: pytest.MonkeyPatch):
+    """A test or an embedding program registers games of its own; the key of `mini` (and so a
+    build in a plain `deckwright` process) must not depend on them (it failed in the full suite,
+    after tests that register games)."""
+    import dataclasses
+
+    from deckwright import rules
+    from deckwright.rules.treasure_scramble import TreasureScramble
+
+    game = load_game(Project(project), "mini")
+    base = verdict_cache.key(game)
+    other = type("Other", (TreasureScramble,), {
+        "facts": dataclasses.replace(TreasureScramble.facts, game_id="other-game"),
+        "__module__": __name__})
+    monkeypatch.setattr(rules, "_INSTALLED", dict(rules._INSTALLED))
+    rules.register(other)
+    assert rules._INSTALLED["other-game"].origin.kind == "imported"
+    assert verdict_cache.key(game) == base
+
+
 def test_kept_verdicts_equal_the_engines(project: Path):
     game = load_game(Project(project), "mini")
     assert verdict_cache.load(game) == verify_examples(game)

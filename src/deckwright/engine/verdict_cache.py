@@ -61,7 +61,7 @@ def key(game: GameData) -> str | None:
     from ..rules import source_files
 
     project = game.project
-    rules = source_files(project)
+    rules = source_files(project, game.id)
     if rules is None:
         return None
     k = manifest.Key(("format", str(FORMAT)), ("code", manifest.code_version(CODE)),

@@ -257,13 +257,16 @@ def rules_for(game_id: str, project: "Project | Path | str | None" = None) -> ty
     return None
 
 
-def source_files(project: "Project | Path | str") -> list[tuple[str, Path]] | None:
+def source_files(project: "Project | Path | str",
+                 only: str | None = None) -> list[tuple[str, Path]] | None:
     """(label, file) for every file a game's rules may be read from other than deckwright's own
     (the bundled modules are part of its code): the project's whole `rules/` folder (a module
     there may register any game id and import its neighbours), the package behind each
     installed game's entry point, and each module this program imported itself that registered
-    a game. Found without importing anything; None when one of them is not a file that can be
-    named (a frozen or built-in module), so whatever relies on this cannot vouch for it."""
+    the game `only` (every game when None: a test or an embedding program registers games of
+    its own, which must not change another game's key). Found without importing anything; None
+    when one of them is not a file that can be named (a frozen or built-in module), so whatever
+    relies on this cannot vouch for it."""
     from ..manifest import tree_files
 
     root = Path(project if isinstance(project, (str, Path)) else project.root)
@@ -273,7 +276,7 @@ def source_files(project: "Project | Path | str") -> list[tuple[str, Path]] | No
         return None
     found += installed
     for game_id, reg in sorted(_INSTALLED.items()):
-        if reg.origin.kind == "imported":
+        if reg.origin.kind == "imported" and only in (None, game_id):
             file = getattr(sys.modules.get(reg.game_cls.__module__), "__file__", None)
             if not file or not Path(file).is_file():
                 return None
