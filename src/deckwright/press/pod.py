@@ -19,6 +19,7 @@ from __future__ import annotations
 import csv
 import io
 import zipfile
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -29,7 +30,7 @@ from .cards import GamePress
 from .layout import MM
 from .pdfstream import write_pdf
 from .png import _drawer
-from .raster import batches, pixel_page, render_pages
+from .raster import Reuse, batches, pixel_page, render_pages
 
 DPI = 300.0
 INCH = 25.4
@@ -79,42 +80,49 @@ def png_bytes(image, dpi: float) -> bytes:
     return buf.getvalue()
 
 
-#: (kind, plan key, bleed in points): the PNG bytes of one face or back at one service's
-#: geometry. Within one GamePress a plan's key names its drawing (a face's is its card id, a
-#: back's its back key), and the page size follows from the game's card size and the bleed.
-ImageKey = tuple[str, str, float]
-
-
-class Images:
-    """PNG bytes of every face drawn in one run of the pod target, so a face two decks or two
-    services at the same bleed share is rasterised and encoded once (the encoding is most of
-    the cost). Services at different bleeds are drawn apart: 36 px against 37.5 px of bleed puts
-    the card half a pixel off, so no resampling of one gives the other's pixels."""
-
-    def __init__(self) -> None:
-        self.png: dict[ImageKey, bytes] = {}
+def reuse(press: GamePress, services: Iterable[str]) -> Reuse:
+    """How often a run over every deck draws each face and back at each bleed: a face the
+    decks share, or two services at the same bleed, is drawn and encoded once (the encoding is
+    most of the cost). Services at different bleeds are drawn apart: 36 px against 37.5 px of
+    bleed puts the card half a pixel off, so no resampling of one gives the other's pixels.
+    Keys are (kind, plan key, bleed): within one GamePress a face's plan key is its card id and
+    a back's its back key, and the page size follows from the card size and the bleed."""
+    uses: Counter[tuple[str, str, float]] = Counter()
+    bleeds = [s.bleed_mm * MM for s in map(SERVICES.__getitem__, services) if s.package == "zip"]
+    for deck, _ in press.decks():
+        cards = press.distinct(deck)
+        backs = {press.back_key(card) for card in cards}
+        for bleed in bleeds:
+            uses.update(("face", card.id, bleed) for card in cards)
+            uses.update(("back", key, bleed) for key in backs)
+    return Reuse(uses)
 
 
 def _images(press: GamePress, jobs: list[tuple[str, Callable[[], facemod.Plan]]],
-            bleed: float, kind: str, cache: Images) -> Iterator[tuple[str, bytes]]:
-    """(name, PNG bytes) of each planned face, rendered with `bleed` points around the trim;
-    the ones `cache` lacks are drawn a batch at a time."""
+            bleed: float, kind: str = "face", drawn: Reuse | None = None
+            ) -> Iterator[tuple[str, bytes]]:
+    """(name, PNG bytes) of each planned face, rendered with `bleed` points around the trim
+    a batch at a time, except those `drawn` still holds (`kind` tells faces from backs)."""
+    drawn = Reuse() if drawn is None else drawn
     w, h = press.size_mm
     page = pixel_page(((w * MM) + 2 * bleed, (h * MM) + 2 * bleed), DPI)
     for batch in batches(jobs):
         keyed = [(name, (kind, plan.key, bleed), plan)
                  for name, plan in ((name, make()) for name, make in batch)]
-        missing = {key: plan for _, key, plan in keyed if key not in cache.png}
+        missing = {key: plan for _, key, plan in keyed if drawn.get(key) is None}
+        new: dict[tuple[str, str, float], bytes] = {}
         if missing:
             draws = [_drawer(p, bleed, page) for p in missing.values()]
             for key, image in zip(missing, render_pages(page, draws, DPI / 72.0)):
-                cache.png[key] = png_bytes(image, DPI)
+                new[key] = png_bytes(image, DPI)
         for name, key, _ in keyed:
-            yield name, cache.png[key]
+            data = new[key] if key in new else drawn.kept[key]
+            drawn.used(key, data)
+            yield name, data
 
 
 def image_zip(press: GamePress, deck, target: Path, service: Service,
-              tick: Callable[[int], None], cache: Images) -> Path:
+              tick: Callable[[int], None], drawn: Reuse) -> Path:
     """fronts/NNN-<card>.png, backs/<back>.png and cards.csv (file, back, copies, name)."""
     contents = press.game.deck_contents(deck)
     fronts: list[tuple[str, Callable[[], facemod.Plan]]] = []
@@ -131,10 +139,10 @@ def image_zip(press: GamePress, deck, target: Path, service: Service,
     bleed = service.bleed_mm * MM
 
     def entries() -> Iterator[tuple[str, bytes]]:
-        for item in _images(press, fronts, bleed, "face", cache):
+        for item in _images(press, fronts, bleed, "face", drawn):
             tick(1)
             yield item
-        yield from _images(press, list(backs.items()), bleed, "back", cache)
+        yield from _images(press, list(backs.items()), bleed, "back", drawn)
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["file", "back", "copies", "name"])
@@ -180,15 +188,15 @@ def card_pdf(press: GamePress, deck, target: Path, service: Service,
 
 
 def export(press: GamePress, deck, folder: Path, deck_id: str, services: Iterable[str],
-           tick: Callable[[int], None] = lambda n: None, cache: Images | None = None) -> list[Path]:
-    """Every service's file for one deck, named `<deck>-<service>.zip|pdf`; pass one `cache`
-    to every deck of a run to draw each face once per bleed."""
-    cache = Images() if cache is None else cache
+           tick: Callable[[int], None] = lambda n: None, drawn: Reuse | None = None) -> list[Path]:
+    """Every service's file for one deck, named `<deck>-<service>.zip|pdf`; pass every deck
+    of a run the same `reuse(press, services)` to draw each face once per bleed."""
+    drawn = Reuse() if drawn is None else drawn
     written = []
     for sid in services:
         service = SERVICES[sid]
         if service.package == "pdf":
             written.append(card_pdf(press, deck, folder / f"{deck_id}-{sid}.pdf", service, tick))
         else:
-            written.append(image_zip(press, deck, folder / f"{deck_id}-{sid}.zip", service, tick, cache))
+            written.append(image_zip(press, deck, folder / f"{deck_id}-{sid}.zip", service, tick, drawn))
     return written

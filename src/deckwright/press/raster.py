@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, TypeVar
+from collections import Counter
+from typing import Callable, Hashable, Iterable, Iterator, TypeVar
 
 import pypdfium2 as pdfium
 from PIL import Image
@@ -54,6 +55,29 @@ def render_pages(pagesize: tuple[float, float], draws: list[Callable[[Canvas], N
             yield image
     finally:
         doc.close()
+
+
+class Reuse:
+    """Encoded images one run of a target needs more than once (a face two decks share, at one
+    geometry), each kept from its first drawing until its last use, so it is drawn and encoded
+    once and memory holds only what is still to come. `uses` counts every use of every key
+    (the key must say everything the pixels depend on); a key it lacks is never kept."""
+
+    def __init__(self, uses: Counter[Hashable] | None = None) -> None:
+        self.left: Counter[Hashable] = Counter(uses or {})
+        self.kept: dict[Hashable, bytes] = {}
+
+    def get(self, key: Hashable) -> bytes | None:
+        return self.kept.get(key)
+
+    def used(self, key: Hashable, data: bytes) -> None:
+        """Count one use of `key`; keep `data` while later uses remain."""
+        self.left[key] -= 1
+        if self.left[key] > 0:
+            self.kept[key] = data
+        else:
+            self.kept.pop(key, None)
+            del self.left[key]
 
 
 def px(points: float, dpi: float) -> int:

@@ -291,10 +291,10 @@ def tts_sheets(press: GamePress, build_dir: Path, settings: Settings, tick: Tick
 def pod_files(press: GamePress, build_dir: Path, settings: Settings, tick: Tick,
               force: bool = False) -> list[Path]:
     """`pod/<deck>-<service>.zip|pdf` per deck and print-on-demand service."""
-    images = pod.Images()  # a face the decks share is drawn once per bleed
+    drawn = pod.reuse(press, settings.pod_services)  # each face once per bleed, for every deck
     units = [_unit(press, "pod", settings, deck.id,
                    lambda deck=deck, folder=folder: pod.export(
-                       press, deck, folder / "pod", deck.id, settings.pod_services, tick, images))
+                       press, deck, folder / "pod", deck.id, settings.pod_services, tick, drawn))
              for deck, folder in deck_dirs(press, build_dir)]
     return build(press, build_dir, "pod", settings, units, tick, force=force)
 
