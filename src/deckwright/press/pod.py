@@ -30,7 +30,7 @@ from .cards import GamePress
 from .layout import MM
 from .pdfstream import write_pdf
 from .png import _drawer
-from .raster import Reuse, batches, pixel_page, render_pages
+from .raster import Reuse, batches, pixel_page, png_bytes, render_pages
 
 DPI = 300.0
 INCH = 25.4
@@ -74,12 +74,6 @@ def write_zip(target: Path, entries: Iterable[tuple[str, bytes]]) -> None:
                 z.writestr(info, data)
 
 
-def png_bytes(image, dpi: float) -> bytes:
-    buf = io.BytesIO()
-    image.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=6)
-    return buf.getvalue()
-
-
 def reuse(press: GamePress, services: Iterable[str]) -> Reuse:
     """How often a run over every deck draws each face and back at each bleed: a face the
     decks share, or two services at the same bleed, is drawn and encoded once (the encoding is
@@ -114,7 +108,7 @@ def _images(press: GamePress, jobs: list[tuple[str, Callable[[], facemod.Plan]]]
         if missing:
             draws = [_drawer(p, bleed, page) for p in missing.values()]
             for key, image in zip(missing, render_pages(page, draws, DPI / 72.0)):
-                new[key] = png_bytes(image, DPI)
+                new[key] = png_bytes(image, DPI, level=6)
         for name, key, _ in keyed:
             data = new[key] if key in new else drawn.kept[key]
             drawn.used(key, data)

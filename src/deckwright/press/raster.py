@@ -94,6 +94,12 @@ def pixel_page(size: tuple[float, float], dpi: float) -> tuple[float, float]:
     return tuple((px(v, dpi) - 1e-3) * 72.0 / dpi for v in size)  # type: ignore[return-value]
 
 
+def png_bytes(image: Image.Image, dpi: float, level: int = 3) -> bytes:
+    """The image as PNG at zlib `level` (the same bytes `save_png` writes at level 3)."""
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=level)
+    return buf.getvalue()
+
+
 def save_png(image: Image.Image, target: Path, dpi: float) -> None:
-    with atomic.atomic_path(target) as tmp:
-        image.save(tmp, format="PNG", dpi=(dpi, dpi), compress_level=3)
+    atomic.write_bytes(target, png_bytes(image, dpi))
