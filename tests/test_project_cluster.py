@@ -16,7 +16,8 @@ from typing import Iterator
 
 import pytest
 
-from deckwright.balance.simulate import run_dask, run_local
+from deckwright.balance.local import run_local
+from deckwright.balance.simulate import run_dask
 from deckwright.balance.stats import summarise
 from deckwright.cli import build_parser, main
 from deckwright.cli.simulate import make_job

@@ -4,15 +4,22 @@ worker counts and on Dask, the report files, Ctrl-C, and bad input."""
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
+import pickle
 import shutil
 import sys
+import time
+from dataclasses import replace
 from pathlib import Path
+from typing import Callable
 
 import pytest
 from pypdf import PdfReader
 
-from deckwright.balance.simulate import Job, run_dask, run_local
-from deckwright.balance.stats import summarise, wilson
+from deckwright.balance.local import RemoteTraceback, Team, WorkerFailed, run_local
+from deckwright.balance.simulate import Job, play_chunk, run_dask
+from deckwright.balance.stats import Records, summarise, wilson
 from deckwright.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,15 +73,97 @@ def test_same_statistics_for_any_number_of_workers_and_on_dask() -> None:
     assert one["games"] == 40 and sum(s["wins"] for s in one["seats"]) == one["finished"]
 
 
-def test_ctrl_c_reports_the_games_finished() -> None:
+def test_chunks_merge_to_the_same_records_whoever_played_them() -> None:
+    """Uneven chunks, more workers than chunks can use: the same columns as one process."""
+    job = Job(project=str(ROOT), game_id="bridge-over", bots=("random", "greedy"), games=13,
+              seed=3, chunk=5)
+    one = run_local(job, 1).records
+    for workers in (2, 3, 8):
+        many = run_local(job, workers).records
+        assert (many.seeds, many.turns, many.scores, many.winners, many.plays) == \
+            (one.seeds, one.turns, one.scores, one.winners, one.plays)
+        assert multiprocessing.active_children() == []   # every helper reaped
+    assert list(one.seeds) == [job.game_seed(n) for n in range(13)]
+    parts = [play_chunk(job, i) for i in (2, 0, 1)]
+    assert summarise(Records.merged([parts[1], parts[2], parts[0]])) == summarise(one)
+    # a chunk travels as columns: well under 40 bytes a game (a GameRecord each: ~10 times that)
+    assert len(pickle.dumps(play_chunk(replace(job, games=500, chunk=500), 0))) < 40 * 500
+
+
+def test_spawned_helpers_load_the_game_themselves_and_agree() -> None:
+    """The start used where fork is not (macOS, Windows): helpers import and load on their own."""
+    job = Job(project=str(ROOT), game_id="bridge-over", bots=("random", "greedy"), games=30,
+              seed=8, chunk=3)
+
+    def helper_has_played() -> None:   # this process waits, so the helper surely plays chunks
+        deadline = time.monotonic() + 120
+        while team.counter.value < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+
+    with Team(job, 2, method="spawn") as team:
+        spawned = team.run(meanwhile=helper_has_played)
+    assert team.counter.value == job.chunk_count and multiprocessing.active_children() == []
+    assert summarise(spawned.records) == summarise(run_local(job, 1).records)
+
+
+def ctrl_c_at_third_chunk() -> Callable[[int], None]:
+    """A progress callback that acts as Ctrl-C when the third chunk is reported."""
     seen = []
 
     def progress(n: int) -> None:
         seen.append(n)
         if len(seen) == 3:
             raise KeyboardInterrupt
+    return progress
 
-    outcome = run_local(rigged_job(), 1, progress)
+
+def test_ctrl_c_with_two_workers_reports_whole_chunks_and_stops_the_helper() -> None:
+    job = Job(project=str(ROOT), game_id="bridge-over", bots=("random",), games=200, seed=5,
+              chunk=7)
+    outcome = run_local(job, 2, ctrl_c_at_third_chunk())
+    assert outcome.interrupted and multiprocessing.active_children() == []
+    numbers = sorted(s - job.game_seed(0) for s in outcome.records.seeds)
+    chunks = {n // 7 for n in numbers}
+    assert len(chunks) >= 3 and numbers == sorted(n for c in chunks for n in job.chunk_range(c))
+
+
+class GrumpyBot:
+    """Plays like the first legal action, except in a process other than the test's."""
+
+    test_pid = os.getpid()
+    how = "raise"
+
+    def __init__(self, seed: int):
+        pass
+
+    def act(self, state):
+        if os.getpid() != GrumpyBot.test_pid:
+            if GrumpyBot.how == "die":
+                os._exit(3)
+            raise ValueError("the grumpy bot refuses to play here")
+        return state.legal_actions()[0]
+
+
+@pytest.mark.parametrize("how", ["raise", "die"])
+def test_a_helper_that_fails_is_reported_not_hung(how: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from deckwright.rules import rules_for
+    monkeypatch.setitem(rules_for("rigged").bots, "grumpy", GrumpyBot)
+    monkeypatch.setattr(GrumpyBot, "how", how)
+    job = Job(project=str(RIGGED), game_id="rigged", bots=("grumpy",), games=400, seed=1,
+              chunk=2)
+    if how == "raise":
+        with pytest.raises(ValueError, match="grumpy bot refuses") as caught:
+            run_local(job, 2)
+        assert isinstance(caught.value.__cause__, RemoteTraceback)
+        assert "in act" in str(caught.value.__cause__)   # where in the helper it was raised
+    else:
+        with pytest.raises(WorkerFailed, match="exit status 3"):
+            run_local(job, 2)
+    assert multiprocessing.active_children() == []
+
+
+def test_ctrl_c_reports_the_games_finished() -> None:
+    outcome = run_local(rigged_job(), 1, ctrl_c_at_third_chunk())
     assert outcome.interrupted
     assert len(outcome.records) == 21  # three chunks of seven
 

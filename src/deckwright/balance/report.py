@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from markupsafe import Markup
 
@@ -22,7 +22,7 @@ from ..model import GameData, InputError, Problem
 from . import plots
 from ..model.yamlsafe import decode_text
 from .simulate import Job
-from .stats import GameRecord, Rate, Summary
+from .stats import Rate, Records, Summary
 
 
 @dataclass
@@ -96,7 +96,7 @@ def _template_dirs(data: GameData) -> list[Path]:
     return [own, builtin] if own.is_dir() else [builtin]
 
 
-def render_html(data: GameData, job: Job, summary: Summary, records: Sequence[GameRecord],
+def render_html(data: GameData, job: Job, summary: Summary, records: Records,
                 interrupted: bool) -> str:
     """The report page; no timings in it, so a seed always gives the same bytes."""
     names = card_labels(data)
@@ -108,7 +108,7 @@ def render_html(data: GameData, job: Job, summary: Summary, records: Sequence[Ga
         "game": data.db.game, "job": job, "summary": summary, "interrupted": interrupted,
         "findings": findings(summary, job, names, _), "names": names, "lang": data.language,
         "pct": _pct, "ci": _ci, "css": Markup(_css(dirs, data)),
-        # SVG made by matplotlib from our own numbers; card names inside are XML-escaped by it
+        # SVG written from our own numbers (plots.py); card names inside are XML-escaped
         "plots": {k: Markup(v) for k, v in {
             "seats": plots.seat_plot(summary, _), "bots": plots.bot_plot(summary, _),
             "length": plots.length_plot(summary, _),
@@ -140,7 +140,7 @@ def _css(dirs: list[Path], data: GameData | None = None) -> str:
     return ""
 
 
-def write_report(data: GameData, job: Job, summary: Summary, records: Sequence[GameRecord], *,
+def write_report(data: GameData, job: Job, summary: Summary, records: Records, *,
                  interrupted: bool, json_path: Path | None = None,
                  pdf: bool = False) -> list[Path]:
     """Write the HTML, PDF and JSON report atomically; returns the files written."""

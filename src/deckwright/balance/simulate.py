@@ -1,8 +1,9 @@
-"""Play many bot games of one game, in seeded chunks, locally or on a Dask cluster.
+"""Play many bot games of one game, in seeded chunks, on a Dask cluster or (`local`) here.
 
 The job is cut into chunks of consecutive game numbers. Game number `g` always gets the same
-seed and the same seat rotation, and chunk results are merged in chunk order, so a seed gives
-identical statistics whether one process, two local workers or a Dask cluster played it.
+seed and the same seat rotation, and chunk results (`Records`) are merged in chunk order, so a
+seed gives identical statistics whether one process, two local workers or a Dask cluster
+played it.
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ from __future__ import annotations
 import os
 import time
 from collections import Counter
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
@@ -21,7 +21,7 @@ from ..engine.state import State
 from ..model import GameData, Project, UsageError, load_game
 from ..rules import rules_for
 from .bundle import unpack_project
-from .stats import GameRecord
+from .stats import GameRecord, Records
 
 CHUNK = 25
 
@@ -47,9 +47,14 @@ class Job:
         """The project folder this process reads: `project`, or the unpacked bundle."""
         return self.project if self.bundle is None else unpack_project(self.bundle)
 
-    def chunks(self) -> list[range]:
-        return [range(start, min(start + self.chunk, self.games))
-                for start in range(0, self.games, self.chunk)]
+    @property
+    def chunk_count(self) -> int:
+        return -(-self.games // self.chunk)
+
+    def chunk_range(self, index: int) -> range:
+        """The game numbers of chunk `index`."""
+        start = index * self.chunk
+        return range(start, min(start + self.chunk, self.games))
 
     def seats(self, game_number: int) -> tuple[str, ...]:
         """Bots rotate through the seats so no bot always moves first."""
@@ -156,10 +161,10 @@ def play_one(game: Game, job: Job, number: int) -> GameRecord:
                       winner_plays=dict(winner_plays))
 
 
-def play_chunk(job: Job, index: int) -> list[GameRecord]:
-    """A worker's unit of work: the games of chunk `index`, in order."""
+def play_chunk(job: Job, index: int) -> Records:
+    """A worker's unit of work: the games of chunk `index`, in order, as columns."""
     game = _game(job.root(), job.game_id, job.deck)
-    return [play_one(game, job, n) for n in job.chunks()[index]]
+    return Records.of(play_one(game, job, n) for n in job.chunk_range(index))
 
 
 Progress = Callable[[int], None]
@@ -167,48 +172,14 @@ Progress = Callable[[int], None]
 
 @dataclass
 class Outcome:
-    records: list[GameRecord] = field(default_factory=list)
+    records: Records = field(default_factory=Records)
     interrupted: bool = False
     seconds: float = 0.0
 
 
-def _in_order(done: dict[int, list[GameRecord]]) -> list[GameRecord]:
-    return [r for i in sorted(done) for r in done[i]]
-
-
-def run_local(job: Job, workers: int, progress: Progress | None = None,
-              meanwhile: Callable[[], object] | None = None) -> Outcome:
-    """Play the job on this machine: in-process for one worker, else a process pool, while this
-    process does `meanwhile` (e.g. loading the report's libraries) instead of waiting."""
-    start = time.perf_counter()
-    done: dict[int, list[GameRecord]] = {}
-    n = len(job.chunks())
-    try:
-        if workers <= 1:
-            for i in range(n):
-                done[i] = play_chunk(job, i)
-                if progress:
-                    progress(len(done[i]))
-        else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                pending: dict[Future, int] = {pool.submit(play_chunk, job, i): i for i in range(n)}
-                if meanwhile is not None:
-                    meanwhile()
-                try:
-                    while pending:
-                        finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                        for fut in finished:
-                            records = done[pending.pop(fut)] = fut.result()
-                            if progress:
-                                progress(len(records))
-                except KeyboardInterrupt:
-                    for fut in pending:
-                        fut.cancel()
-                    pool.shutdown(wait=False, cancel_futures=True)
-                    raise
-    except KeyboardInterrupt:
-        return Outcome(_in_order(done), True, time.perf_counter() - start)
-    return Outcome(_in_order(done), False, time.perf_counter() - start)
+def in_order(done: dict[int, Records]) -> Records:
+    """Chunks merged in chunk order, whatever order they finished in."""
+    return Records.merged(done[i] for i in sorted(done))
 
 
 def run_dask(job: Job, address: str, progress: Progress | None = None) -> Outcome:
@@ -216,12 +187,12 @@ def run_dask(job: Job, address: str, progress: Progress | None = None) -> Outcom
     from distributed import Client, as_completed  # imported only when a scheduler is named
 
     start = time.perf_counter()
-    done: dict[int, list[GameRecord]] = {}
+    done: dict[int, Records] = {}
     with Client(address) as client:
         shared = client.scatter(job, broadcast=True, hash=False)   # the bundle travels once
         futures = [client.submit(play_chunk, shared, i, pure=False,
                                  key=f"{job.game_id}-{job.seed}-{i}")
-                   for i in range(len(job.chunks()))]
+                   for i in range(job.chunk_count)]
         index = {f.key: i for i, f in enumerate(futures)}
         try:
             for fut in as_completed(futures):
@@ -231,12 +202,17 @@ def run_dask(job: Job, address: str, progress: Progress | None = None) -> Outcom
                     progress(len(records))
         except KeyboardInterrupt:
             client.cancel(futures)
-            return Outcome(_in_order(done), True, time.perf_counter() - start)
-    return Outcome(_in_order(done), False, time.perf_counter() - start)
+            return Outcome(in_order(done), True, time.perf_counter() - start)
+    return Outcome(in_order(done), False, time.perf_counter() - start)
 
 
 def default_workers() -> int:
-    return max(1, min(os.cpu_count() or 1, 8))
+    """The processors this process may run on (at most 8)."""
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:   # no affinity on this system (macOS, Windows)
+        cpus = os.cpu_count() or 1
+    return max(1, min(cpus, 8))
 
 
 def bots_of(cls: type[Game]) -> dict[str, type]:

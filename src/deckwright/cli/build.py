@@ -105,12 +105,22 @@ _SECONDS_PER_UNIT = {"pnp": 0.0015, "png": 0.015, "tts": 0.01, "pod": 0.01, "cgs
 
 
 def _rulebook(game: GameData, press: GamePress, args: argparse.Namespace, tick: Tick) -> Done:
-    """The one place the build runs the engine: its verdicts go to press as data."""
-    from ..engine import verify   # only this target needs the rules engine
+    """The one place the build runs the engine: its verdicts go to press as data (kept
+    between builds: the engine runs only when the examples' inputs changed)."""
+    from ..engine import verdict_cache   # only this target needs the rules engine
 
     written, failing = rulebook_target.run(game, press, args, tick,
-                                           verdicts=verify.verify_examples(game))
+                                           verdicts=verdict_cache.verdicts(game, args.force))
     return Done(written, failing)
+
+
+def _rulebook_fresh(game: GameData, press: GamePress, args: argparse.Namespace) -> Done | None:
+    """Up to date when the kept verdicts are current and the rulebook was made from them."""
+    from ..engine import verdict_cache
+
+    verdicts = None if args.force else verdict_cache.load(game)
+    failing = None if verdicts is None else rulebook_target.fresh(game, args, verdicts)
+    return None if failing is None else Done(failing=failing)
 
 
 #: Build targets in the order they run; `--only` picks some of them.
@@ -126,7 +136,7 @@ TARGETS: dict[str, Target] = {
     "cgs": Target("cgs/<game>.zip: the game for Card Game Simulator", **_press_target("cgs")),
     "rulebook": Target(rulebook_target.HELP, _rulebook, rulebook_target.units,
                        rulebook_target.add_arguments, draws_faces=False,
-                       after=("png",), cost=rulebook_target.cost,
+                       fresh=_rulebook_fresh, after=("png",), cost=rulebook_target.cost,
                        report=lambda failing, args: rulebook_target.report(
                            failing, args.allow_failing_examples)),
 }
@@ -295,7 +305,8 @@ def run(args: argparse.Namespace) -> int:
     for game, press in zip(games, presses):
         for name in names:
             fresh = TARGETS[name].fresh
-            up = None if fresh is None else fresh(game, press, args)
+            waits = any(t.game is game and t.target in TARGETS[name].after for t in tasks)
+            up = None if fresh is None or waits else fresh(game, press, args)
             if up is None:
                 tasks.append(Task(game, press, name))
             else:

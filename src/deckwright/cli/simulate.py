@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import gc
+import time
 from importlib import import_module
 from pathlib import Path
+from typing import Any, Callable
 
 from . import COMMANDS
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ..balance.bundle import pack_project
-from ..balance.simulate import (Job, check_bots, default_workers, prepare, resolve_deck, run_dask,
-                                run_local)
+from ..balance.local import Team
+from ..balance.simulate import (Job, Outcome, check_bots, default_workers, prepare, resolve_deck,
+                                run_dask)
 from ..balance.stats import summarise
 from .. import paths
 from ..i18n import words
@@ -48,7 +50,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "game's own bot such as ghost-couple's memory (default: random,greedy)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the whole job (default: 0)")
     p.add_argument("--workers", type=_positive, metavar="N",
-                   help=f"local worker processes (default: {default_workers()})")
+                   help=f"processes playing on this machine, this one included (default: "
+                        f"{default_workers()}, the processors it may use, at most 8)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run on a Dask distributed scheduler, e.g. tcp://10.0.0.5:8786; the "
                         "project's cards/, playtest/ and rules/ are sent with the job, so the "
@@ -85,27 +88,18 @@ def make_job(args: argparse.Namespace) -> tuple[Job, object]:
 def run(args: argparse.Namespace) -> int:
     job, data = make_job(args)
     paths.prepare_build_dir(data.project.root)  # a file or unwritable: one line, before games
-    if not args.scheduler:
-        prepare(job, data)   # local workers fork with the game loaded
-    out = Console(highlight=False)
     workers = args.workers or default_workers()
-    columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-               TextColumn("{task.fields[rate]} games/s"), TimeElapsedColumn()]
-    with Progress(*columns, console=out, transient=True) as bar:
-        task = bar.add_task(f"simulate {job.game_id}", total=job.games, rate="-")
-
-        def advance(n: int) -> None:
-            bar.advance(task, n)
-            t = bar.tasks[task]
-            if t.elapsed:
-                bar.update(task, rate=f"{t.completed / t.elapsed:.0f}")
-
-        # matplotlib loads while the workers play (with one worker, after the games)
-        outcome = (run_dask(job, args.scheduler, advance) if args.scheduler
-                   else run_local(job, workers, advance,
-                                  meanwhile=lambda: import_module("deckwright.balance.report")))
+    if args.scheduler:
+        outcome, out = _play(job, lambda advance: run_dask(job, args.scheduler, advance))
+    else:
+        prepare(job, data)   # the helpers fork with the game loaded
+        gc.freeze()          # see the end of `run`
+        with Team(job, workers) as team:   # helpers fork here, before any thread exists
+            # the report's libraries load in this process's share of the playing time
+            outcome, out = _play(job, lambda advance: team.run(
+                advance, meanwhile=lambda: import_module("deckwright.balance.report")))
     from ..balance.report import card_labels, findings, write_report
-    if not outcome.records:
+    if not len(outcome.records):
         out.print("interrupted before any game finished; nothing to report")
         return 130
     summary = summarise(outcome.records)
@@ -118,4 +112,38 @@ def run(args: argparse.Namespace) -> int:
         out.print(("! " if f.level == "warn" else "- ") + f.text, markup=False)
     for path in files:
         out.print(f"wrote {data.project.display(path)}", markup=False)
+    # What the command loaded lives until it exits: frozen, the garbage collector never walks
+    # it again, neither during the games (nor, forked, in the helpers, whose pages it would
+    # copy) nor in the interpreter's last collection at exit, which walked the whole heap and
+    # was a noticeable part of the fixed cost of every run.
+    gc.freeze()
     return 130 if outcome.interrupted else 0
+
+
+def _play(job: Job, play: Callable[[Callable[[int], None]], Outcome]) -> tuple[Outcome, Any]:
+    """`play(advance)` under a progress bar; returns its outcome and the console. rich loads
+    here, after any helper forked, and the bar redraws only when games finish (at most ten
+    times a second): no drawing thread takes turns with this process's own games."""
+    from rich.console import Console
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                               TimeElapsedColumn)
+
+    out = Console(highlight=False)
+    columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("{task.fields[rate]} games/s"), TimeElapsedColumn()]
+    with Progress(*columns, console=out, transient=True, auto_refresh=False) as bar:
+        task = bar.add_task(f"simulate {job.game_id}", total=job.games, rate="-")
+        drawn = 0.0
+
+        def advance(n: int) -> None:
+            nonlocal drawn
+            bar.advance(task, n)
+            now = time.monotonic()
+            if now - drawn >= 0.1:
+                t = bar.tasks[task]
+                if t.elapsed:
+                    bar.update(task, rate=f"{t.completed / t.elapsed:.0f}")
+                bar.refresh()
+                drawn = now
+
+        return play(advance), out

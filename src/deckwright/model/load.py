@@ -223,10 +223,12 @@ def parse_database(path: Path, project: Project) -> GameData:
 def locate_examples(examples: list[Example], where: Positions, default_auto_pass: bool = False) -> None:
     """Give each example the positions of its parts (for `file:line` in failure reports) and
     the file's auto_pass default."""
+    by_example: dict[int, dict] = {i: {} for i in range(len(examples))}
+    for path, mark in where.marks.items():   # once over the file's marks, not once an example
+        if len(path) >= 2 and path[0] == "examples" and path[1] in by_example:
+            by_example[path[1]][path[2:]] = mark
     for i, ex in enumerate(examples):
-        prefix = ("examples", i)
-        marks = {path[2:]: mark for path, mark in where.marks.items() if path[:2] == prefix}
-        ex._where = (where.file, marks)
+        ex._where = (where.file, by_example[i])
         if ex.auto_pass is None:
             ex.auto_pass = default_auto_pass
 

@@ -23,6 +23,7 @@ import sys
 import traceback
 import types
 from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Literal
@@ -254,6 +255,59 @@ def rules_for(game_id: str, project: "Project | Path | str | None" = None) -> ty
         raise RulesImportError(f"src/deckwright/rules/{module_name(game_id)}.py: {broken}"
                                if module_name(game_id) in _BROKEN else broken)
     return None
+
+
+def source_files(project: "Project | Path | str") -> list[tuple[str, Path]] | None:
+    """(label, file) for every file a game's rules may be read from other than deckwright's own
+    (the bundled modules are part of its code): the project's whole `rules/` folder (a module
+    there may register any game id and import its neighbours), the package behind each
+    installed game's entry point, and each module this program imported itself that registered
+    a game. Found without importing anything; None when one of them is not a file that can be
+    named (a frozen or built-in module), so whatever relies on this cannot vouch for it."""
+    from ..manifest import tree_files
+
+    root = Path(project if isinstance(project, (str, Path)) else project.root)
+    found = [(f"project:{p.relative_to(root).as_posix()}", p) for p in tree_files(root / "rules")]
+    installed = _installed_files()
+    if installed is None:
+        return None
+    found += installed
+    for game_id, reg in sorted(_INSTALLED.items()):
+        if reg.origin.kind == "imported":
+            file = getattr(sys.modules.get(reg.game_cls.__module__), "__file__", None)
+            if not file or not Path(file).is_file():
+                return None
+            found.append((f"imported:{game_id}:{reg.origin.where}", Path(file)))
+    return found
+
+
+@lru_cache(maxsize=None)
+def _installed_files() -> list[tuple[str, Path]] | None:
+    """The files of the packages behind the entry points (looked up once a process: reading
+    every installed distribution's metadata is the slow part)."""
+    from importlib.util import find_spec
+
+    from ..manifest import tree_files
+
+    found: list[tuple[str, Path]] = []
+    for ep in sorted(importlib.metadata.entry_points(group=ENTRY_POINTS), key=lambda e: e.name):
+        dist = getattr(ep.dist, "version", None) or "?"
+        top = ep.value.split(":", 1)[0].strip().split(".", 1)[0]
+        try:
+            spec = find_spec(top)   # a top-level name: found, not imported
+        except (ImportError, ValueError):
+            return None
+        if spec is None:
+            return None
+        label = f"entry point:{ep.name}={ep.value}@{dist}"
+        if spec.submodule_search_locations:
+            found += [(f"{label}:{p.relative_to(d).as_posix()}", p)
+                      for d in map(Path, spec.submodule_search_locations) for p in tree_files(d)]
+        elif spec.origin and Path(spec.origin).is_file():
+            found.append((label, Path(spec.origin)))
+        else:
+            return None
+    return found
 
 
 def how_to_add(game_id: str) -> str:

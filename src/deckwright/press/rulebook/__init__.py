@@ -16,7 +16,7 @@ from typing import Any
 
 from .options import PAGE_SIZES, PDF_VARIANTS
 
-_LAZY = {"RulebookResult": "build", "build_rulebook": "build", "failing_examples": "build",
+_LAZY = {"RulebookResult": "build", "build_rulebook": "build", "failing_examples": "examples",
          "RefusedURL": "fetcher", "RulebookFetcher": "fetcher"}
 
 __all__ = ["PAGE_SIZES", "PDF_VARIANTS", *_LAZY]

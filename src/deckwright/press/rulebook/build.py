@@ -12,14 +12,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
-from ... import manifest
 from ...atomic import staging, write_bytes, write_text
 from ...model import GameData, UsageError
 from . import cache
 from .context import ContextBuilder
 from .fontcss import font_folder
-from .examples import VerdictLike
-from .options import PAGE_SIZES, PDF_VARIANTS
+from .examples import VerdictLike, failing_examples
 from .render import render_page, stylesheet, template_dirs
 
 
@@ -37,11 +35,6 @@ class RulebookResult:
     warnings: list[str] = field(default_factory=list)
 
 
-def failing_examples(game: GameData, verdicts: Mapping[str, VerdictLike]) -> list[tuple[str, str]]:
-    return [(ex.id, ex.title) for ex in game.db.examples
-            if (v := verdicts.get(ex.id)) is not None and v.status == "failing"]
-
-
 def build_rulebook(game: GameData, out_dir: Path | None = None, *,
                    verdicts: Mapping[str, VerdictLike], page: str | None = None,
                    pdf_variant: str | None = None, force: bool = False) -> RulebookResult:
@@ -49,17 +42,13 @@ def build_rulebook(game: GameData, out_dir: Path | None = None, *,
     an edition's into build/<game>/<lang>/."""
     start = time.perf_counter()
     out_dir = out_dir or game.out_dir
-    page = page or game.db.game.theme.page
-    if page not in PAGE_SIZES:
-        raise UsageError(f"unknown page size {page!r} (choose a5 or a4)")
-    if pdf_variant is not None and pdf_variant not in PDF_VARIANTS:
-        raise UsageError(f"unknown PDF variant {pdf_variant!r} (choose {', '.join(PDF_VARIANTS)})")
+    options = cache.options(game, page, pdf_variant)
+    page = options["page"]
     dirs = template_dirs(game.project.templates_dir)
     failing = failing_examples(game, verdicts)
-    key = cache.input_key(game, dirs, out_dir, verdicts, {"page": page, "variant": pdf_variant})
+    key, record, fresh = cache.current(game, dirs, out_dir, verdicts, options)
     pdf_path, html_path = out_dir / "rulebook.pdf", out_dir / "rulebook.html"
-    record = manifest.Target(out_dir, cache.TARGET)
-    if not force and record.fresh(key) and len(record.record.outputs) == len(cache.OUTPUTS):
+    if not force and fresh:
         return RulebookResult(game.id, pdf_path, html_path,
                               int(record.record.extra.get("pages", 0)), True,
                               time.perf_counter() - start, failing)

@@ -66,6 +66,12 @@ class VerdictLike(Protocol):
     detail: str
 
 
+def failing_examples(game: GameData, verdicts: Mapping[str, VerdictLike]) -> list[tuple[str, str]]:
+    """(example id, title) of the database's examples whose verdict is failing."""
+    return [(ex.id, ex.title) for ex in game.db.examples
+            if (v := verdicts.get(ex.id)) is not None and v.status == "failing"]
+
+
 @dataclass(frozen=True)
 class MiniCard:
     """A card drawn small in an example: its name, a short label and its colours."""

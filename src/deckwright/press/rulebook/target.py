@@ -4,7 +4,9 @@ The CLI's target registry calls `run` once per game (possibly in a worker proces
 engine's verdicts on the game's examples as data (the build's orchestration runs the engine;
 nothing in press imports it). A rulebook with failing examples is still written; `run` returns
 the failures, and after the last game the CLI hands them all to `report`, which lists them and
-exits with status 1 unless `--allow-failing-examples`.
+exits with status 1 unless `--allow-failing-examples`. Before any of that, `fresh` tells the
+CLI whether a game's rulebook is already up to date for the verdicts it kept from the last
+build, without loading the templates' rendering or WeasyPrint.
 """
 
 from __future__ import annotations
@@ -51,9 +53,29 @@ def run(game: GameData, press: Any, args: argparse.Namespace, tick: Callable[[in
     result = build_rulebook(game, verdicts=dict(verdicts or {}), page=args.page,
                             pdf_variant=args.pdf_variant, force=args.force)
     tick(1)
+    return ([] if result.skipped else [result.pdf, result.html]), _named(game, result.failing)
+
+
+def fresh(game: GameData, args: argparse.Namespace, verdicts: Mapping[str, Any]
+          ) -> list[tuple[str, str, str]] | None:
+    """The failing examples `run` would report when the rulebook is already up to date for
+    these verdicts and options; None when it must be built. Renders nothing: no template is
+    loaded, nor WeasyPrint."""
+    from .cache import current, options
+    from .examples import failing_examples
+    from .render import template_dirs
+
+    chosen = options(game, args.page, args.pdf_variant)
+    dirs = template_dirs(game.project.templates_dir)
+    if not current(game, dirs, game.out_dir, verdicts, chosen)[2]:
+        return None
+    return _named(game, failing_examples(game, verdicts))
+
+
+def _named(game: GameData, failing: list[tuple[str, str]]) -> list[tuple[str, str, str]]:
+    """(game, example id, title): an edition's game named with its language."""
     name = f"{game.id} ({game.edition})" if game.edition else game.id
-    failing = [(name, ex_id, title) for ex_id, title in result.failing]
-    return ([] if result.skipped else [result.pdf, result.html]), failing
+    return [(name, ex_id, title) for ex_id, title in failing]
 
 
 def report(failing: list[tuple[str, str, str]], allowed: bool) -> None:

@@ -8,11 +8,14 @@ of its special type 2. Costs never go below 0; power may.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator, TypeVar
 
 from deckwright.engine import EMPTY
 
-from .facts import BATTLEFIELD, COLS, SCARLET
+from .facts import BATTLEFIELD, COLS, SCARLET, Aura
+from .memo import AURAS, Memo
+
+T = TypeVar("T")
 
 
 def camp_row(p: int) -> int:
@@ -33,6 +36,18 @@ class Board:
     veil_col: dict[int, int]
     combat: list[int]
     stack: list[tuple[Any, ...]]
+    #: Answers remembered during a read (see memo.py); None while the state may change.
+    _memo: Memo | None = None
+
+    def reading(self, ask: Callable[..., T], *args: Any) -> T:
+        """`ask(*args)` for a question that only reads the state, with the memo on."""
+        if self._memo is not None:
+            return ask(*args)
+        self._memo = {}
+        try:
+            return ask(*args)
+        finally:
+            self._memo = None
 
     # --- where things are -----------------------------------------------------------------
 
@@ -47,9 +62,7 @@ class Board:
         return -1
 
     def on_field(self, i: int) -> bool:
-        g = self.game
-        w = self.zones.where[i]
-        return w == g.SOLD or w == g.GROUND or w == g.ARENA or w in g.VEIL
+        return self.game.is_field[self.zones.where[i]]
 
     def field_soldiers(self) -> list[int]:
         g = self.game
@@ -68,11 +81,16 @@ class Board:
     def soldier_at(self, cell: int) -> int:
         return self.zones.piles[self.game.SOLD][cell]
 
-    def ground_taken(self, p: int, col: int) -> bool:
+    def free_squares(self, p: int) -> list[int]:
+        """The columns (0-4) of p's squares that hold neither a spell or land nor a face-down
+        spell: where one more may go."""
         g = self.game
-        if self.zones.piles[g.GROUND][p * COLS + col] != EMPTY:
-            return True
-        return any(self.veil_col.get(i) == col for i in self.zones.piles[g.VEIL[p]])
+        row = self.zones.piles[g.GROUND][p * COLS:(p + 1) * COLS]
+        veiled = {self.veil_col.get(i) for i in self.zones.piles[g.VEIL[p]]}
+        return [c for c in range(COLS) if row[c] == EMPTY and c not in veiled]
+
+    def ground_taken(self, p: int, col: int) -> bool:
+        return col not in self.free_squares(p)
 
     def row_name(self, p: int, row: int) -> str:
         """'own-camp', 'battlefield' or 'enemy-camp' for player p."""
@@ -109,85 +127,88 @@ class Board:
 
     # --- auras: permanent effects on the field ------------------------------------------------
 
-    def aura_sources(self) -> Iterator[tuple[int, Any]]:
+    def aura_sources(self) -> list[tuple[int, Aura]]:
+        """(card, aura) on the field that are in force: soldiers in cell order, then the
+        arena, then lands and spells in their squares. An aura that holds only while its
+        owner has another soldier on the field is left out while they have none."""
+        memo = self._memo
+        if memo is not None:
+            got = memo.get(AURAS)
+            if got is not None:
+                return got
         g = self.game
-        for i in self.field_soldiers():
-            for eff in g.auras[i]:
-                yield i, eff
-        for i in self.zones.piles[g.GROUND]:
-            if i != EMPTY:
-                for eff in g.auras[i]:
-                    yield i, eff
+        auras = g.auras
+        soldiers = self.field_soldiers()
+        out = [(i, aura) for i in soldiers for aura in auras[i]]
+        out += [(i, aura) for i in self.zones.piles[g.GROUND] if i != EMPTY for aura in auras[i]]
+        if out:
+            owner = self.owner
+            out = [(src, aura) for src, aura in out if not aura.other_own
+                   or any(s != src and owner[s] == owner[src] for s in soldiers)]
+        if memo is not None:
+            memo[AURAS] = out
+        return out
 
-    def aura_hits(self, src: int, eff: Any, target: int, target_on_field: bool) -> bool:
-        aura = eff.script["aura"]
-        to = aura["to"]
-        g = self.game
-        if to == "bound":
+    def aura_hits(self, src: int, aura: Aura, target: int, target_on_field: bool) -> bool:
+        if aura.bound:
             return self.bound.get(src) == target and target_on_field and not self.immune(target, src)
-        if not g.is_soldier[target]:
+        if not aura.reach[target]:
             return False
-        if not target_on_field and not to.get("anywhere"):
+        if not target_on_field and (not aura.anywhere or self.zones.where[target] not in self.game.HAND):
             return False
-        if target_on_field is False and self.zones.where[target] not in g.HAND:
+        owner = self.owner
+        if aura.owner == "own" and owner[target] != owner[src]:
             return False
-        if to.get("owner") == "own" and self.owner[target] != self.owner[src]:
+        if aura.owner == "enemy" and owner[target] == owner[src]:
             return False
-        if to.get("owner") == "enemy" and self.owner[target] == self.owner[src]:
+        if aura.element is not None and aura.element not in self.elements(target):
             return False
-        if "race" in to and g.race[target] != to["race"]:
-            return False
-        if "type" in to and g.stype[target] != to["type"]:
-            return False
-        if "not_type" in to and g.stype[target] == to["not_type"]:
-            return False
-        if "element" in to and to["element"] not in self.elements(target):
-            return False
-        if aura.get("while") == "other-own-soldier":
-            me = self.owner[src]
-            if not any(s != src and self.owner[s] == me for s in self.field_soldiers()):
-                return False
-        return not self.immune(target, src)
+        return not self.immune(target, src)     # (other_own: see aura_sources)
 
     def immune(self, target: int, src: int) -> bool:
         """深淵: a soldier does not take the effects of the opponent's spells."""
-        return (self.type2_of(target) == "深淵" and self.game.cat[src] == "spell"
-                and self.owner[src] != self.owner[target])
+        return (self.game.cat[src] == "spell" and self.owner[src] != self.owner[target]
+                and self.type2_of(target) == "深淵")
 
     # --- stats ----------------------------------------------------------------------------
 
     def stats(self, i: int) -> tuple[int, int, int]:
-        """Soldier: (cost, move, power); spell or land: (cast, upkeep, 0); costs floored at 0."""
+        """Soldier: (cost, move, power); spell or land: (cast, upkeep, 0); costs floored at 0.
+        (Not remembered during a read: a listing rarely asks twice for the same card; the
+        auras it scans are.)"""
         g = self.game
         c, m, p = g.base[i]
         if c is None:
             return (-1, -1, 0)          # a face-down-only spell has no costs
-        sun = g.is_soldier[i] and self.type2_of(i) == "太陽"
-        for t, dc, dm, dp, _until, src in self.mods:
-            if t == i:
-                k = 2 if sun and src >= 0 and g.cat[src] == "land" else 1
-                c += k * dc
-                m += k * dm
-                p += k * dp
-        if g.is_soldier[i]:
-            c, m, p = self._soldier_extras(i, c, m, p)
-        else:
-            c = self._hand_rule(i, c)
-        return (max(0, c), max(0, m), p)
+        soldier = g.is_soldier[i]
+        t2 = (self.type2_of(i) if self.grant2 else g.type2[i]) if soldier else None
+        if self.mods:
+            for t, dc, dm, dp, _until, src in self.mods:
+                if t == i:
+                    k = 2 if t2 == "太陽" and src >= 0 and g.cat[src] == "land" else 1
+                    c += k * dc
+                    m += k * dm
+                    p += k * dp
+        if not soldier:
+            if g.hand_rules[i]:
+                c = self._hand_rule(i, c)
+            return (c if c > 0 else 0, m if m > 0 else 0, p)
+        auras = self.aura_sources()
+        if auras:
+            field = g.is_field[self.zones.where[i]]
+            for src, aura in auras:
+                if aura.reach[i] and self.aura_hits(src, aura, i, field):
+                    dc, dm, dp = aura.delta
+                    k = 2 if (t2 == "太陽" and g.cat[src] == "land") else 1
+                    c += k * dc
+                    m += k * dm
+                    p += k * dp
+        if t2 is not None:
+            c, m, p = self._type2_rule(i, t2, c, m, p)
+        return (c if c > 0 else 0, m if m > 0 else 0, p)     # costs floored at 0
 
-    def _soldier_extras(self, i: int, c: int, m: int, p: int) -> tuple[int, int, int]:
-        g = self.game
-        t2 = self.type2_of(i)
-        field = self.on_field(i)
-        for src, eff in self.aura_sources():
-            if self.aura_hits(src, eff, i, field):
-                dc, dm, dp = eff.script["aura"]["delta"]
-                k = 2 if (t2 == "太陽" and g.cat[src] == "land") else 1
-                c += k * dc
-                m += k * dm
-                p += k * dp
-        if t2 is None:
-            return c, m, p
+    def _type2_rule(self, i: int, t2: str, c: int, m: int, p: int) -> tuple[int, int, int]:
+        """The rule effect of a soldier's special type 2 on its stats."""
         if t2 == "太陽":
             return c + 3, m, p + 3
         if t2 == "俊敏":
@@ -197,7 +218,7 @@ class Board:
         if t2 == "豪腕":
             return c, m, p + (4 if self.in_combat(i) else 0)
         if t2 == "頑健":
-            return c, m, p + (4 if field and self.processing() else 0)
+            return c, m, p + (4 if self.on_field(i) and self.processing() else 0)
         if t2 in SCARLET and self.in_combat(i):
             p += self._scarlet(i, t2)
         return c, m, p
@@ -247,5 +268,5 @@ class Board:
 
     def drill_safe(self, p: int) -> bool:
         g = self.game
-        return any(self.owner[i] == p and e.script.get("drill_safe")
-                   for i in self.ground_cards(False) for e in g.effs[i])
+        owner = self.owner
+        return any(owner[i] == p for i in g.drill.intersection(self.zones.piles[g.GROUND]))

@@ -13,6 +13,8 @@ from typing import Any
 
 from deckwright.engine import Reason
 
+from .memo import FREE
+
 Payment = tuple[int, ...]
 
 
@@ -31,32 +33,65 @@ class Costs:
     zones: Any
     tapped: set[int]
     owner: list[int]
+    grant_el: dict[int, tuple[str, ...]]
+    _memo: Any
 
-    def untapped(self, p: int) -> list[int]:
-        return [i for i in self.zones.piles[self.game.WARE[p]] if i not in self.tapped]
+    def untapped(self, p: int, limit: int = 0) -> list[int]:
+        """p's untapped warehouse cards in order; with `limit`, only the first so many."""
+        tapped = self.tapped
+        ware = self.zones.piles[self.game.WARE[p]]
+        if not limit:
+            return [i for i in ware if i not in tapped]
+        out = []
+        for i in ware:
+            if i not in tapped:
+                out.append(i)
+                if len(out) == limit:
+                    break
+        return out
 
     def auto_pay(self, p: int, n: int, req: tuple[str, ...]) -> Payment | None:
         """The canonical payment: tap in warehouse order, covering the elements first; send
         the last picked cards to the graveyard only when there are too few to tap."""
         if n <= 0:
             return ()
-        free = self.untapped(p)
-        if req and n < len(req):
-            picks = [i for i in free if any(e in self.elements(i) for e in req)][:n]
+        memo = self._memo
+        if memo is None:    # without elements to cover, only the first n untapped cards matter
+            return self._auto_pay(self.untapped(p, 0 if req else n), n, req)
+        key = (p, n, req)
+        pay = memo.get(key, memo)     # the memo itself marks "not asked yet"
+        if pay is memo:
+            free = memo.get((FREE, p))
+            if free is None:
+                free = memo[(FREE, p)] = self.untapped(p)
+            pay = memo[key] = self._auto_pay(free, n, req)
+        return pay
+
+    def _auto_pay(self, free: list[int], n: int, req: tuple[str, ...]) -> Payment | None:
+        if not req:
+            picks = free[:n]
         else:
-            picks = []
-            for e in req:
-                if any(e in self.elements(i) for i in picks):
-                    continue
-                hit = next((i for i in free if i not in picks and e in self.elements(i)), None)
-                if hit is None:
-                    return None
-                picks.append(hit)
-            for i in free:
-                if len(picks) >= n:
-                    break
-                if i not in picks:
-                    picks.append(i)
+            els = self.game.colors if not self.grant_el else [self.elements(i) for i in range(len(self.owner))]
+            if n < len(req):
+                picks = [i for i in free if any(e in els[i] for e in req)][:n]
+            else:
+                picks = []
+                for e in req:
+                    for i in picks:
+                        if e in els[i]:
+                            break           # already covered by a card picked for another
+                    else:
+                        for i in free:
+                            if e in els[i] and i not in picks:
+                                picks.append(i)
+                                break
+                        else:
+                            return None
+                for i in free:
+                    if len(picks) >= n:
+                        break
+                    if i not in picks:
+                        picks.append(i)
         short = n - len(picks)
         if short > len(picks) or not picks:
             return None

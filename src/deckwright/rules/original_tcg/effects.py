@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Iterator
 
-from deckwright.engine import Reason
+from deckwright.engine import EMPTY, Reason
 
 from .board import camp_row
 from .facts import THRESHOLD, Effect
@@ -82,15 +82,16 @@ class Effects:
             pool = list(self.zones.piles[g.WARE[q]])
         else:
             rows = f.get("rows", ["field"])
+            anywhere = "field" in rows
             pool = []
             if kind in ("soldier", "card"):
-                for s in self.field_soldiers():
-                    cell = self.cell_of(s)
-                    if "field" in rows or self.row_name(p, cell // 5) in rows:
-                        pool.append(s)
+                if anywhere:
+                    pool += self.field_soldiers()
+                else:
+                    pool += [s for s in self.field_soldiers() if self.row_name(p, self.cell_of(s) // 5) in rows]
             if kind in ("land", "spell", "card"):
                 for c in self.ground_cards():
-                    if "field" in rows or ("own-camp" if self.owner[c] == p else "enemy-camp") in rows:
+                    if anywhere or ("own-camp" if self.owner[c] == p else "enemy-camp") in rows:
                         pool.append(c)
         out = []
         for t in pool:
@@ -161,6 +162,9 @@ class Effects:
 
     def target_choices(self, p: int, src: int, eff: Effect) -> Iterator[tuple[str, int, tuple[int, ...]]]:
         """(mode, x, targets) a bot may choose; capped at CHOICE_CAP per effect."""
+        if not eff.choose and not eff.modes and not eff.x_cost:
+            yield "", 0, ()                 # nothing to choose
+            return
         count = 0
         modes = [m for m, _c, _o in eff.modes] or [""]
         for mode in modes:
@@ -236,24 +240,45 @@ class Effects:
             return Reason("同じカードの同じ効果は一ターンに一度しか発動できない", "effect-once-per-turn")
         return None
 
-    def counter_options(self, p: int) -> Iterator[tuple[int, Effect]]:
-        """(card, effect) pairs of p that answer the top of the stack now (cost not checked)."""
-        top = self.window.top()
+    def counter_options(self, p: int, top: tuple[Any, ...] | None = None,
+                        among: list[int] | None = None) -> list[tuple[int, Effect]]:
+        """(card, effect) pairs of p that answer the top of the stack now, or the item `top`
+        (cost not checked), in field order; or, looking only at the field cards `among`
+        (`field_among`), in no particular order."""
+        if top is None:
+            top = self.window.top()
         counters = self.game.counters_of
-        for i in self.my_field_cards(p):
-            if not counters[i]:
-                continue
+        if among is None:
+            mine = self.my_field_cards(p, self.answering(top))
+        else:
+            owner = self.owner
+            mine = [i for i in among if owner[i] == p]
+        out = []
+        for i in mine:
             for eff in counters[i]:
-                if eff.can_counter and self.answers(eff, i, p, top) and self.usable(p, i, eff, True) is None:
-                    yield i, eff
+                if self.answers(eff, i, p, top) and self.usable(p, i, eff, True) is None:
+                    out.append((i, eff))
+        return out
 
-    def my_field_cards(self, p: int) -> Iterator[int]:
-        for s in self.field_soldiers():
-            if self.owner[s] == p:
-                yield s
-        for c in self.ground_cards():
-            if self.owner[c] == p:
-                yield c
+    def answering(self, top: tuple[Any, ...]) -> frozenset[int]:
+        """The instances with a counter effect that may answer stack item `top`."""
+        answering = self.game.answering
+        return answering.get("E" if top[0] == "E" else top[1], answering[None])
+
+    def field_among(self, insts: frozenset[int]) -> list[int]:
+        """Those of `insts` that are on the field (either player's), in no particular order."""
+        piles = self.zones.piles
+        return [i for pile in self.game.FIELD for i in insts.intersection(piles[pile])]
+
+    def my_field_cards(self, p: int, among: frozenset[int] | None = None) -> list[int]:
+        """p's cards on the field (soldiers in cell order, the arena, squares, veils); with
+        `among`, only those of these instances."""
+        g = self.game
+        piles = self.zones.piles
+        owner = self.owner
+        if among is None:
+            return [i for pile in g.FIELD for i in piles[pile] if i != EMPTY and owner[i] == p]
+        return [i for pile in g.FIELD for i in piles[pile] if i in among and owner[i] == p]
 
     # --- resolution --------------------------------------------------------------------------
 
@@ -360,6 +385,9 @@ def _product(parts: list[list[tuple[int, ...]]]) -> Iterator[tuple[int, ...]]:
     """Concatenated choices of every slot (targets of different slots never repeat)."""
     if not parts:
         yield ()
+        return
+    if len(parts) == 1:
+        yield from parts[0][:CHOICE_CAP]
         return
     head, rest = parts[0], parts[1:]
     n = 0

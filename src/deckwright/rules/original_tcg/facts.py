@@ -30,6 +30,13 @@ SCARLET: dict[str, tuple[str, str, str]] = {
 }
 #: Special types 2 that grant the normal effect "X: destroy X own soldiers, +0/+0/+2X".
 GOLD_TYPES = {"黄金": "gold", "異界": "otherworld"}
+#: The stack items a counter trigger can answer: "E" an activated effect, else the event kind
+#: (`Effects.answers` decides; this only spares asking cards that cannot answer at all).
+TRIGGER_ITEMS = {
+    "effect": "E", "own-spell-cast": "cast", "self-cast": "cast", "enemy-summon": "summon",
+    "self-summon": "summon", "enemy-move": "move", "self-move": "move", "combat-end": "cend",
+    "own-drill-end": "cend", "own-turn-end": "tend", "combat-start-vs-enemy": "cstart",
+}
 
 
 @dataclass(frozen=True)
@@ -64,6 +71,36 @@ class Effect:
             if mname == name:
                 return choose, ops
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class Aura:
+    """A permanent effect's `aura:` script, read once: which soldiers it reaches, and how much
+    it changes their cost/move/power."""
+
+    delta: tuple[int, int, int]
+    reach: tuple[bool, ...]        # per instance: a soldier of the race and type it names
+    bound: bool = False            # only the soldier its source is bound to (to: bound)
+    anywhere: bool = False         # also soldiers in the hand
+    owner: str | None = None       # own / enemy, from the source's side
+    element: str | None = None
+    other_own: bool = False        # only while its owner has another soldier on the field
+
+
+def aura_from_script(aura: dict[str, Any], game: Any) -> Aura:
+    """The aura, with `reach`: per instance, whether the card's printed facts let it reach
+    it at all (soldier, race, type), so most cards are passed over without a closer look."""
+    delta = tuple(aura["delta"])
+    to = aura["to"]
+    n = len(game.catalogue)
+    if to == "bound":
+        return Aura(delta, (True,) * n, bound=True)
+    race, stype, not_type = to.get("race"), to.get("type"), to.get("not_type")
+    reach = tuple(game.is_soldier[i] and (race is None or game.race[i] == race)
+                  and (stype is None or game.stype[i] == stype)
+                  and (not_type is None or game.stype[i] != not_type) for i in range(n))
+    return Aura(delta, reach, anywhere=bool(to.get("anywhere")), owner=to.get("owner"),
+                element=to.get("element"), other_own=aura.get("while") == "other-own-soldier")
 
 
 def effect_from_script(kind: str, script: dict[str, Any], label: str = "") -> Effect:
@@ -122,8 +159,17 @@ def prepare_facts(game: Any) -> None:
     game.facedown_only = tuple(any(e.script.get("facedown") for e in game.effs[i])
                                for i in range(len(cat)))
     game.counters_of = tuple(tuple(e for e in game.effs[i] if e.trigger) for i in range(len(cat)))
-    game.auras = tuple(tuple(e for e in game.effs[i] if "aura" in e.script) for i in range(len(cat)))
+    game.auras = tuple(tuple(aura_from_script(e.script["aura"], game) for e in game.effs[i] if "aura" in e.script)
+                       for i in range(len(cat)))
+    game.hand_rules = tuple(any(e.script.get("hand") for e in game.effs[i]) for i in range(len(cat)))
+    game.drill = frozenset(i for i in range(len(cat)) if any(e.script.get("drill_safe") for e in game.effs[i]))
     game.gold = {eid: gold_effect(eid) for eid in GOLD_TYPES.values()}
+    game.answering = _answering(game.counters_of)
+    game.normals = tuple(tuple(e for e in game.effs[i] if e.can_normal)
+                         + ((game.gold[GOLD_TYPES[game.type2[i]]],)
+                            if game.is_soldier[i] and game.type2[i] in GOLD_TYPES else ())
+                         for i in range(len(cat)))
+    game.with_normal = frozenset(i for i in range(len(cat)) if game.normals[i])
     layout = game.layout(2)
     game.HAND = layout.per_player("hand")
     game.LIFE = layout.per_player("life")
@@ -134,6 +180,23 @@ def prepare_facts(game: Any) -> None:
     game.SOLD = layout.of("soldiers")
     game.GROUND = layout.of("ground")
     game.ARENA = layout.of("arena")
+    #: the field's piles, in the order the rules scan them: soldiers, arena, squares, veils
+    game.FIELD = (game.SOLD, game.ARENA, game.GROUND) + game.VEIL
+    game.is_field = tuple(pile in game.FIELD for pile in range(len(layout)))
+
+
+def _answering(counters_of: tuple[tuple[Effect, ...], ...]) -> dict[str | None, frozenset[int]]:
+    """Stack item kind -> the instances with a counter effect that may answer it; under None,
+    every instance with a counter (for an item kind no trigger names)."""
+    kinds: dict[str | None, set[int]] = {kind: set() for kind in (None, *TRIGGER_ITEMS.values())}
+    for i, effs in enumerate(counters_of):
+        if not effs:
+            continue
+        kinds[None].add(i)
+        items = {TRIGGER_ITEMS.get(t) for e in effs for t in e.trigger}
+        for kind in (set(TRIGGER_ITEMS.values()) if None in items else items):
+            kinds[kind].add(i)
+    return {kind: frozenset(insts) for kind, insts in kinds.items()}
 
 
 def _label(effect: Any) -> str:

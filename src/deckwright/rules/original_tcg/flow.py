@@ -5,7 +5,8 @@ state stays plain data): a task pushes its successor and then opens a window; `d
 tasks until a player has to decide. The window is the engine's `Window.stack`: the counter right
 goes to the turn player first, then alternates; it is passed automatically for a player with no
 counter to play, and the window closes when both pass in a row. Then the stack resolves newest
-first.
+first. A window that both players would pass at once is not opened at all: its item resolves
+alone (`open_window`), which is what the closed window would have done.
 """
 
 from __future__ import annotations
@@ -33,7 +34,19 @@ class Flow:
     # --- the counter window ---------------------------------------------------------------
 
     def open_window(self, item: tuple[Any, ...]) -> None:
-        """The engine's counter stack on `item`: the turn player has the first right."""
+        """The engine's counter stack on `item`: the turn player has the first right.
+
+        When no card on the field could answer `item`, or it is an event neither player can
+        answer now, both players would pass at once: the item resolves alone, as the closed
+        window would resolve it, without opening one. (An effect with a possible answer on
+        the field always opens its window: while it is open the effect is being processed,
+        which 頑健 reads, so who can answer is only asked inside it.)"""
+        among = self.field_among(self.answering(item))
+        if not self.stack and (not among or (item[0] == "V" and not self.has_counter(0, item, among)
+                                             and not self.has_counter(1, item, among))):
+            self.stack = [item]
+            self.resolve_stack()
+            return
         by = item[1] if item[0] == "E" else item[2]
         self.window = Window.stack(self.turns, about=item, by=by)
 
@@ -50,9 +63,11 @@ class Flow:
                 continue
             return
 
-    def has_counter(self, p: int) -> bool:
-        for i, eff in self.counter_options(p):
-            if eff.forced or self.counter_payable(p, i, eff):
+    def has_counter(self, p: int, top: tuple[Any, ...] | None = None, among: list[int] | None = None) -> bool:
+        """Can p answer the top of the stack (or the item `top`) now, or must they? (`among`:
+        see counter_options.)"""
+        for i, eff in self.counter_options(p, top, among):
+            if eff.forced or self.reading(self.counter_payable, p, i, eff):
                 return True
         return False
 
@@ -289,7 +304,9 @@ class Flow:
 
     def begin_upkeep(self) -> None:
         p = self.turns.current
-        self.due = [c for c in self.ground_cards(False) if self.owner[c] == p and self.stats(c)[1] > 0]
+        owner = self.owner
+        self.due = [c for c in self.zones.piles[self.game.GROUND]
+                    if c != EMPTY and owner[c] == p and self.stats(c)[1] > 0]
         self.phase = "upkeep" if self.due else "main"
 
     def draw_card(self, p: int) -> None:

@@ -140,7 +140,7 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
         return self.reason(action, self.current_player()) or Reason("いまはできない", "turn")
 
     def _apply(self, action: Action) -> None:
-        getattr(self, "_do_" + action[0])(action)
+        CARRY_OUT[action[0]](self, action)
         self.drive()
 
     # --- legality ------------------------------------------------------------------------------
@@ -323,48 +323,61 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
     def legal_actions(self) -> list[Action]:
         p = self.current_player()
         if self.window is not None:
-            acts = self._counter_actions(p)
-            if not self.forced_pending(p):
-                acts.append(("pass",))
-            return acts
+            return self.reading(self._window_actions, p)
         phase = self.phase
         g = self.game
+        if phase == "main":
+            return self.reading(self._main_actions, p)
         if phase == "draw":
             return ([("draw",)] if self.zones.piles[g.SUPPORT[p]] else []) + [("skip",)]
         if phase in ("store", "restock"):
             return [("store", i) for i in self.zones.piles[g.HAND[p]]] + [("skip",)]
         if phase == "upkeep":
-            acts: list[Action] = []
-            for i in self.due:
-                pay = self.auto_pay(p, self.stats(i)[1], self.elements(i))
-                if pay is not None:
-                    acts.append(("upkeep", i, pay))
-                acts.append(("abandon", i))
-            return acts
-        if phase == "main":
-            return self._main_actions(p) + [("skip",)]
+            return self.reading(self._upkeep_actions, p)
         if phase == "buy":
             pay = self.auto_pay(p, 2, ())
             ok = pay is not None and self.zones.piles[g.SUPPORT[p]]
             return ([("buy", pay)] if ok else []) + [("skip",)]
         return [("end",)]
 
+    def _window_actions(self, p: int) -> list[Action]:
+        acts = self._counter_actions(p)
+        if not self.forced_pending(p):
+            acts.append(("pass",))
+        return acts
+
+    def _upkeep_actions(self, p: int) -> list[Action]:
+        acts: list[Action] = []
+        for i in self.due:
+            pay = self.auto_pay(p, self.stats(i)[1], self.elements(i))
+            if pay is not None:
+                acts.append(("upkeep", i, pay))
+            acts.append(("abandon", i))
+        return acts
+
     def _main_actions(self, p: int) -> list[Action]:
         g = self.game
+        piles = self.zones.piles
+        owner = self.owner
+        sold = piles[g.SOLD]
         acts: list[Action] = []
-        row = camp_row(p)
-        for i in self.zones.piles[g.HAND[p]]:
+        camp = camp_row(p) * COLS
+        summon_cols: list[int] | None = None    # the same squares for every soldier in hand
+        free: list[int] | None = None           # the same for every spell and land
+        for i in piles[g.HAND[p]]:
             cat = g.cat[i]
             if cat == "soldier":
-                pay = self.auto_pay(p, self.stats(i)[0], self.elements(i))
-                if pay is None:
+                if summon_cols is None:
+                    summon_cols = [col for col in range(COLS)
+                                   if sold[camp + col] == EMPTY or owner[sold[camp + col]] != p]
+                if not summon_cols:
                     continue
-                for col in range(COLS):
-                    held = self.soldier_at(row * COLS + col)
-                    if held == EMPTY or self.owner[held] != p:
-                        acts.append(("summon", i, col, pay))
+                pay = self.auto_pay(p, self.stats(i)[0], self.elements(i))
+                if pay is not None:
+                    acts += [("summon", i, col, pay) for col in summon_cols]
             else:
-                free = [c for c in range(COLS) if not self.ground_taken(p, c)]
+                if free is None:
+                    free = self.free_squares(p)
                 if not free:
                     continue
                 if g.facedown_only[i]:
@@ -374,24 +387,44 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
                 if pay is None:
                     continue
                 acts += [("cast", i, c, 0, pay) if cat == "spell" else ("deploy", i, c, pay) for c in free]
-        drill = self.drill_safe(p)
-        for i in list(self.zones.piles[g.SOLD]):
-            if i == EMPTY or self.owner[i] != p or i in self.fresh or i in self.moved:
-                continue
-            pay = self.auto_pay(p, self.stats(i)[1], self.elements(i))
-            if pay is None:
-                continue
-            here = self.cell_of(i)
-            for cell in NEIGHBOURS[here]:
-                held = self.soldier_at(cell)
-                if held == EMPTY or self.owner[held] != p or drill:
-                    acts.append(("move", i, cell, pay))
-        for i in list(self.my_field_cards(p)):
-            if not g.effs[i] and not g.type2[i] and i not in self.grant2:
-                continue
-            for eff in self.effects_of(i):
-                if eff.can_normal and self.usable(p, i, eff, False) is None:
+        acts += self._moves(p)
+        if self.grant2:     # a special type 2 granted by an example may add the gold effect
+            normals = {i: tuple(e for e in self.effects_of(i) if e.can_normal) for i in self.my_field_cards(p)}
+        else:
+            normals = g.normals
+        for i in self.my_field_cards(p, None if self.grant2 else g.with_normal):
+            for eff in normals[i]:
+                if self.usable(p, i, eff, False) is None:
                     acts += self._activations(p, i, eff, -1)
+        acts.append(("skip",))
+        return acts
+
+    def _moves(self, p: int) -> list[Action]:
+        """Every own soldier that may still move, to each neighbouring square it may enter."""
+        sold = self.zones.piles[self.game.SOLD]
+        owner = self.owner
+        acts: list[Action] = []
+        drill: bool | None = None
+        fresh, moved = self.fresh, self.moved
+        colors = None if self.grant_el else self.game.colors
+        for here in [h for h, i in enumerate(sold) if i != EMPTY and owner[i] == p]:
+            i = sold[here]
+            if i in fresh or i in moved:
+                continue
+            cells = []
+            for cell in NEIGHBOURS[here]:
+                held = sold[cell]
+                if held != EMPTY and owner[held] == p:
+                    if drill is None:
+                        drill = self.drill_safe(p)
+                    if not drill:
+                        continue
+                cells.append(cell)
+            if not cells:
+                continue
+            pay = self.auto_pay(p, self.stats(i)[1], self.elements(i) if colors is None else colors[i])
+            if pay is not None:
+                acts += [("move", i, cell, pay) for cell in cells]
         return acts
 
     def _counter_actions(self, p: int) -> list[Action]:
@@ -403,8 +436,7 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
     def _activations(self, p: int, i: int, eff: Any, against: int) -> list[Action]:
         acts: list[Action] = []
         for mode, x, targets in self.target_choices(p, i, eff):
-            n, req = self.cost_of(i, eff, x)
-            pay = self.auto_pay(p, n, req)
+            pay = self.auto_pay(p, *self.cost_of(i, eff, x))
             if pay is not None:
                 acts.append(("act", i, eff.eid, targets, mode, x, against, pay))
         return acts
@@ -569,3 +601,5 @@ def _neighbours(cell: int) -> tuple[int, ...]:
 
 
 NEIGHBOURS = tuple(_neighbours(c) for c in range(3 * COLS))
+#: verb -> the `_do_<verb>` method that carries the decision out (looked up once, not per action)
+CARRY_OUT = {name[4:]: fn for name, fn in vars(OriginalTcgState).items() if name.startswith("_do_")}

@@ -35,7 +35,9 @@ from __future__ import annotations
 from ...engine import Game, GameFacts, ZoneSpec
 from .. import register
 from . import cards as facts
+from .actions import PLAY
 from .state import SuperPageOneState
+from .tally import HandShape
 
 FACTS = GameFacts(
     game_id="super-page-one",
@@ -74,10 +76,31 @@ class SuperPageOne(Game):
         self.blocks_dobon = cat.column(lambda c: facts.has(c, "blocks-dobon"))
         self.revo_wild = cat.column(lambda c: facts.has(c, "revolution-wild"))
         self.revo_key = tuple(-1 if w else r for w, r in zip(self.revo_wild, self.rank))
-        self.rank_slots = max(self.rank, default=0) + 1
         self.DECK, self.FIELD = self.zone("deck"), self.zone("discard")
         self.ZONE, self.ASIDE = self.zone("zone"), self.zone("aside")
         self.HAND = self.zones_of("hand")
+        self._prepare_hot_paths()
+
+    def _prepare_hot_paths(self) -> None:
+        """Facts the per-decision code reads instead of recomputing them: which instances may
+        go on which top card, the play actions themselves, whose hand a pile is, and the
+        hand tallies' shape."""
+        n = len(self.catalogue)
+        rank, suit, wild, free = self.rank, self.suit, self.wild, self.free
+        #: matches[top][inst]: may `inst` go on `top` (no 2-draw pending)? Same number or suit;
+        #: 8 and jokers anywhere; anything on a joker (ruling joker-top-free). Rows of bytes
+        #: (1 or 0): a row is a cache line or two, where a tuple of bools is seven.
+        self.matches = tuple(
+            bytes(wild[i] or free[t] or rank[i] == rank[t] or (suit[i] != "" and suit[i] == suit[t])
+                  for i in range(n))
+            for t in range(n))
+        self.match_any = bytes([1]) * n   # an empty field takes anything
+        self.plays = tuple((PLAY, i) for i in range(n))
+        #: pile -> the seat whose hand it is, or -1
+        self.hand_owner = [-1] * len(self.layout(self.facts.max_players))
+        for p, pile in enumerate(self.HAND):
+            self.hand_owner[pile] = p
+        self.hand_shape = HandShape(rank, suit, self.effect, self.blocks_dobon, self.revo_key)
 
 
 register(SuperPageOne)

@@ -29,8 +29,10 @@ from .actions import (ACTIVATE, CANCEL, DECLINE, DISCARD, DOBON, DRAW, ECHO, GIV
                       PASS, PLAY, REVOLUTION, TARGET, Action)
 from .notation import Notation
 from .table import TableView
+from .tally import Tallies
 
 HAND_SIZE = 6   # the text: six cards to each player
+_DRAW, _DOBON, _REVOLUTION = (DRAW, NONE), (DOBON, NONE), (REVOLUTION, NONE)
 
 
 class SuperPageOneState(Notation, TableView, State):
@@ -79,6 +81,12 @@ class SuperPageOneState(Notation, TableView, State):
         self.kicked: set[int] = set()     # cards once taken by a kick-back (ruling kick-back-once)
         self.finished: list[int] = []
         self.drawn = NONE
+        #: a running tally of each hand (tally.py), adjusted by every move into or out of one
+        self.tallies = Tallies(game.hand_shape, players)
+        #: True when the last settle found that no hand may declare anything, kick-backs
+        #: included: the turn player's legal actions then need no look; the next decision
+        #: (which may change the table) clears it
+        self.quiet = False
         self._clear_effect()
 
     def _clear_effect(self) -> None:
@@ -110,6 +118,7 @@ class SuperPageOneState(Notation, TableView, State):
 
     def _start(self) -> None:
         """The first turn begins; a hand dealt as a Dobon or Revolution may declare at once."""
+        self._recount()
         self._begin_turn()
         self.cont = "turn"
         self._settle(kick=False, others_only=True)
@@ -120,6 +129,17 @@ class SuperPageOneState(Notation, TableView, State):
         g, phase = self.game, self.phase
         if self.over:
             return []
+        if phase == "turn":   # the most common decision first
+            p = self.turns.current
+            hand, plays = self.zones.piles[g.HAND[p]], g.plays
+            if self.pending:
+                can = g.stack
+            else:
+                field = self.zones.piles[g.FIELD]
+                can = g.matches[field[-1]] if field else g.match_any
+            acts = [plays[c] for c in hand if can[c]]
+            acts.append(_DRAW)
+            return acts if self.quiet else self._declarations(p, True, acts)
         if phase in ("q", "j", "react"):
             p = self.current_player()
             acts: list[Action] = [(PASS, NONE)]
@@ -128,15 +148,9 @@ class SuperPageOneState(Notation, TableView, State):
             elif phase == "j":
                 acts += [(CANCEL, c) for c in self.hand(p) if g.effect[c] == "cancel"]
             else:
-                acts += self._declarations(p, kick=self.react_kick)
+                self._declarations(p, self.react_kick, acts)
             return acts
         p = self.turns.current
-        if phase == "turn":
-            if self.pending:
-                acts = [(PLAY, c) for c in self.hand(p) if g.stack[c]]
-            else:
-                acts = [(PLAY, c) for c in self.hand(p) if self.playable(c)]
-            return acts + [(DRAW, NONE)] + self._declarations(p, kick=True)
         if phase == "drawn":
             return [(PLAY, self.drawn), (KEEP, NONE)]
         if phase == "activate":
@@ -151,13 +165,15 @@ class SuperPageOneState(Notation, TableView, State):
         """Letting a Q, J or Dobon / Revolution / kick-back moment go by."""
         return (PASS, NONE) if self.phase in ("q", "j", "react") and not self.over else None
 
-    def _declarations(self, p: int, kick: bool) -> list[Action]:
-        acts: list[Action] = []
-        if self.can_dobon(p):
-            acts.append((DOBON, NONE))
-        if self.can_revolution(p):
-            acts.append((REVOLUTION, NONE))
-        if kick:
+    def _declarations(self, p: int, kick: bool, acts: list[Action]) -> list[Action]:
+        """`acts` and the Dobon, Revolution and (with `kick`) K kick-backs `p` may declare."""
+        g = self.game
+        tallies, field = self.tallies, self.zones.piles[g.FIELD]
+        if field and tallies.sums[p] == g.rank[field[-1]] and self.can_dobon(p):
+            acts.append(_DOBON)
+        if tallies.revolution[p]:   # can_revolution(p)
+            acts.append(_REVOLUTION)
+        if kick and tallies.packed[p] & g.hand_shape.kings_f:   # a K not shown: see kicks(p)
             acts += [(KICK, c) for c in self.kicks(p)]
         return acts
 
@@ -168,15 +184,20 @@ class SuperPageOneState(Notation, TableView, State):
     def _apply(self, action: Action) -> None:
         code, arg = action
         phase = self.phase
-        if phase in ("q", "j", "react"):
+        self.quiet = False
+        if phase == "turn":
+            if code == PLAY:   # the most common decision, without a further call
+                self._play(self.turns.current, arg)
+            else:
+                self._turn(code, arg)
+        elif phase in ("q", "j", "react"):
             self._answer(code, arg)
-        elif phase == "turn":
-            self._turn(code, arg)
         elif phase == "drawn":
             if code == PLAY:
                 self._play(self.turns.current, arg)
             else:
-                self.log.add("keep", p=self.turns.current)
+                if self.log.on:
+                    self.log.add("keep", p=self.turns.current)
                 self._end_turn()
         elif phase == "activate":
             self._activate(code, arg)
@@ -206,8 +227,10 @@ class SuperPageOneState(Notation, TableView, State):
         self.drawn = NONE
         self.victim = NONE
         self.cont = "end"
-        self.log.add("play", p=p, card=card)
-        if not self.hand(p):
+        if self.log.on:
+            self.log.add("play", p=p, card=card)
+        hand = self.zones.piles[g.HAND[p]]
+        if not hand:
             self.log.add("out", p=p)
             self._finish(p)
             if self.over:
@@ -215,39 +238,43 @@ class SuperPageOneState(Notation, TableView, State):
         kind = g.effect[card]
         if kind in ("give", "discard"):
             # the 7 names its target first (Q&A 1); an optional effect may also be declined
-            if self.hand(p) and (kind == "discard" or len(self.turns.active()) > 1):
+            if hand and (kind == "discard" or len(self.turns.active()) > 1):
                 self.e_kind, self.e_card, self.e_owner = kind, card, p
                 self.phase = "activate"
             else:
-                self._settle(kick=True)
+                self._settle(True)
         elif kind in ("draw", "skip", "reverse"):
             self._start_effect(kind, card, p)
         else:
-            self._settle(kick=True)
+            self._settle(True)
 
     def _draw_turn(self, p: int) -> None:
         self.cont = "end"
         if self.pending:
             n, self.pending, self.victim = self.pending, 0, NONE
             got = self._draw(p, n)
-            self.log.add("take", p=p, n=len(got))
+            if self.log.on:
+                self.log.add("take", p=p, n=len(got))
         else:
             got = self._draw(p, 1)
-            self.log.add("draw", p=p, n=len(got))
+            if self.log.on:
+                self.log.add("draw", p=p, n=len(got))
             if got and self.playable(got[0]):
                 self.drawn, self.cont = got[0], "drawn"
-        self._settle(kick=False)
+        self._settle(False)
 
     def _draw(self, p: int, n: int) -> list[int]:
-        g = self.game
-        got = []
+        g, zones = self.game, self.zones
+        deck, hand = g.DECK, g.HAND[p]
+        got, add = [], self.tallies.add
         for _ in range(n):
-            if not self.zones.piles[g.DECK]:
+            if not zones.piles[deck]:
                 self._reshuffle()
-            inst = self.zones.draw(g.DECK, g.HAND[p])
+            inst = zones.draw(deck, hand)
             if inst == EMPTY:
                 break
             got.append(inst)
+            add(p, inst)
         return got
 
     def _reshuffle(self) -> None:
@@ -268,10 +295,22 @@ class SuperPageOneState(Notation, TableView, State):
     def _move(self, inst: int, dst: int) -> None:
         """Move a card; a revealed K that leaves its hand may be used again later (and is no
         longer shown face up to the table)."""
-        if inst in self.revealed:
-            self.revealed.discard(inst)
-            self.zones.shown.discard(inst)
+        g = self.game
+        owner = g.hand_owner
+        src = owner[self.zones.where[inst]]
+        if src >= 0:
+            shown = inst in self.revealed
+            if shown:
+                self.revealed.discard(inst)
+                self.zones.shown.discard(inst)
+            self.tallies.remove(src, inst, shown)
+        if owner[dst] >= 0:
+            self.tallies.add(owner[dst], inst)
         self.zones.move(inst, dst)
+
+    def _recount(self) -> None:
+        """Tally every hand afresh (after the deal or an example's setup placed the cards)."""
+        self.tallies.recount([self.hand(p) for p in range(self.players)], self.revealed)
 
     # --- effects ----------------------------------------------------------------------------
 
@@ -280,7 +319,7 @@ class SuperPageOneState(Notation, TableView, State):
         if code == DECLINE:
             self.log.add("decline", p=p, card=card)
             self._clear_effect()
-            self._settle(kick=True)
+            self._settle(True)
             return
         kind = self.e_kind
         if code == TARGET:
@@ -292,7 +331,8 @@ class SuperPageOneState(Notation, TableView, State):
         self.e_kind, self.e_card, self.e_owner, self.e_target = kind, card, owner, target
         self.e_live = True
         if kind not in ("give",):
-            self.log.add("activate", p=owner, card=card, name=self.game.effect_name[card])
+            if self.log.on:
+                self.log.add("activate", p=owner, card=card, name=self.game.effect_name[card])
         self._open_q()
 
     def _window(self, phase: str, holders: list[int]) -> None:
@@ -346,7 +386,8 @@ class SuperPageOneState(Notation, TableView, State):
             self._react(p, code, arg)
             return
         if code == PASS:
-            self.log.add("pass", p=p)
+            if self.log.on:
+                self.log.add("pass", p=p)
             window.pass_(p)
             if not window.closed:
                 return
@@ -379,13 +420,15 @@ class SuperPageOneState(Notation, TableView, State):
         if kind == "draw":
             self.pending += times
             self.victim = self.turns.following(self.turns.current)
-            self.log.add("pending", n=self.pending)
+            if self.log.on:
+                self.log.add("pending", n=self.pending)
         elif kind == "skip":
             p = owner
             for _ in range(times):
                 p = self.turns.following(p)
                 self.turns.skip(p)
-                self.log.add("skip", p=p)
+                if self.log.on:
+                    self.log.add("skip", p=p)
         elif kind == "reverse":
             if len(self.turns.active()) > 2:
                 for _ in range(f):
@@ -437,11 +480,12 @@ class SuperPageOneState(Notation, TableView, State):
 
     def _after_effect(self) -> None:
         self._clear_effect()
-        self._settle(kick=True)
+        self._settle(True)
 
     def _kick(self, p: int, k: int) -> None:
         self.revealed.add(k)
         self.zones.shown.add(k)   # every player's view shows the revealed K
+        self.tallies.show_king(p)
         self.log.add("kick", p=p, card=k)
         self._start_effect("kick-back", k, p)
 
@@ -453,8 +497,14 @@ class SuperPageOneState(Notation, TableView, State):
         looked at again before each player, since a declaration changes the table);
         `others_only` leaves out the turn player, who is about to decide anyway."""
         self.react_kick = kick
-        cur = self.turns.current
         self.phase = "react"
+        # most of the time nobody can: then no window is opened only to find nobody in it
+        if not self._anyone_may_react(kick):
+            self.quiet = kick   # kick-backs too were looked at
+            self.window = None
+            self._continue()
+            return
+        cur = self.turns.current
         self.window = Window.rechecking(self.turns, self.turns.following(cur),
                                         leave_out=(cur,) if others_only else ())
         self._next_react()
@@ -470,7 +520,8 @@ class SuperPageOneState(Notation, TableView, State):
         window = self.window
         if code == PASS:
             window.pass_(p)
-            self.log.add("pass", p=p)
+            if self.log.on:
+                self.log.add("pass", p=p)
             self._next_react()
         elif code == KICK:
             window.close()
@@ -486,9 +537,13 @@ class SuperPageOneState(Notation, TableView, State):
         if self.over:
             return
         cur = self.turns.current
-        if self.cont == "turn" and self.active(cur):
+        cont = self.cont
+        if cont == "end":   # what _end_turn does, without a call (the game is not over)
+            self.turns.advance()
+            self._begin_turn()
+        elif cont == "turn" and not self.turns.out[cur]:
             self.phase = "turn"
-        elif (self.cont == "drawn" and self.active(cur) and self.drawn != NONE
+        elif (cont == "drawn" and not self.turns.out[cur] and self.drawn != NONE
               and self.zones.where[self.drawn] == self.game.HAND[cur]
               and self.playable(self.drawn)):
             self.phase = "drawn"
@@ -521,10 +576,9 @@ class SuperPageOneState(Notation, TableView, State):
             self.log.add("end")
 
     def _end_turn(self) -> None:
-        if self.over:
-            return
-        self.turns.advance()
-        self._begin_turn()
+        if not self.over:
+            self.turns.advance()
+            self._begin_turn()
 
     def _begin_turn(self) -> None:
         self.window = None
@@ -583,6 +637,12 @@ class SuperPageOneState(Notation, TableView, State):
         for inst in self.by:
             if self.zones.where[inst] != g.FIELD:
                 yield f"{self.card_label(inst)} is recorded as played but is not on the field"
+        if (self.quiet and self.phase == "turn" and not self.over
+                and self._declarations(self.turns.current, True, [])):
+            yield "the table was found quiet, but the turn player may declare"
+        hands = [self.hand(p) for p in range(self.players)]
+        for p in self.tallies.differs(hands, self.revealed):
+            yield f"the running tally of {self.player_name(p)}'s hand differs from the hand"
 
     def public_info(self) -> dict[str, Any]:
         return {"pending_draw": self.pending,
