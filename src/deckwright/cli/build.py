@@ -98,9 +98,10 @@ def _press_target(name: str) -> dict[str, Callable]:
     return {"run": run, "units": units, "fresh": fresh, "cost": cost}
 
 
-#: CPU seconds per progress tick of each press target (measured on bridge-over, 2-core machine),
-#: only to order a cold build's tasks
-_SECONDS_PER_UNIT = {"pnp": 0.0015, "png": 0.04, "tts": 0.01, "pod": 0.03, "cgs": 0.05}
+#: CPU seconds per progress tick of each press target (measured on bridge-over, 2-core machine;
+#: `png` and `pod` from bench/pod_bench.py since they draw a face the decks share once), only to
+#: order a cold build's tasks
+_SECONDS_PER_UNIT = {"pnp": 0.0015, "png": 0.015, "tts": 0.01, "pod": 0.01, "cgs": 0.05}
 
 
 def _rulebook(game: GameData, press: GamePress, args: argparse.Namespace, tick: Tick) -> Done:

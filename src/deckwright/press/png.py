@@ -12,11 +12,13 @@ from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
+from .. import atomic
+
 from . import face as facemod
 from ..model.schema import Card
 from .cards import GamePress
 from .face import Plan
-from .raster import batches, pixel_page, render_pages, save_png
+from .raster import Reuse, batches, pixel_page, png_bytes, render_pages
 
 DPI = 300.0
 MIN_EDGE = 72.0 / 25.4  # the background is drawn 1 mm past the edge, so no edge pixel is left white
@@ -48,19 +50,25 @@ def jobs(press: GamePress, cards: list[Card]) -> list[Job]:
 
 def export(press: GamePress, cards: list[Card], folder: Path, bleed: float, keep_bleed: bool,
            dpi: float = DPI, tick: Callable[[int], None] = lambda n: None,
-           only: list[Job] | None = None) -> list[Path]:
+           only: list[Job] | None = None, drawn: Reuse | None = None) -> list[Path]:
     """Write a PNG per distinct face and back of `cards` (or only the jobs `only` of them);
-    returns the paths written."""
+    returns the paths written. `drawn`, keyed by job name, hands a face another deck of the
+    same run also shows from one drawing to the next (same game, bleed and dpi)."""
     w, h = press.face(cards[0]).size if cards else (0.0, 0.0)
     edge = bleed if keep_bleed else 0.0
     pagesize = pixel_page((w + 2 * edge, h + 2 * edge), dpi)
+    drawn = Reuse() if drawn is None else drawn
     written: list[Path] = []
     for batch in batches(jobs(press, cards) if only is None else only):
-        plans = [make() for _, make in batch]
-        draws = [_drawer(p, bleed, pagesize) for p in plans]
-        for (name, _), image in zip(batch, render_pages(pagesize, draws, dpi / 72.0)):
+        missing = [make for name, make in batch if drawn.get(name) is None]
+        draws = [_drawer(make(), bleed, pagesize) for make in missing]
+        images = render_pages(pagesize, draws, dpi / 72.0) if draws else iter(())
+        for name, _ in batch:
+            data = drawn.get(name)
+            data = png_bytes(next(images), dpi) if data is None else data
+            drawn.used(name, data)
             target = folder / f"{name}.png"
-            save_png(image, target, dpi)
+            atomic.write_bytes(target, data)
             written.append(target)
         tick(sum(1 for name, _ in batch if not name.startswith("back-")))
     return written

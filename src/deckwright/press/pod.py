@@ -19,6 +19,7 @@ from __future__ import annotations
 import csv
 import io
 import zipfile
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -29,7 +30,7 @@ from .cards import GamePress
 from .layout import MM
 from .pdfstream import write_pdf
 from .png import _drawer
-from .raster import batches, pixel_page, render_pages
+from .raster import Reuse, batches, pixel_page, png_bytes, render_pages
 
 DPI = 300.0
 INCH = 25.4
@@ -73,26 +74,49 @@ def write_zip(target: Path, entries: Iterable[tuple[str, bytes]]) -> None:
                 z.writestr(info, data)
 
 
-def png_bytes(image, dpi: float) -> bytes:
-    buf = io.BytesIO()
-    image.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=6)
-    return buf.getvalue()
+def reuse(press: GamePress, services: Iterable[str]) -> Reuse:
+    """How often a run over every deck draws each face and back at each bleed: a face the
+    decks share, or two services at the same bleed, is drawn and encoded once (the encoding is
+    most of the cost). Services at different bleeds are drawn apart: 36 px against 37.5 px of
+    bleed puts the card half a pixel off, so no resampling of one gives the other's pixels.
+    Keys are (kind, plan key, bleed): within one GamePress a face's plan key is its card id and
+    a back's its back key, and the page size follows from the card size and the bleed."""
+    uses: Counter[tuple[str, str, float]] = Counter()
+    bleeds = [s.bleed_mm * MM for s in map(SERVICES.__getitem__, services) if s.package == "zip"]
+    for deck, _ in press.decks():
+        cards = press.distinct(deck)
+        backs = {press.back_key(card) for card in cards}
+        for bleed in bleeds:
+            uses.update(("face", card.id, bleed) for card in cards)
+            uses.update(("back", key, bleed) for key in backs)
+    return Reuse(uses)
 
 
 def _images(press: GamePress, jobs: list[tuple[str, Callable[[], facemod.Plan]]],
-            bleed: float) -> Iterator[tuple[str, bytes]]:
-    """(name, PNG bytes) of each planned face, rendered with `bleed` points around the trim."""
+            bleed: float, kind: str = "face", drawn: Reuse | None = None
+            ) -> Iterator[tuple[str, bytes]]:
+    """(name, PNG bytes) of each planned face, rendered with `bleed` points around the trim
+    a batch at a time, except those `drawn` still holds (`kind` tells faces from backs)."""
+    drawn = Reuse() if drawn is None else drawn
     w, h = press.size_mm
     page = pixel_page(((w * MM) + 2 * bleed, (h * MM) + 2 * bleed), DPI)
     for batch in batches(jobs):
-        plans = [make() for _, make in batch]
-        for (name, _), image in zip(batch, render_pages(page, [_drawer(p, bleed, page)
-                                                               for p in plans], DPI / 72.0)):
-            yield name, png_bytes(image, DPI)
+        keyed = [(name, (kind, plan.key, bleed), plan)
+                 for name, plan in ((name, make()) for name, make in batch)]
+        missing = {key: plan for _, key, plan in keyed if drawn.get(key) is None}
+        new: dict[tuple[str, str, float], bytes] = {}
+        if missing:
+            draws = [_drawer(p, bleed, page) for p in missing.values()]
+            for key, image in zip(missing, render_pages(page, draws, DPI / 72.0)):
+                new[key] = png_bytes(image, DPI, level=6)
+        for name, key, _ in keyed:
+            data = new[key] if key in new else drawn.kept[key]
+            drawn.used(key, data)
+            yield name, data
 
 
 def image_zip(press: GamePress, deck, target: Path, service: Service,
-              tick: Callable[[int], None]) -> Path:
+              tick: Callable[[int], None], drawn: Reuse) -> Path:
     """fronts/NNN-<card>.png, backs/<back>.png and cards.csv (file, back, copies, name)."""
     contents = press.game.deck_contents(deck)
     fronts: list[tuple[str, Callable[[], facemod.Plan]]] = []
@@ -109,10 +133,10 @@ def image_zip(press: GamePress, deck, target: Path, service: Service,
     bleed = service.bleed_mm * MM
 
     def entries() -> Iterator[tuple[str, bytes]]:
-        for item in _images(press, fronts, bleed):
+        for item in _images(press, fronts, bleed, "face", drawn):
             tick(1)
             yield item
-        yield from _images(press, list(backs.items()), bleed)
+        yield from _images(press, list(backs.items()), bleed, "back", drawn)
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["file", "back", "copies", "name"])
@@ -158,13 +182,15 @@ def card_pdf(press: GamePress, deck, target: Path, service: Service,
 
 
 def export(press: GamePress, deck, folder: Path, deck_id: str, services: Iterable[str],
-           tick: Callable[[int], None] = lambda n: None) -> list[Path]:
-    """Every service's file for one deck, named `<deck>-<service>.zip|pdf`."""
+           tick: Callable[[int], None] = lambda n: None, drawn: Reuse | None = None) -> list[Path]:
+    """Every service's file for one deck, named `<deck>-<service>.zip|pdf`; pass every deck
+    of a run the same `reuse(press, services)` to draw each face once per bleed."""
+    drawn = Reuse() if drawn is None else drawn
     written = []
     for sid in services:
         service = SERVICES[sid]
         if service.package == "pdf":
             written.append(card_pdf(press, deck, folder / f"{deck_id}-{sid}.pdf", service, tick))
         else:
-            written.append(image_zip(press, deck, folder / f"{deck_id}-{sid}.zip", service, tick))
+            written.append(image_zip(press, deck, folder / f"{deck_id}-{sid}.zip", service, tick, drawn))
     return written

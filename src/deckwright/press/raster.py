@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, TypeVar
+from collections import Counter
+from typing import Callable, Hashable, Iterable, Iterator, TypeVar
 
 import pypdfium2 as pdfium
 from PIL import Image
@@ -56,6 +57,29 @@ def render_pages(pagesize: tuple[float, float], draws: list[Callable[[Canvas], N
         doc.close()
 
 
+class Reuse:
+    """Encoded images one run of a target needs more than once (a face two decks share, at one
+    geometry), each kept from its first drawing until its last use, so it is drawn and encoded
+    once and memory holds only what is still to come. `uses` counts every use of every key
+    (the key must say everything the pixels depend on); a key it lacks is never kept."""
+
+    def __init__(self, uses: Counter[Hashable] | None = None) -> None:
+        self.left: Counter[Hashable] = Counter(uses or {})
+        self.kept: dict[Hashable, bytes] = {}
+
+    def get(self, key: Hashable) -> bytes | None:
+        return self.kept.get(key)
+
+    def used(self, key: Hashable, data: bytes) -> None:
+        """Count one use of `key`; keep `data` while later uses remain."""
+        self.left[key] -= 1
+        if self.left[key] > 0:
+            self.kept[key] = data
+        else:
+            self.kept.pop(key, None)
+            del self.left[key]
+
+
 def px(points: float, dpi: float) -> int:
     """The whole number of pixels a length in points is given at `dpi`."""
     return round(points * dpi / 72.0)
@@ -70,6 +94,12 @@ def pixel_page(size: tuple[float, float], dpi: float) -> tuple[float, float]:
     return tuple((px(v, dpi) - 1e-3) * 72.0 / dpi for v in size)  # type: ignore[return-value]
 
 
+def png_bytes(image: Image.Image, dpi: float, level: int = 3) -> bytes:
+    """The image as PNG at zlib `level` (the same bytes `save_png` writes at level 3)."""
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=level)
+    return buf.getvalue()
+
+
 def save_png(image: Image.Image, target: Path, dpi: float) -> None:
-    with atomic.atomic_path(target) as tmp:
-        image.save(tmp, format="PNG", dpi=(dpi, dpi), compress_level=3)
+    atomic.write_bytes(target, png_bytes(image, dpi))

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections import Counter
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -34,6 +35,7 @@ from .cards import GamePress
 from .face import Plan
 from .fonts import FONTS, FONTS_DIR, font_path
 from .pdfstream import write_pdf
+from .raster import Reuse
 from .sheet import PAPERS, Options, draw_calibration, draw_sheets, grid
 from . import cgs, png, pod, tts
 
@@ -259,14 +261,16 @@ def pngs(press: GamePress, build_dir: Path, settings: Settings, tick: Tick,
                            lambda: None, 0 if name.startswith("back-") else 1, (path,))
 
     def render(stale: list[Unit]) -> None:
-        for deck, folder in decks:
-            wanted = {u.paths[0] for u in stale}
-            cards = press.distinct(deck)
-            only = [job for job in png.jobs(press, cards)
-                    if folder / "cards" / f"{job[0]}.png" in wanted]
+        wanted = {u.paths[0] for u in stale}
+        todo = [(deck, folder, cards, [job for job in png.jobs(press, cards)
+                                       if folder / "cards" / f"{job[0]}.png" in wanted])
+                for deck, folder in decks for cards in [press.distinct(deck)]]
+        # a face several decks show is drawn once and written into each deck's folder
+        drawn = Reuse(Counter(name for *_, only in todo for name, _ in only))
+        for deck, folder, cards, only in todo:
             if only:
                 png.export(press, cards, folder / "cards", bleed, settings.png_bleed,
-                           tick=tick, only=only)
+                           tick=tick, only=only, drawn=drawn)
 
     return build(press, build_dir, "png", settings, units(), tick, force=force, render=render)
 
@@ -291,9 +295,10 @@ def tts_sheets(press: GamePress, build_dir: Path, settings: Settings, tick: Tick
 def pod_files(press: GamePress, build_dir: Path, settings: Settings, tick: Tick,
               force: bool = False) -> list[Path]:
     """`pod/<deck>-<service>.zip|pdf` per deck and print-on-demand service."""
+    drawn = pod.reuse(press, settings.pod_services)  # each face once per bleed, for every deck
     units = [_unit(press, "pod", settings, deck.id,
                    lambda deck=deck, folder=folder: pod.export(
-                       press, deck, folder / "pod", deck.id, settings.pod_services, tick))
+                       press, deck, folder / "pod", deck.id, settings.pod_services, tick, drawn))
              for deck, folder in deck_dirs(press, build_dir)]
     return build(press, build_dir, "pod", settings, units, tick, force=force)
 
