@@ -61,6 +61,7 @@ bench: setup
 	$(BIN)/python bench/rulebook_bench.py
 	$(BIN)/python bench/simulate_bench.py
 	$(BIN)/python bench/build_bench.py
+	$(BIN)/python bench/pod_bench.py
 	$(BIN)/python bench/live_bench.py
 
 clean:

@@ -19,6 +19,7 @@ figures, printed one above the other, meet the same machine load.
 
 from __future__ import annotations
 
+import argparse
 import logging
 import shutil
 import sys
@@ -89,8 +90,13 @@ def as_before():
 
 
 def main(argv: list[str]) -> None:
-    before = "--before" in argv
-    games = [a for a in argv if a != "--before"] or Project(ROOT).game_ids()
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="*", metavar="GAME", help="games (default: all)")
+    parser.add_argument("--before", action="store_true",
+                        help="also build each game as the code did before issue 17's work")
+    args = parser.parse_args(argv)
+    before = args.before
+    games = args.games or Project(ROOT).game_ids()
     with tempfile.TemporaryDirectory(prefix="rulebook-bench-") as tmp:
         out_root = Path(tmp)
         print(f"{'game':20} {'pages':>5} {'cold s':>7} {'cpu s':>6} {'s/page':>7} "
