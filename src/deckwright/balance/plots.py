@@ -87,9 +87,6 @@ class Canvas:
         self.title = title
         self.text(width / 2, 18, title, anchor="middle", size=size, weight="bold")
 
-    def plot_height(self) -> float:
-        return self.y1 - self.y0
-
     def rect(self, x: float, y: float, w: float, h: float, fill: str) -> None:
         self.parts.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(max(w, 0))}" '
                           f'height="{_n(max(h, 0))}" fill="{fill}"/>')

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from array import array
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from statistics import mean, median
 from typing import Any, Iterable, Sequence
 
@@ -31,16 +31,6 @@ class GameRecord:
     plays: dict[str, int] = field(default_factory=dict)         # card id -> times played
     held: dict[str, int] = field(default_factory=dict)          # card id -> copies held at end
     winner_plays: dict[str, int] = field(default_factory=dict)  # card id -> plays by winners
-
-    def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["seats"], data["winners"], data["scores"] = list(self.seats), list(self.winners), list(self.scores)
-        return data
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "GameRecord":
-        return cls(**{**data, "seats": tuple(data["seats"]), "winners": tuple(data["winners"]),
-                      "scores": tuple(data["scores"])})
 
 
 @dataclass

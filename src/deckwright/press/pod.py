@@ -57,11 +57,6 @@ SERVICES: dict[str, Service] = {s.id: s for s in (
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
-def image_size(card_mm: tuple[float, float], service: Service) -> tuple[int, int]:
-    """The pixel size a service asks for: the card plus its bleed at 300 dpi."""
-    return tuple(round((v + 2 * service.bleed_mm) * DPI / INCH) for v in card_mm)  # type: ignore[return-value]
-
-
 def write_zip(target: Path, entries: Iterable[tuple[str, bytes]]) -> None:
     """A zip whose bytes depend only on its entries: given order, fixed time and mode."""
     with atomic.atomic_path(target) as tmp:
