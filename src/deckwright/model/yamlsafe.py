@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
-from typing import Any
+from typing import Any, Iterator
 
 import yaml
 from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent,
@@ -118,7 +118,13 @@ class _Refused(Exception):
 
 
 def _scan(loader: Any) -> None:
-    """Check the event stream against the limits before any node is built, iteratively.
+    """Check the event stream against the limits before any node is built (`_checked`)."""
+    for _ in _checked(loader):
+        pass
+
+
+def _checked(loader: Any) -> Iterator[Any]:
+    """The loader's events up to the end of the stream, checked against the limits, iteratively.
 
     libyaml's composer (and PyYAML's) recurses once per nesting level and lets an alias point
     into the collection that is still being built (a recursive document). This pass counts the
@@ -165,6 +171,7 @@ def _scan(loader: Any) -> None:
             raise _Refused(event.start_mark,
                            f"more than {MAX_EXPANDED_NODES} values (counting each alias as the "
                            f"values it repeats); refused")
+        yield event
 
 
 def decode_text(data: bytes, name: str) -> str:
@@ -239,7 +246,7 @@ def _full(text: str, name: str, loader_class: type) -> tuple[Any, Positions]:
 
 class _Unusual(Exception):
     """What the one pass leaves to the full loader: an explicit tag, a complex or aliased key,
-    a duplicate key or anchor, a merge of anything but mappings, a limit crossed."""
+    a duplicate key or anchor, a merge of anything but mappings."""
 
 
 class _Open:
@@ -296,43 +303,22 @@ class _OnePass:
         return self.root, positions
 
     def _events(self) -> int:
-        get = self.loader.get_event
-        sizes: dict[str, int] = {}
-        limits: list[tuple[str | None, int]] = []
-        total = documents = 0
-        while True:
-            event = get()
+        """Read the stream (the limits as `_full` checks them); the number of documents."""
+        documents = 0
+        scalar, start, end, alias = self._scalar, self._start, self._end, self._alias
+        for event in _checked(self.loader):
             kind = event.__class__
             if kind is ScalarEvent:
-                total += 1
-                if event.anchor is not None:
-                    sizes[event.anchor] = 1
-                self._scalar(event)
+                scalar(event)
             elif kind is MappingStartEvent or kind is SequenceStartEvent:
-                if len(limits) >= MAX_DEPTH:
-                    raise _Unusual("too deep")
-                limits.append((event.anchor, total))
-                total += 1
-                self._start(event, kind is MappingStartEvent)
+                start(event, kind is MappingStartEvent)
             elif kind is MappingEndEvent or kind is SequenceEndEvent:
-                anchor, start = limits.pop()
-                if anchor is not None:
-                    sizes[anchor] = total - start
-                self._end()
+                end()
             elif kind is AliasEvent:
-                size = sizes.get(event.anchor)
-                if size is None:
-                    raise _Unusual("alias before its anchor")
-                total += size
-                self._alias(event)
+                alias(event)
             elif kind is DocumentStartEvent:
                 documents += 1
-                if documents > 1:
-                    raise _Unusual("a second document")
-            elif kind is StreamEndEvent:
-                return documents
-            if total > MAX_EXPANDED_NODES:
-                raise _Unusual("too many values")
+        return documents
 
     # --- where a value goes ------------------------------------------------------------------
 
