@@ -256,11 +256,14 @@ class _Open:
     __slots__ = ("value", "path", "start", "anchor", "pairs", "merged", "key", "keep", "seen",
                  "merging")
 
-    def __init__(self, value: Any, path: Path, start: int, anchor: str | None,
+    def __init__(self, mapping: bool, path: Path, start: int, anchor: str | None,
                  keep: bool = False, merging: bool = False):
-        self.value, self.path, self.start, self.anchor = value, path, start, anchor
+        self.value: Any = {} if mapping else []
+        self.path, self.start, self.anchor = path, start, anchor
         #: (key as written, key, key's mark, value, first entry, end of entries) per own pair
-        self.pairs: list[tuple[Any, Any, tuple[int, int], Any, int, int]] = []
+        #: of a mapping; None for a sequence
+        self.pairs: list[tuple[Any, Any, tuple[int, int], Any, int, int]] | None = \
+            [] if mapping else None
         #: pairs merged in with `<<`, in relative form (see `_OnePass.relative_pairs`)
         self.merged: list[tuple[Any, Any, tuple[int, int], Any, list]] | None = None
         #: the pending key (as written, key, mark, first entry) or None when a key is next
@@ -330,7 +333,7 @@ class _OnePass:
         if not self.open:
             return (), False
         parent = self.open[-1]
-        if parent.pairs is None or parent.merging:   # a sequence
+        if parent.pairs is None:   # a sequence
             return parent.path + (len(parent.value),), False
         if parent.key is None:
             return parent.path, True
@@ -368,7 +371,7 @@ class _OnePass:
         start = len(self.entries)
         if parent is None:
             self.entries.append(((), mark))
-        elif parent.pairs is None or parent.merging:   # an item of a sequence
+        elif parent.pairs is None:   # an item of a sequence
             self.entries.append((parent.path + (len(parent.value),), mark))
         # a mapping's value: the key's entry is there first and wins, as in `_record`
         if anchor is not None:
@@ -402,13 +405,10 @@ class _OnePass:
             parent.merging or (parent.key is not None and parent.key[1] is MERGE_TAG))
         start = len(self.entries)
         self.entries.append((path, (event.start_mark.line + 1, event.start_mark.column + 1)))
-        frame = _Open({} if mapping else [], path, start, event.anchor, keep=merge_value)
-        if not mapping:
-            frame.pairs = None   # type: ignore[assignment]
-            frame.merging = merge_value and parent is not None and not parent.merging
-            if parent is not None and parent.merging:
-                raise _Unusual("a sequence in a merge list")
-        self.open.append(frame)
+        if not mapping and parent is not None and parent.merging:
+            raise _Unusual("a sequence in a merge list")
+        self.open.append(_Open(mapping, path, start, event.anchor, keep=merge_value,
+                               merging=merge_value and not mapping))
 
     def _end(self) -> None:
         frame = self.open.pop()
