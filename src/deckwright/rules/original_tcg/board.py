@@ -137,14 +137,20 @@ class Board:
             if got is not None:
                 return got
         g = self.game
-        auras = g.auras
-        soldiers = self.field_soldiers()
-        out = [(i, aura) for i in soldiers for aura in auras[i]]
-        out += [(i, aura) for i in self.zones.piles[g.GROUND] if i != EMPTY for aura in auras[i]]
-        if out:
-            owner = self.owner
-            out = [(src, aura) for src, aura in out if not aura.other_own
-                   or any(s != src and owner[s] == owner[src] for s in soldiers)]
+        piles = self.zones.piles
+        has = g.aura_insts
+        sold, arena, ground = piles[g.SOLD], piles[g.ARENA], piles[g.GROUND]
+        if has.isdisjoint(sold) and has.isdisjoint(arena) and has.isdisjoint(ground):
+            out = []        # cheap to tell: no card with an aura on the field
+        else:
+            auras = g.auras
+            out = [(i, aura) for pile in (sold, arena, ground) for i in pile if i in has
+                   for aura in auras[i]]
+            if not g.other_own_insts.isdisjoint(i for i, _a in out):
+                owner = self.owner
+                soldiers = self.field_soldiers()
+                out = [(src, aura) for src, aura in out if not aura.other_own
+                       or any(s != src and owner[s] == owner[src] for s in soldiers)]
         if memo is not None:
             memo[AURAS] = out
         return out

@@ -9,6 +9,7 @@ card it does not need.
 
 from __future__ import annotations
 
+from itertools import filterfalse, islice
 from typing import Any
 
 from deckwright.engine import Reason
@@ -38,17 +39,8 @@ class Costs:
 
     def untapped(self, p: int, limit: int = 0) -> list[int]:
         """p's untapped warehouse cards in order; with `limit`, only the first so many."""
-        tapped = self.tapped
-        ware = self.zones.piles[self.game.WARE[p]]
-        if not limit:
-            return [i for i in ware if i not in tapped]
-        out = []
-        for i in ware:
-            if i not in tapped:
-                out.append(i)
-                if len(out) == limit:
-                    break
-        return out
+        free = filterfalse(self.tapped.__contains__, self.zones.piles[self.game.WARE[p]])
+        return list(islice(free, limit) if limit else free)
 
     def auto_pay(self, p: int, n: int, req: tuple[str, ...]) -> Payment | None:
         """The canonical payment: tap in warehouse order, covering the elements first; send
@@ -68,11 +60,21 @@ class Costs:
         return pay
 
     def _auto_pay(self, free: list[int], n: int, req: tuple[str, ...]) -> Payment | None:
+        if n > 2 * len(free):
+            return None         # even sending every card to the graveyard is too little
         if not req:
             picks = free[:n]
         else:
             els = self.game.colors if not self.grant_el else [self.elements(i) for i in range(len(self.owner))]
-            if n < len(req):
+            if len(req) == 1:   # the usual cost: the first card of the element, then in order
+                e = req[0]
+                for k, first in enumerate(free):
+                    if e in els[first]:
+                        break
+                else:
+                    return None
+                picks = [first] + (free[:k] + free[k + 1:n] if k < n else free[:n - 1])
+            elif n < len(req):
                 picks = [i for i in free if any(e in els[i] for e in req)][:n]
             else:
                 picks = []

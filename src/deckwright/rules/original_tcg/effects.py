@@ -267,8 +267,9 @@ class Effects:
 
     def field_among(self, insts: frozenset[int]) -> list[int]:
         """Those of `insts` that are on the field (either player's), in no particular order."""
-        piles = self.zones.piles
-        return [i for pile in self.game.FIELD for i in insts.intersection(piles[pile])]
+        where = self.zones.where
+        is_field = self.game.is_field
+        return [i for i in insts if is_field[where[i]]]
 
     def my_field_cards(self, p: int, among: frozenset[int] | None = None) -> list[int]:
         """p's cards on the field (soldiers in cell order, the arena, squares, veils); with

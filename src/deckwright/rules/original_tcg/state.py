@@ -364,6 +364,8 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
         camp = camp_row(p) * COLS
         summon_cols: list[int] | None = None    # the same squares for every soldier in hand
         free: list[int] | None = None           # the same for every spell and land
+        colors = g.colors if not self.grant_el else None
+        stats, auto_pay = self.stats, self.auto_pay
         for i in piles[g.HAND[p]]:
             cat = g.cat[i]
             if cat == "soldier":
@@ -372,7 +374,7 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
                                    if sold[camp + col] == EMPTY or owner[sold[camp + col]] != p]
                 if not summon_cols:
                     continue
-                pay = self.auto_pay(p, self.stats(i)[0], self.elements(i))
+                pay = auto_pay(p, stats(i)[0], colors[i] if colors else self.elements(i))
                 if pay is not None:
                     acts += [("summon", i, col, pay) for col in summon_cols]
             else:
@@ -383,33 +385,36 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
                 if g.facedown_only[i]:
                     acts += [("cast", i, c, 1, ()) for c in free]
                     continue
-                pay = self.auto_pay(p, self.stats(i)[0], self.elements(i))
+                pay = auto_pay(p, stats(i)[0], colors[i] if colors else self.elements(i))
                 if pay is None:
                     continue
                 acts += [("cast", i, c, 0, pay) if cat == "spell" else ("deploy", i, c, pay) for c in free]
-        acts += self._moves(p)
+        self._moves(p, acts)
         if self.grant2:     # a special type 2 granted by an example may add the gold effect
             normals = {i: tuple(e for e in self.effects_of(i) if e.can_normal) for i in self.my_field_cards(p)}
         else:
             normals = g.normals
+        fresh, used, cats = self.fresh, self.used, g.cat
         for i in self.my_field_cards(p, None if self.grant2 else g.with_normal):
+            # what `usable` asks, for a card known to be p's and on the field
+            if i in fresh and cats[i] != "spell":
+                continue
             for eff in normals[i]:
-                if self.usable(p, i, eff, False) is None:
-                    acts += self._activations(p, i, eff, -1)
+                if (i, eff.eid) not in used:
+                    self._activations(p, i, eff, -1, acts)
         acts.append(("skip",))
         return acts
 
-    def _moves(self, p: int) -> list[Action]:
-        """Every own soldier that may still move, to each neighbouring square it may enter."""
+    def _moves(self, p: int, acts: list[Action]) -> None:
+        """Every own soldier that may still move, to each neighbouring square it may enter,
+        onto `acts`."""
         sold = self.zones.piles[self.game.SOLD]
         owner = self.owner
-        acts: list[Action] = []
         drill: bool | None = None
         fresh, moved = self.fresh, self.moved
         colors = None if self.grant_el else self.game.colors
-        for here in [h for h, i in enumerate(sold) if i != EMPTY and owner[i] == p]:
-            i = sold[here]
-            if i in fresh or i in moved:
+        for here, i in enumerate(sold):
+            if i == EMPTY or owner[i] != p or i in fresh or i in moved:
                 continue
             cells = []
             for cell in NEIGHBOURS[here]:
@@ -425,21 +430,24 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
             pay = self.auto_pay(p, self.stats(i)[1], self.elements(i) if colors is None else colors[i])
             if pay is not None:
                 acts += [("move", i, cell, pay) for cell in cells]
-        return acts
 
     def _counter_actions(self, p: int) -> list[Action]:
         acts: list[Action] = []
         for i, eff in self.counter_options(p):
-            acts += self._activations(p, i, eff, -1)
+            self._activations(p, i, eff, -1, acts)
         return acts
 
-    def _activations(self, p: int, i: int, eff: Any, against: int) -> list[Action]:
-        acts: list[Action] = []
+    def _activations(self, p: int, i: int, eff: Any, against: int, acts: list[Action]) -> None:
+        """Every way to activate effect `eff` of card i, onto `acts`."""
+        if eff.plain:       # nothing to choose, a fixed cost
+            pay = self.auto_pay(p, eff.n, eff.elements)
+            if pay is not None:
+                acts.append(("act", i, eff.eid, (), "", 0, against, pay))
+            return
         for mode, x, targets in self.target_choices(p, i, eff):
             pay = self.auto_pay(p, *self.cost_of(i, eff, x))
             if pay is not None:
                 acts.append(("act", i, eff.eid, targets, mode, x, against, pay))
-        return acts
 
     # --- carrying out a decision -------------------------------------------------------------------
 
