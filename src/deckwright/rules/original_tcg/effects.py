@@ -16,8 +16,11 @@ from deckwright.engine import EMPTY, Reason
 
 from .board import camp_row
 from .facts import THRESHOLD, Effect
+from .memo import CHOICES
 
 PLAYER = -100
+#: The one choice of an effect with nothing to choose: no mode, no X, no targets.
+NOTHING_TO_CHOOSE = [("", 0, ())]
 #: At most this many target choices per effect are offered to bots (legal_actions).
 CHOICE_CAP = 24
 
@@ -160,17 +163,30 @@ class Effects:
             return Reason(f"{self.label_of(t)} は深淵の兵なので、相手の呪術の効果を受けず対象にできない", "abyss-spells")
         return Reason(f"{self.label_of(t)} はこの効果の対象にできない", "targets-at-activation")
 
-    def target_choices(self, p: int, src: int, eff: Effect) -> Iterator[tuple[str, int, tuple[int, ...]]]:
-        """(mode, x, targets) a bot may choose; capped at CHOICE_CAP per effect."""
-        if not eff.choose and not eff.modes and not eff.x_cost:
-            yield "", 0, ()                 # nothing to choose
-            return
+    def target_choices(self, p: int, src: int, eff: Effect) -> list[tuple[str, int, tuple[int, ...]]]:
+        """(mode, x, targets) a bot may choose; capped at CHOICE_CAP per effect. During a read
+        the answer is remembered for every source alike to `src` (see `_alike`)."""
+        if eff.plain:
+            return NOTHING_TO_CHOOSE
+        if eff.x_cost:
+            return list(self._gold_choices(p, src))
+        memo = self._memo
+        if memo is None:
+            return list(self._choices(p, src, eff))
+        key = (CHOICES, p, id(eff), self._alike(src))
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = list(self._choices(p, src, eff))
+        return got
+
+    def _alike(self, src: int) -> int:
+        """What of an effect's source its targets depend on: only whether it is a spell, and
+        whose (深淵 soldiers are immune to the opponent's spells; see `immune`)."""
+        return self.owner[src] if self.game.cat[src] == "spell" else -2
+
+    def _choices(self, p: int, src: int, eff: Effect) -> Iterator[tuple[str, int, tuple[int, ...]]]:
         count = 0
-        modes = [m for m, _c, _o in eff.modes] or [""]
-        for mode in modes:
-            if eff.x_cost:
-                yield from self._gold_choices(p, src)
-                return
+        for mode in [m for m, _c, _o in eff.modes] or [""]:
             choose, _ops = self.slots(eff, mode)
             for combo in self._combos(p, src, choose, eff.forced):
                 yield mode, 0, combo

@@ -316,7 +316,7 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
 
     def counter_payable(self, p: int, i: int, eff: Any) -> bool:
         n, req = self.cost_of(i, eff, 1)
-        return self.auto_pay(p, n, req) is not None and any(True for _ in self.target_choices(p, i, eff))
+        return self.auto_pay(p, n, req) is not None and bool(self.target_choices(p, i, eff))
 
     # --- legal actions ---------------------------------------------------------------------------
 
