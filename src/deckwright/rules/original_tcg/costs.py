@@ -130,9 +130,9 @@ class Costs:
     def do_pay(self, p: int, pay: Payment) -> None:
         g = self.game
         for x in pay:
-            i = card_of(x)
             if x < 0:
+                i = ~x
                 self.tapped.discard(i)
                 self.zones.move(i, g.GRAVE[self.owner[i]])
             else:
-                self.tapped.add(i)
+                self.tapped.add(x)

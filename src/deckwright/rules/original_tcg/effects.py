@@ -172,11 +172,11 @@ class Effects:
             return list(self._gold_choices(p, src))
         memo = self._memo
         if memo is None:
-            return list(self._choices(p, src, eff))
+            return self._choices(p, src, eff)
         key = (CHOICES, p, id(eff), self._alike(src))
         got = memo.get(key)
         if got is None:
-            got = memo[key] = list(self._choices(p, src, eff))
+            got = memo[key] = self._choices(p, src, eff)
         return got
 
     def _alike(self, src: int) -> int:
@@ -184,17 +184,17 @@ class Effects:
         whose (深淵 soldiers are immune to the opponent's spells; see `immune`)."""
         return self.owner[src] if self.game.cat[src] == "spell" else -2
 
-    def _choices(self, p: int, src: int, eff: Effect) -> Iterator[tuple[str, int, tuple[int, ...]]]:
-        count = 0
+    def _choices(self, p: int, src: int, eff: Effect) -> list[tuple[str, int, tuple[int, ...]]]:
+        out: list[tuple[str, int, tuple[int, ...]]] = []
         for mode in [m for m, _c, _o in eff.modes] or [""]:
             choose, _ops = self.slots(eff, mode)
             for combo in self._combos(p, src, choose, eff.forced):
-                yield mode, 0, combo
-                count += 1
-                if count >= CHOICE_CAP:
-                    return
+                out.append((mode, 0, combo))
+                if len(out) >= CHOICE_CAP:
+                    return out
+        return out
 
-    def _combos(self, p: int, src: int, choose: tuple[dict[str, Any], ...], forced: bool) -> Iterator[tuple[int, ...]]:
+    def _combos(self, p: int, src: int, choose: tuple[dict[str, Any], ...], forced: bool) -> list[tuple[int, ...]]:
         parts: list[list[tuple[int, ...]]] = []
         for s in choose:
             cands = self.candidates(p, src, s["pick"])
@@ -205,9 +205,11 @@ class Effects:
             for k in range(min(hi, len(cands)), lo - 1, -1):
                 options += list(combinations(cands, k))[:CHOICE_CAP]
             if not options:
-                return
+                return []
             parts.append(options)
-        yield from _product(parts)
+        if len(parts) == 1:
+            return parts[0][:CHOICE_CAP]
+        return list(_product(parts))
 
     def _gold_choices(self, p: int, src: int) -> Iterator[tuple[str, int, tuple[int, ...]]]:
         mine = [s for s in self.field_soldiers() if s != src and self.owner[s] == p

@@ -281,7 +281,8 @@ class Flow:
         ware = set(self.zones.piles[self.game.WARE[p]])
         self.tapped -= ware
         self.phase = "draw"
-        self.log.add("turn", p=p, n=self.turn_no)
+        if self.log.on:     # (the hottest events: checked before their arguments are built)
+            self.log.add("turn", p=p, n=self.turn_no)
 
     def next_turn(self) -> None:
         self.mods = [m for m in self.mods if m[4] != "turn-end"]
@@ -312,6 +313,7 @@ class Flow:
     def draw_card(self, p: int) -> None:
         g = self.game
         self.zones.draw(g.SUPPORT[p], g.HAND[p])
-        self.log.add("draw", p=p)
+        if self.log.on:
+            self.log.add("draw", p=p)
         if not self.zones.piles[g.SUPPORT[p]]:
             self.lose(p, "支援が尽きた")

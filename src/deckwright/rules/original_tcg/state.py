@@ -321,9 +321,9 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
     # --- legal actions ---------------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
-        p = self.current_player()
         if self.window is not None:
-            return self.reading(self._window_actions, p)
+            return self.reading(self._window_actions, self.current_player())
+        p = self.current_player() if self.over else self.turns.current
         phase = self.phase
         g = self.game
         if phase == "main":
@@ -465,7 +465,8 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
     def _do_store(self, a: Action) -> None:
         p = self.turns.current
         self.zones.move(a[1], self.game.WARE[p])
-        self.log.add("store", p=p, card=a[1])
+        if self.log.on:
+            self.log.add("store", p=p, card=a[1])
         if self.phase == "store":
             self.begin_upkeep()
         else:
@@ -525,7 +526,8 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
         p = self.turns.current
         self.do_pay(p, pay)
         self.moved.add(i)
-        self.log.add("move", p=p, card=i)
+        if self.log.on:
+            self.log.add("move", p=p, card=i)
         self.enter(i, cell, self.cell_of(i))
         self.open_window(("V", "move", p, i))
 
@@ -552,12 +554,14 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
     def _do_buy(self, a: Action) -> None:
         p = self.turns.current
         self.do_pay(p, a[1])
-        self.log.add("buy", p=p)
+        if self.log.on:
+            self.log.add("buy", p=p)
         self.draw_card(p)
 
     def _do_end(self, a: Action) -> None:
         p = self.turns.current
-        self.log.add("end", p=p)
+        if self.log.on:
+            self.log.add("end", p=p)
         self.todo.append(("next-turn",))
         self.open_window(("V", "tend", p, -1))
 
