@@ -18,6 +18,10 @@ from .memo import AURAS, Memo
 T = TypeVar("T")
 
 
+#: The soldier-grid row of each player's camp (`camp_row` without a call, for hot loops).
+CAMP_ROW = (0, 2)
+
+
 def camp_row(p: int) -> int:
     """The soldier-grid row of a player's camp."""
     return 0 if p == 0 else 2
@@ -160,8 +164,17 @@ class Board:
         """`out` without the auras that need another own soldier on the field and lack one."""
         owner = self.owner
         soldiers = self.field_soldiers()
-        return [(src, aura) for src, aura in out if not aura.other_own
-                or any(s != src and owner[s] == owner[src] for s in soldiers)]
+        kept = []
+        for src, aura in out:
+            if aura.other_own:
+                side = owner[src]
+                for s in soldiers:
+                    if s != src and owner[s] == side:
+                        break
+                else:
+                    continue
+            kept.append((src, aura))
+        return kept
 
     def aura_delta(self, i: int, t2: str | None, auras: list[tuple[int, Aura]]) -> tuple[int, int, int]:
         """What the auras in force add to soldier i's cost, move and power (doubled from a

@@ -262,7 +262,7 @@ class Effects:
                         among: list[int] | None = None) -> list[tuple[int, Effect]]:
         """(card, effect) pairs of p that answer the top of the stack now, or the item `top`
         (cost not checked), in field order; or, looking only at the field cards `among`
-        (`field_among`), in no particular order."""
+        (either player's), in no particular order."""
         if top is None:
             top = self.window.top()
         counters = self.game.counters_of
@@ -282,12 +282,6 @@ class Effects:
         """The instances with a counter effect that may answer stack item `top`."""
         answering = self.game.answering
         return answering.get("E" if top[0] == "E" else top[1], answering[None])
-
-    def field_among(self, insts: frozenset[int]) -> list[int]:
-        """Those of `insts` that are on the field (either player's), in no particular order."""
-        where = self.zones.where
-        is_field = self.game.is_field
-        return [i for i in insts if is_field[where[i]]]
 
     def my_field_cards(self, p: int, among: frozenset[int] | None = None) -> list[int]:
         """p's cards on the field (soldiers in cell order, the arena, squares, veils); with

@@ -15,7 +15,7 @@ from typing import Any
 
 from deckwright.engine import EMPTY, Window
 
-from .board import camp_row
+from .board import CAMP_ROW, camp_row
 from .facts import BATTLEFIELD, COLS, TURN_LIMIT
 
 
@@ -41,7 +41,8 @@ class Flow:
         window would resolve it, without opening one. (An effect with a possible answer on
         the field always opens its window: while it is open the effect is being processed,
         which 頑健 reads, so who can answer is only asked inside it.)"""
-        among = self.field_among(self.answering(item))
+        where, is_field = self.zones.where, self.game.is_field
+        among = [i for i in self.answering(item) if is_field[where[i]]]   # either player's
         if not self.stack and (not among or (item[0] == "V" and not self.has_counter(0, item, among)
                                              and not self.has_counter(1, item, among))):
             self.stack = [item]
@@ -148,7 +149,7 @@ class Flow:
                 self.start_combat(i, held, cell, origin, -1)
                 return
         row = cell // COLS
-        if row != BATTLEFIELD and row != camp_row(p) and origin >= 0:
+        if row != BATTLEFIELD and row != CAMP_ROW[p] and origin >= 0:
             self.start_combat(i, -1, cell, origin, 1 - p)
 
     def start_combat(self, a: int, d: int, cell: int, origin: int, foe: int) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 from deckwright.engine import EMPTY, Reason, State
 
 from . import english
-from .board import Board, camp_row
+from .board import CAMP_ROW, Board, camp_row
 from .costs import Costs, Payment
 from .effects import Effects, is_player
 from .facts import BATTLEFIELD, COLS, HAND_START, LIFE_START
@@ -361,7 +361,7 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
         owner = self.owner
         sold = piles[g.SOLD]
         acts: list[Action] = []
-        camp = camp_row(p) * COLS
+        camp = CAMP_ROW[p] * COLS
         summon_cols: list[int] | None = None    # the same squares for every soldier in hand
         free: list[int] | None = None           # the same for every spell and land
         colors = g.colors if not self.grant_el else None
