@@ -41,8 +41,10 @@ class Flow:
         window would resolve it, without opening one. (An effect with a possible answer on
         the field always opens its window: while it is open the effect is being processed,
         which 頑健 reads, so who can answer is only asked inside it.)"""
-        where, is_field = self.zones.where, self.game.is_field
-        among = [i for i in self.answering(item) if is_field[where[i]]]   # either player's
+        g = self.game
+        where, is_field = self.zones.where, g.is_field
+        insts = g.answering.get("E" if item[0] == "E" else item[1], g.answering[None])  # (answering)
+        among = [i for i in insts if is_field[where[i]]]   # either player's
         if not self.stack and (not among or (item[0] == "V" and not self.has_counter(0, item, among)
                                              and not self.has_counter(1, item, among))):
             self.stack = [item]
@@ -127,8 +129,9 @@ class Flow:
         """A soldier summoned (origin -1) or moved into `cell`: stand there, or wait in the
         arena when the cell is held by another soldier; the combat comes after the window."""
         g = self.game
-        if self.soldier_at(cell) == EMPTY:
-            self.zones.place(i, g.SOLD, cell)
+        zones = self.zones
+        if zones.piles[g.SOLD][cell] == EMPTY:
+            zones.place(i, g.SOLD, cell)
         else:
             self.zones.move(i, g.ARENA)
             self.combat = [i, -2, cell, origin, -1]   # -2: the square's soldier, decided later
@@ -136,12 +139,13 @@ class Flow:
 
     def arrive(self, i: int, cell: int, origin: int) -> None:
         g = self.game
-        if not self.on_field(i):
+        where = self.zones.where[i]
+        if not g.is_field[where]:
             self.combat = []
             return
         p = self.owner[i]
-        held = self.soldier_at(cell)
-        if self.zones.where[i] == g.ARENA:
+        held = self.zones.piles[g.SOLD][cell]
+        if where == g.ARENA:
             if held == EMPTY:
                 self.zones.place(i, g.SOLD, cell)
                 self.combat = []

@@ -141,7 +141,8 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
 
     def _apply(self, action: Action) -> None:
         CARRY_OUT[action[0]](self, action)
-        self.drive()
+        if self.window is not None or self.todo:    # else `drive` would have nothing to do
+            self.drive()
 
     # --- legality ------------------------------------------------------------------------------
 
@@ -327,7 +328,13 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
         phase = self.phase
         g = self.game
         if phase == "main":
-            return self.reading(self._main_actions, p)
+            if self._memo is None and self.remember:    # `reading`, without one more call
+                self._memo = {}
+                try:
+                    return self._main_actions(p)
+                finally:
+                    self._memo = None
+            return self._main_actions(p)
         if phase == "draw":
             return ([("draw",)] if self.zones.piles[g.SUPPORT[p]] else []) + [("skip",)]
         if phase in ("store", "restock"):
@@ -444,8 +451,9 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
             if pay is not None:
                 acts.append(("act", i, eff.eid, (), "", 0, against, pay))
             return
+        x_cost = eff.x_cost
         for mode, x, targets in self.target_choices(p, i, eff):
-            pay = self.auto_pay(p, *self.cost_of(i, eff, x))
+            pay = self.auto_pay(p, x, ()) if x_cost else self.auto_pay(p, eff.n, eff.elements)  # (cost_of)
             if pay is not None:
                 acts.append(("act", i, eff.eid, targets, mode, x, against, pay))
 
