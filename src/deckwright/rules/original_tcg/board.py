@@ -240,7 +240,10 @@ class Board:
             if g.hand_rules[i]:
                 c = self._hand_rule(i, c)
             return (c if c > 0 else 0, m if m > 0 else 0, p)
-        auras = self.aura_sources()
+        memo = self._memo
+        auras = memo.get(AURAS) if memo is not None else None   # (asked once per read)
+        if auras is None:
+            auras = self.aura_sources()
         if auras:
             dc, dm, dp = self.aura_delta(i, t2, auras)
             c += dc

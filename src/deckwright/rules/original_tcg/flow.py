@@ -47,8 +47,9 @@ class Flow:
         among = [i for i in insts if is_field[where[i]]]   # either player's
         if not self.stack and (not among or (item[0] == "V" and not self.has_counter(0, item, among)
                                              and not self.has_counter(1, item, among))):
-            self.stack = [item]
-            self.resolve_stack()
+            if item[0] == "E":      # an event alone on the stack resolves to nothing
+                self.stack = [item]
+                self.resolve_stack()
             return
         by = item[1] if item[0] == "E" else item[2]
         self.window = Window.stack(self.turns, about=item, by=by)
