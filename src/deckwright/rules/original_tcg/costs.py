@@ -43,64 +43,75 @@ class Costs:
         return list(islice(free, limit) if limit else free)
 
     def auto_pay(self, p: int, n: int, req: tuple[str, ...]) -> Payment | None:
-        """The canonical payment: tap in warehouse order, covering the elements first; send
-        the last picked cards to the graveyard only when there are too few to tap."""
+        """The canonical payment: tap in warehouse order, covering the elements first (the
+        first card of an element, then in order); send the last picked cards to the
+        graveyard only when there are too few to tap."""
         if n <= 0:
             return ()
         memo = self._memo
         if memo is None:    # without elements to cover, only the first n untapped cards matter
-            return self._auto_pay(self.untapped(p, 0 if req else n), n, req)
-        key = (p, n, req)
-        pay = memo.get(key, memo)     # the memo itself marks "not asked yet"
-        if pay is memo:
+            free = self.untapped(p, 0 if req else n)
+        else:
+            key = (p, n, req)
+            pay = memo.get(key, memo)     # the memo itself marks "not asked yet"
+            if pay is not memo:
+                return pay
             free = memo.get((FREE, p))
             if free is None:
                 free = memo[(FREE, p)] = self.untapped(p)
-            pay = memo[key] = self._auto_pay(free, n, req)
-        return pay
-
-    def _auto_pay(self, free: list[int], n: int, req: tuple[str, ...]) -> Payment | None:
-        if n > 2 * len(free):
-            return None         # even sending every card to the graveyard is too little
-        if not req:
-            picks = free[:n]
-        else:
-            els = self.game.colors if not self.grant_el else [self.elements(i) for i in range(len(self.owner))]
-            if len(req) == 1:   # the usual cost: the first card of the element, then in order
+        pay = None
+        if n <= 2 * len(free):      # else even sending every card to the graveyard is too little
+            picks: list[int] | None
+            if not req:
+                picks = free[:n]
+            elif len(req) == 1:     # the usual cost
                 e = req[0]
+                els = self.game.colors if not self.grant_el else self._all_elements()
                 for k, first in enumerate(free):
                     if e in els[first]:
+                        picks = [first] + (free[:k] + free[k + 1:n] if k < n else free[:n - 1])
+                        break
+                else:
+                    picks = None
+            else:
+                picks = self._picks(free, n, req)
+            if picks:
+                short = n - len(picks)
+                if short <= 0:
+                    pay = tuple(picks[:n])
+                elif short <= len(picks):
+                    cut = len(picks) - short
+                    pay = tuple(picks[:cut]) + tuple(~i for i in picks[cut:])
+        if memo is not None:
+            memo[key] = pay
+        return pay
+
+    def _all_elements(self) -> list[tuple[str, ...]]:
+        return [self.elements(i) for i in range(len(self.owner))]
+
+    def _picks(self, free: list[int], n: int, req: tuple[str, ...]) -> list[int] | None:
+        """The cards picked for a cost of several elements (None: one is missing)."""
+        els = self.game.colors if not self.grant_el else self._all_elements()
+        if n < len(req):
+            return [i for i in free if any(e in els[i] for e in req)][:n]
+        picks: list[int] = []
+        for e in req:
+            for i in picks:
+                if e in els[i]:
+                    break           # already covered by a card picked for another
+            else:
+                for i in free:
+                    if e in els[i] and i not in picks:
+                        picks.append(i)
                         break
                 else:
                     return None
-                picks = [first] + (free[:k] + free[k + 1:n] if k < n else free[:n - 1])
-            elif n < len(req):
-                picks = [i for i in free if any(e in els[i] for e in req)][:n]
-            else:
-                picks = []
-                for e in req:
-                    for i in picks:
-                        if e in els[i]:
-                            break           # already covered by a card picked for another
-                    else:
-                        for i in free:
-                            if e in els[i] and i not in picks:
-                                picks.append(i)
-                                break
-                        else:
-                            return None
-                for i in free:
-                    if len(picks) >= n:
-                        break
-                    if i not in picks:
-                        picks.append(i)
-        short = n - len(picks)
-        if short > len(picks) or not picks:
-            return None
-        if short <= 0:
-            return tuple(picks[:n])
-        keep = picks[:len(picks) - short]
-        return tuple(keep) + tuple(~i for i in picks[len(picks) - short:])
+        for i in free:
+            if len(picks) >= n:
+                break
+            if i not in picks:
+                picks.append(i)
+        return picks
 
     def pay_problem(self, p: int, pay: Payment, n: int, req: tuple[str, ...]) -> str | None:
         """Why a payment does not pay `n` cards with elements `req`; None when it does."""

@@ -402,13 +402,17 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
         else:
             normals = g.normals
         fresh, used, cats = self.fresh, self.used, g.cat
-        for i in self.my_field_cards(p, None if self.grant2 else g.with_normal):
-            # what `usable` asks, for a card known to be p's and on the field
-            if i in fresh and cats[i] != "spell":
-                continue
-            for eff in normals[i]:
-                if (i, eff.eid) not in used:
-                    self._activations(p, i, eff, -1, acts)
+        among = g.with_normal if not self.grant2 else normals
+        for pile in g.FIELD:        # (my_field_cards, without the call: p's cards, field order)
+            for i in piles[pile]:
+                if i not in among or owner[i] != p:
+                    continue
+                # what `usable` asks, for a card known to be p's and on the field
+                if i in fresh and cats[i] != "spell":
+                    continue
+                for eff in normals[i]:
+                    if (i, eff.eid) not in used:
+                        self._activations(p, i, eff, -1, acts)
         acts.append(("skip",))
         return acts
 
@@ -536,7 +540,7 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
         self.moved.add(i)
         if self.log.on:
             self.log.add("move", p=p, card=i)
-        self.enter(i, cell, self.cell_of(i))
+        self.enter(i, cell, self.zones.piles[self.game.SOLD].index(i))    # (cell_of: it stands)
         self.open_window(("V", "move", p, i))
 
     def _do_act(self, a: Action) -> None:
