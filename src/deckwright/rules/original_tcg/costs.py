@@ -57,8 +57,9 @@ class Costs:
             if pay is not memo:
                 return pay
             free = memo.get((FREE, p))
-            if free is None:
-                free = memo[(FREE, p)] = self.untapped(p)
+            if free is None:    # (untapped)
+                free = memo[(FREE, p)] = list(filterfalse(self.tapped.__contains__,
+                                                          self.zones.piles[self.game.WARE[p]]))
         pay = None
         if n <= 2 * len(free):      # else even sending every card to the graveyard is too little
             picks: list[int] | None

@@ -97,6 +97,7 @@ class Effects:
                     if anywhere or ("own-camp" if self.owner[c] == p else "enemy-camp") in rows:
                         pool.append(c)
         out = []
+        spell, side = g.cat[src] == "spell", self.owner[src]
         for t in pool:
             if kind == "soldier" and not g.is_soldier[t]:
                 continue
@@ -108,8 +109,8 @@ class Effects:
                 continue
             if "max_cost" in f and self.stats(t)[0] > f["max_cost"]:
                 continue
-            if g.is_soldier[t] and self.immune(t, src):
-                continue
+            if g.is_soldier[t] and spell and self.owner[t] != side and self.type2_of(t) == "深淵":
+                continue        # (immune)
             out.append(t)
         return out
 

@@ -44,7 +44,10 @@ class Flow:
         g = self.game
         where, is_field = self.zones.where, g.is_field
         insts = g.answering.get("E" if item[0] == "E" else item[1], g.answering[None])  # (answering)
-        among = [i for i in insts if is_field[where[i]]]   # either player's
+        among = []      # those on the field, either player's
+        for i in insts:
+            if is_field[where[i]]:
+                among.append(i)
         if not self.stack and (not among or (item[0] == "V" and not self.has_counter(0, item, among)
                                              and not self.has_counter(1, item, among))):
             if item[0] == "E":      # an event alone on the stack resolves to nothing

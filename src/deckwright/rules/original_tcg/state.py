@@ -440,7 +440,8 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
                 continue
             pay = self.auto_pay(p, self.stats(i)[1], self.elements(i) if colors is None else colors[i])
             if pay is not None:
-                acts += [("move", i, cell, pay) for cell in cells]
+                for cell in cells:
+                    acts.append(("move", i, cell, pay))
 
     def _counter_actions(self, p: int) -> list[Action]:
         acts: list[Action] = []
