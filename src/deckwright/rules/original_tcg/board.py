@@ -136,7 +136,8 @@ class Board:
     def aura_sources(self) -> list[tuple[int, Aura]]:
         """(card, aura) on the field that are in force: soldiers in cell order, then the
         arena, then lands and spells in their squares. An aura that holds only while its
-        owner has another soldier on the field is left out while they have none."""
+        owner has another soldier on the field is left out while they have none, and one for
+        the soldier its card chose (`to: bound`) while it has chosen none."""
         memo = self._memo
         if memo is not None:
             got = memo.get(AURAS)
@@ -150,8 +151,9 @@ class Board:
             out = []        # cheap to tell: no card with an aura on the field
         else:
             auras = g.auras
+            bound = self.bound
             out = [(i, aura) for pile in (sold, arena, ground) for i in pile if i in has
-                   for aura in auras[i]]
+                   for aura in auras[i] if not aura.bound or i in bound]
             for _src, aura in out:
                 if aura.other_own:
                     out = self._with_other_own(out)
