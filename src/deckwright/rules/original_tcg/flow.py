@@ -287,14 +287,14 @@ class Flow:
     def start_turn(self) -> None:
         """Phase 1 part 1: untap the warehouse; then the optional draw."""
         p = self.turns.current
-        ware = set(self.zones.piles[self.game.WARE[p]])
-        self.tapped -= ware
+        self.tapped.difference_update(self.zones.piles[self.game.WARE[p]])
         self.phase = "draw"
         if self.log.on:     # (the hottest events: checked before their arguments are built)
             self.log.add("turn", p=p, n=self.turn_no)
 
     def next_turn(self) -> None:
-        self.mods = [m for m in self.mods if m[4] != "turn-end"]
+        if self.mods:
+            self.mods = [m for m in self.mods if m[4] != "turn-end"]
         self.used.clear()
         self.fresh.clear()
         self.moved.clear()
