@@ -78,14 +78,21 @@ def keep(presses: list[GamePress]) -> None:
                for p in sorted(press.shown_art) if p.is_relative_to(root)}
         if len(art) != len(press.shown_art):
             continue
-        target = path(press.game)
-        if target.is_symlink():
-            target.unlink()   # a link a shared build/ came with is replaced, never written through
-        if target.exists() and not target.is_file():
-            continue
-        with unstaged():
-            write_text(target, json.dumps({"format": FORMAT, "key": key(press), "art": art},
-                                          sort_keys=True, ensure_ascii=False) + "\n")
+        try:
+            _write(path(press.game), json.dumps({"format": FORMAT, "key": key(press), "art": art},
+                                                sort_keys=True, ensure_ascii=False) + "\n")
+        except (OSError, paths.UnsafePath):
+            pass   # not kept; the build's own outputs, written next, say what is wrong there
+
+
+def _write(target: Path, text: str) -> None:
+    paths.check_output(target)   # no folder on the way is a link out of the project
+    if target.is_symlink():
+        target.unlink()   # a link a shared build/ came with is replaced, never written through
+    if target.exists() and not target.is_file():
+        return
+    with unstaged():
+        write_text(target, text)
 
 
 def _stat_and_hash(file: Path) -> list[Any]:
