@@ -61,8 +61,9 @@ def deckwright(*args: str) -> list[str]:
 
 def startup(runs: int) -> None:
     """`deckwright --help`, and `deckwright check` of every game of a copy of this repository's
-    project, run in turn: once with nothing built, once with the examples' verdicts a build
-    keeps (kept here by the same `verdict_cache.verdicts` call the build makes, rather than by
+    project, run in turn: once with nothing built, once with what a build keeps for it (the
+    examples' verdicts and the note that the faces plan cleanly, kept here by the calls the
+    build makes, `verdict_cache.verdicts`, `preflight` and `checked_faces.keep`, rather than by
     a whole build). Wall seconds, and check's CPU seconds, which waiting for a core on a shared
     machine does not inflate."""
     with tempfile.TemporaryDirectory() as tmp:
