@@ -100,7 +100,13 @@ class SuperPageOne(Game):
         self.hand_owner = [-1] * len(self.layout(self.facts.max_players))
         for p, pile in enumerate(self.HAND):
             self.hand_owner[pile] = p
-        self.hand_shape = HandShape(rank, suit, self.effect, self.blocks_dobon, self.revo_key)
+        shape = self.hand_shape = HandShape(rank, suit, self.effect, self.blocks_dobon,
+                                            self.revo_key)
+        #: per card: the tally field of the Qs that may echo its effect, and of the Js that
+        #: may cancel it (0: no card may)
+        self.echo_mask = tuple(shape.echo_f.get(suit[i], 0) if self.echoable[i] and suit[i] else 0
+                               for i in range(n))
+        self.cancel_mask = tuple(shape.cancel_f if self.cancelable[i] else 0 for i in range(n))
 
 
 register(SuperPageOne)

@@ -137,9 +137,19 @@ class SuperPageOneState(Notation, TableView, State):
             else:
                 field = self.zones.piles[g.FIELD]
                 can = g.matches[field[-1]] if field else g.match_any
-            acts = [plays[c] for c in hand if can[c]]
+            acts = []
+            for c in hand:   # a loop, not a comprehension: no frame of its own
+                if can[c]:
+                    acts.append(plays[c])
             acts.append(_DRAW)
-            return acts if self.quiet else self._declarations(p, True, acts)
+            if self.quiet:
+                return acts
+            # _declarations(p, True, acts) when the tallies say p may declare something
+            tallies, field = self.tallies, self.zones.piles[g.FIELD]
+            if (tallies.revolution[p] or tallies.packed[p] & g.hand_shape.kings_f
+                    or (field and tallies.sums[p] == g.rank[field[-1]])):
+                return self._declarations(p, True, acts)
+            return acts
         if phase in ("q", "j", "react"):
             p = self.current_player()
             acts: list[Action] = [(PASS, NONE)]
@@ -186,8 +196,10 @@ class SuperPageOneState(Notation, TableView, State):
         phase = self.phase
         self.quiet = False
         if phase == "turn":
-            if code == PLAY:   # the most common decision, without a further call
+            if code == PLAY:   # the most common decisions, without a further call
                 self._play(self.turns.current, arg)
+            elif code == DRAW:
+                self._draw_turn(self.turns.current)
             else:
                 self._turn(code, arg)
         elif phase in ("q", "j", "react"):
@@ -221,15 +233,29 @@ class SuperPageOneState(Notation, TableView, State):
     # --- playing and drawing ----------------------------------------------------------------
 
     def _play(self, p: int, card: int) -> None:
-        g = self.game
-        self._move(card, g.FIELD)
+        g, zones = self.game, self.zones
+        hand = zones.piles[g.HAND[p]]
+        if zones.where[card] == g.HAND[p]:
+            # what _move(card, FIELD) does for a card in p's hand, without its three calls
+            shown = card in self.revealed
+            if shown:
+                self.revealed.discard(card)
+                zones.shown.discard(card)
+            self.tallies.remove(p, card, shown)
+            if hand[-1] == card:
+                hand.pop()
+            else:
+                hand.remove(card)
+            zones.piles[g.FIELD].append(card)
+            zones.where[card] = g.FIELD
+        else:
+            self._move(card, g.FIELD)
         self.by[card] = p
         self.drawn = NONE
         self.victim = NONE
         self.cont = "end"
         if self.log.on:
             self.log.add("play", p=p, card=card)
-        hand = self.zones.piles[g.HAND[p]]
         if not hand:
             self.log.add("out", p=p)
             self._finish(p)
@@ -255,12 +281,19 @@ class SuperPageOneState(Notation, TableView, State):
             got = self._draw(p, n)
             if self.log.on:
                 self.log.add("take", p=p, n=len(got))
-        else:
-            got = self._draw(p, 1)
+        else:   # _draw(p, 1) without its loop
+            g, zones = self.game, self.zones
+            if not zones.piles[g.DECK]:
+                self._reshuffle()
+            inst = zones.draw(g.DECK, g.HAND[p])
+            if inst != EMPTY:
+                self.tallies.add(p, inst)
             if self.log.on:
-                self.log.add("draw", p=p, n=len(got))
-            if got and self.playable(got[0]):
-                self.drawn, self.cont = got[0], "drawn"
+                self.log.add("draw", p=p, n=0 if inst == EMPTY else 1)
+            if inst != EMPTY:
+                field = zones.piles[g.FIELD]
+                if not field or g.matches[field[-1]][inst]:   # self.playable(inst)
+                    self.drawn, self.cont = inst, "drawn"
         self._settle(False)
 
     def _draw(self, p: int, n: int) -> list[int]:
@@ -327,9 +360,10 @@ class SuperPageOneState(Notation, TableView, State):
         self._start_effect(kind, card, p, arg if code == TARGET else NONE)
 
     def _start_effect(self, kind: str, card: int, owner: int, target: int = NONE) -> None:
-        self._clear_effect()
+        # _clear_effect(), then this effect
         self.e_kind, self.e_card, self.e_owner, self.e_target = kind, card, owner, target
-        self.e_live = True
+        self.e_factor, self.e_left = 1, 0
+        self.e_live, self.e_echoed, self.e_reopen_q = True, False, False
         if kind not in ("give",):
             if self.log.on:
                 self.log.add("activate", p=owner, card=card, name=self.game.effect_name[card])
@@ -341,17 +375,14 @@ class SuperPageOneState(Notation, TableView, State):
         self.window = Window.holders(self.turns, holders, start, about=self.e_card)
 
     def _open_q(self) -> None:
-        g = self.game
-        holders = []
-        if g.echoable[self.e_card] and not self.e_echoed and g.suit[self.e_card]:
-            holders = self._holders("echo", g.suit[self.e_card])
+        holders = [] if self.e_echoed else self._holders(self.game.echo_mask[self.e_card])
         if holders:
             self._window("q", holders)
         else:
             self._open_j()
 
     def _open_j(self) -> None:
-        holders = self._holders("cancel") if self.game.cancelable[self.e_card] else []
+        holders = self._holders(self.game.cancel_mask[self.e_card])
         if holders:
             self._window("j", holders)
         else:
@@ -367,9 +398,7 @@ class SuperPageOneState(Notation, TableView, State):
             self._after_effect()
         elif self.e_reopen_q and not self.e_echoed:
             self.e_reopen_q = False
-            g = self.game
-            holders = (self._holders("echo", g.suit[self.e_card])
-                       if g.echoable[self.e_card] and g.suit[self.e_card] else [])
+            holders = self._holders(self.game.echo_mask[self.e_card])
             if holders:
                 self._window("q", holders)
             else:
@@ -495,14 +524,41 @@ class SuperPageOneState(Notation, TableView, State):
         """Ask every player who may now declare Dobon / Revolution (or kick back the new top),
         in play order from the next player (the engine's rechecking window: who can declare is
         looked at again before each player, since a declaration changes the table);
-        `others_only` leaves out the turn player, who is about to decide anyway."""
+        `others_only` leaves out the turn player, who is about to decide anyway.
+
+        Most of the time nobody can: a screen over the running tallies then skips the window.
+        It opens only when some hand totals the top card's number, some hand makes a
+        Revolution, or (with `kick`) a K not shown is in the hand of anyone but who played the
+        top card; the window then asks `_has_reaction` of each player in turn, exactly. (The
+        screen looks at every hand, even of players out or left out of the window: theirs are
+        empty, or it asks for nothing.)"""
         self.react_kick = kick
         self.phase = "react"
-        # most of the time nobody can: then no window is opened only to find nobody in it
-        if not self._anyone_may_react(kick):
+        g, tallies = self.game, self.tallies
+        field = self.zones.piles[g.FIELD]
+        if (field and g.rank[field[-1]] in tallies.sums) or True in tallies.revolution:
+            may = True
+        elif kick and len(field) >= 2 and field[-1] not in self.kicked:
+            # the packed tallies of several hands add up to theirs together (no field
+            # overflows: each holds the deck)
+            packed, played_by = tallies.packed, self.by.get(field[-1], NONE)
+            others = sum(packed) - (packed[played_by] if played_by >= 0 else 0)
+            may = bool(others & g.hand_shape.kings_f)
+        else:
+            may = False
+        if not may:
             self.quiet = kick   # kick-backs too were looked at
             self.window = None
-            self._continue()
+            if self.cont == "end" and not self.over:
+                # _continue()'s most common case: the turn ends (what _begin_turn() then does,
+                # without a call; the window is closed and `cont` is "end" already)
+                turns = self.turns
+                turns.advance()
+                self.phase = "turn"
+                self.drawn = NONE
+                self.victim = turns.current if self.pending else NONE
+            else:
+                self._continue()
             return
         cur = self.turns.current
         self.window = Window.rechecking(self.turns, self.turns.following(cur),

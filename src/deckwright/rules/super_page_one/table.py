@@ -56,31 +56,15 @@ class TableView:
             return []
         return [c for c in self.hand(p) if g.effect[c] == "kick-back" and c not in self.revealed]
 
-    def _holders(self, effect: str, suit: str = "") -> list[int]:
-        """The players still in holding a J (`cancel`) or a Q of `suit` (`echo`)."""
-        shape = self.game.hand_shape
-        field = shape.cancel_f if effect == "cancel" else shape.echo_f.get(suit, 0)
-        packed, out = self.tallies.packed, self.turns.out
+    def _holders(self, field: int) -> list[int]:
+        """The players still in whose hand has a card in the tally `field`: the Js that may
+        cancel an effect (`SuperPageOne.cancel_mask`), the Qs that may echo it (`echo_mask`);
+        0 for none."""
+        packed = self.tallies.packed
+        if not sum(packed) & field:   # nobody holds one (no field overflows into the next)
+            return []
+        out = self.turns.out
         return [p for p in range(self.players) if not out[p] and packed[p] & field]
-
-    def _anyone_may_react(self, kick: bool) -> bool:
-        """A quick screen before a react window: False only when no hand could declare Dobon
-        or Revolution, or kick back the top card when `kick`; otherwise the window asks
-        `_has_reaction` of each player in turn, exactly. (It looks at every hand, even of
-        players out or left out of the window: theirs are empty, or it asks for nothing.)"""
-        g = self.game
-        field, tallies = self.zones.piles[g.FIELD], self.tallies
-        if field and g.rank[field[-1]] in tallies.sums:
-            return True   # a hand totals the top card's number
-        if True in tallies.revolution:
-            return True
-        if not kick or len(field) < 2 or field[-1] in self.kicked:
-            return False
-        # a K not shown, in the hand of anyone but who played the top card: the packed tallies
-        # of several hands add up to theirs together (no field overflows: each holds the deck)
-        packed, played_by = tallies.packed, self.by.get(field[-1], NONE)
-        others = sum(packed) - (packed[played_by] if played_by >= 0 else 0)
-        return bool(others & g.hand_shape.kings_f)
 
     def _has_reaction(self, p: int) -> bool:
         if self.turns.out[p]:
