@@ -35,7 +35,7 @@ from __future__ import annotations
 from ...engine import Game, GameFacts, ZoneSpec
 from .. import register
 from . import cards as facts
-from .actions import PLAY
+from .actions import KICK, PLAY
 from .state import SuperPageOneState
 from .tally import HandShape
 
@@ -96,6 +96,11 @@ class SuperPageOne(Game):
             for t in range(n))
         self.match_any = bytes([1]) * n   # an empty field takes anything
         self.plays = tuple((PLAY, i) for i in range(n))
+        self.kick_acts = tuple((KICK, i) for i in range(n))
+        #: per card: 1 for a K (it kicks back), else 0; the suit a Q echoes (None: no Q)
+        self.king = bytes(self.effect[i] == "kick-back" for i in range(n))
+        self.echo_suit = tuple(suit[i] if self.effect[i] == "echo" and suit[i] else None
+                               for i in range(n))
         #: pile -> the seat whose hand it is, or -1
         self.hand_owner = [-1] * len(self.layout(self.facts.max_players))
         for p, pile in enumerate(self.HAND):

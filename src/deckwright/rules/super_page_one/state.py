@@ -154,7 +154,8 @@ class SuperPageOneState(Notation, TableView, State):
             p = self.current_player()
             acts: list[Action] = [(PASS, NONE)]
             if phase == "q":
-                acts += [(ECHO, c) for c in self.hand(p) if self._echoes(c)]
+                suit = g.suit[self.e_card]   # the cards _echoes(c) says yes to
+                acts += [(ECHO, c) for c in self.hand(p) if g.echo_suit[c] == suit]
             elif phase == "j":
                 acts += [(CANCEL, c) for c in self.hand(p) if g.effect[c] == "cancel"]
             else:
@@ -184,12 +185,13 @@ class SuperPageOneState(Notation, TableView, State):
         if tallies.revolution[p]:   # can_revolution(p)
             acts.append(_REVOLUTION)
         if kick and tallies.packed[p] & g.hand_shape.kings_f:   # a K not shown: see kicks(p)
-            acts += [(KICK, c) for c in self.kicks(p)]
+            kick_acts = g.kick_acts
+            acts += [kick_acts[c] for c in self.kicks(p)]
         return acts
 
     def _echoes(self, q: int) -> bool:
         g = self.game
-        return g.effect[q] == "echo" and g.suit[q] == g.suit[self.e_card] and g.suit[q] != ""
+        return g.echo_suit[q] == g.suit[self.e_card]
 
     def _apply(self, action: Action) -> None:
         code, arg = action

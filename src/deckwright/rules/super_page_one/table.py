@@ -49,12 +49,22 @@ class TableView:
 
     def kicks(self, p: int) -> list[int]:
         """The Ks `p` may reveal now: unrevealed, the field keeps a card, the top is not theirs."""
-        if not self.tallies.packed[p] & self.game.hand_shape.kings_f:   # none, or all shown
+        if not self.can_kick(p):
             return []
-        g, top = self.game, self.top()
-        if len(self.zones.piles[g.FIELD]) < 2 or self.by.get(top, NONE) == p or top in self.kicked:
-            return []
-        return [c for c in self.hand(p) if g.effect[c] == "kick-back" and c not in self.revealed]
+        g, revealed = self.game, self.revealed
+        king = g.king
+        return [c for c in self.zones.piles[g.HAND[p]] if king[c] and c not in revealed]
+
+    def can_kick(self, p: int) -> bool:
+        """Whether `kicks(p)` has a K: the tally counts the Ks in the hand not yet shown."""
+        g = self.game
+        if not self.tallies.packed[p] & g.hand_shape.kings_f:   # none, or all shown
+            return False
+        field = self.zones.piles[g.FIELD]
+        if len(field) < 2:
+            return False
+        top = field[-1]
+        return self.by.get(top, NONE) != p and top not in self.kicked
 
     def _holders(self, field: int) -> list[int]:
         """The players still in whose hand has a card in the tally `field`: the Js that may
@@ -69,6 +79,10 @@ class TableView:
     def _has_reaction(self, p: int) -> bool:
         if self.turns.out[p]:
             return False
-        if self.can_dobon(p) or self.can_revolution(p):
+        tallies, field = self.tallies, self.zones.piles[self.game.FIELD]
+        if tallies.revolution[p]:   # can_revolution(p)
             return True
-        return self.react_kick and bool(self.kicks(p))
+        # can_dobon(p), looked at only when the hand totals the top card's number
+        if field and tallies.sums[p] == self.game.rank[field[-1]] and self.can_dobon(p):
+            return True
+        return self.react_kick and self.can_kick(p)
