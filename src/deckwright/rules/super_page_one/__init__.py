@@ -96,6 +96,7 @@ class SuperPageOne(Game):
             for t in range(n))
         self.match_any = bytes([1]) * n   # an empty field takes anything
         self.plays = tuple((PLAY, i) for i in range(n))
+        self.opens = bytes(facts.opens(e) for e in self.effect)
         self.kick_acts = tuple((KICK, i) for i in range(n))
         #: per card: 1 for a K (it kicks back), else 0; the suit a Q echoes (None: no Q)
         self.king = bytes(self.effect[i] == "kick-back" for i in range(n))

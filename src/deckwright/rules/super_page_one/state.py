@@ -27,6 +27,7 @@ from ...engine.setup import take
 from . import english
 from .actions import (ACTIVATE, CANCEL, DECLINE, DISCARD, DOBON, DRAW, ECHO, GIVE, KEEP, KICK, NONE,
                       PASS, PLAY, REVOLUTION, TARGET, Action)
+from .cards import STARTS
 from .notation import Notation
 from .table import TableView
 from .tally import Tallies
@@ -259,22 +260,24 @@ class SuperPageOneState(Notation, TableView, State):
         if self.log.on:
             self.log.add("play", p=p, card=card)
         if not hand:
-            self.log.add("out", p=p)
+            if self.log.on:
+                self.log.add("out", p=p)
             self._finish(p)
             if self.over:
                 return
-        kind = g.effect[card]
-        if kind in ("give", "discard"):
+        opens = g.opens[card]
+        if not opens:   # a card without an effect when played
+            self._settle(True)
+        elif opens == STARTS:
+            self._start_effect(g.effect[card], card, p)
+        else:   # ASKS
+            kind = g.effect[card]
             # the 7 names its target first (Q&A 1); an optional effect may also be declined
             if hand and (kind == "discard" or len(self.turns.active()) > 1):
                 self.e_kind, self.e_card, self.e_owner = kind, card, p
                 self.phase = "activate"
             else:
                 self._settle(True)
-        elif kind in ("draw", "skip", "reverse"):
-            self._start_effect(kind, card, p)
-        else:
-            self._settle(True)
 
     def _draw_turn(self, p: int) -> None:
         self.cont = "end"
@@ -325,7 +328,8 @@ class SuperPageOneState(Notation, TableView, State):
         n = len(self.zones.piles[g.DECK])
         if n:
             self.shuffle(g.DECK)
-            self.log.add("reshuffle", n=n)
+            if self.log.on:
+                self.log.add("reshuffle", n=n)
 
     def _move(self, inst: int, dst: int) -> None:
         """Move a card; a revealed K that leaves its hand may be used again later (and is no
@@ -352,13 +356,15 @@ class SuperPageOneState(Notation, TableView, State):
     def _activate(self, code: int, arg: int) -> None:
         p, card = self.turns.current, self.e_card
         if code == DECLINE:
-            self.log.add("decline", p=p, card=card)
+            if self.log.on:
+                self.log.add("decline", p=p, card=card)
             self._clear_effect()
             self._settle(True)
             return
         kind = self.e_kind
         if code == TARGET:
-            self.log.add("target", p=p, q=arg)
+            if self.log.on:
+                self.log.add("target", p=p, q=arg)
         self._start_effect(kind, card, p, arg if code == TARGET else NONE)
 
     def _start_effect(self, kind: str, card: int, owner: int, target: int = NONE) -> None:
@@ -394,7 +400,8 @@ class SuperPageOneState(Notation, TableView, State):
     def _j_done(self) -> None:
         """The J windows are over: cancelled, alive again (its Q window returns once), or on."""
         if not self.e_live:
-            self.log.add("cancelled", card=self.e_card)
+            if self.log.on:
+                self.log.add("cancelled", card=self.e_card)
             if self.e_kind == "draw":
                 self.pending, self.victim = 0, NONE   # Q&A 5: the whole stack goes
             self._after_effect()
@@ -434,14 +441,17 @@ class SuperPageOneState(Notation, TableView, State):
         if code == ECHO:
             self.e_echoed = True
             self.e_factor *= g.amount[arg]
-            self.log.add("echo", p=p, card=arg)
+            if self.log.on:
+                self.log.add("echo", p=p, card=arg)
             self._open_j()
         else:
             self.e_live = not self.e_live
-            self.log.add("cancel", p=p, card=arg)
+            if self.log.on:
+                self.log.add("cancel", p=p, card=arg)
             if self.e_live:
                 self.e_reopen_q = True
-                self.log.add("revived")
+                if self.log.on:
+                    self.log.add("revived")
             self._open_j()
 
     def _resolve(self) -> None:
@@ -464,9 +474,11 @@ class SuperPageOneState(Notation, TableView, State):
             if len(self.turns.active()) > 2:
                 for _ in range(f):
                     self.turns.reverse()
-                    self.log.add("reverse")
+                    if self.log.on:
+                        self.log.add("reverse")
             else:
-                self.log.add("no-reverse")
+                if self.log.on:
+                    self.log.add("no-reverse")
         elif kind == "kick-back":
             for _ in range(times):
                 field = self.zones.piles[g.FIELD]
@@ -478,13 +490,15 @@ class SuperPageOneState(Notation, TableView, State):
                 self.kicked.add(top)
                 self.by.pop(top, None)
                 self._move(top, g.HAND[owner])
-                self.log.add("kicked", p=owner, card=top)
+                if self.log.on:
+                    self.log.add("kicked", p=owner, card=top)
         else:
             self.e_left = times
             if self._can_carry_out():
                 self.phase = kind
                 return
-            self.log.add("fizzle", card=self.e_card)
+            if self.log.on:
+                self.log.add("fizzle", card=self.e_card)
         self._after_effect()
 
     def _can_carry_out(self) -> bool:
@@ -496,13 +510,16 @@ class SuperPageOneState(Notation, TableView, State):
         g, p = self.game, self.e_owner
         if self.e_kind == "give":
             self._move(card, g.HAND[self.e_target])
-            self.log.add("give", p=p, card=card, q=self.e_target)
+            if self.log.on:
+                self.log.add("give", p=p, card=card, q=self.e_target)
         else:
             self._move(card, g.ZONE)
-            self.log.add("discard", p=p, card=card)
+            if self.log.on:
+                self.log.add("discard", p=p, card=card)
         self.e_left -= 1
         if not self.hand(p):
-            self.log.add("out", p=p)
+            if self.log.on:
+                self.log.add("out", p=p)
             self._finish(p)
             if self.over:
                 return
@@ -517,7 +534,8 @@ class SuperPageOneState(Notation, TableView, State):
         self.revealed.add(k)
         self.zones.shown.add(k)   # every player's view shows the revealed K
         self.tallies.show_king(p)
-        self.log.add("kick", p=p, card=k)
+        if self.log.on:
+            self.log.add("kick", p=p, card=k)
         self._start_effect("kick-back", k, p)
 
     # --- reactions, special wins, end of turn -------------------------------------------------
@@ -533,21 +551,17 @@ class SuperPageOneState(Notation, TableView, State):
         Revolution, or (with `kick`) a K not shown is in the hand of anyone but who played the
         top card; the window then asks `_has_reaction` of each player in turn, exactly. (The
         screen looks at every hand, even of players out or left out of the window: theirs are
-        empty, or it asks for nothing.)"""
-        self.react_kick = kick
-        self.phase = "react"
+        empty, or it asks for nothing.) `react_kick` is only read in the window, so it is
+        only set when one opens."""
         g, tallies = self.game, self.tallies
         field = self.zones.piles[g.FIELD]
-        if (field and g.rank[field[-1]] in tallies.sums) or True in tallies.revolution:
-            may = True
-        elif kick and len(field) >= 2 and field[-1] not in self.kicked:
+        may = (field and g.rank[field[-1]] in tallies.sums) or True in tallies.revolution
+        if not may and kick and len(field) >= 2 and field[-1] not in self.kicked:
             # the packed tallies of several hands add up to theirs together (no field
             # overflows: each holds the deck)
             packed, played_by = tallies.packed, self.by.get(field[-1], NONE)
-            others = sum(packed) - (packed[played_by] if played_by >= 0 else 0)
-            may = bool(others & g.hand_shape.kings_f)
-        else:
-            may = False
+            may = (sum(packed) - (packed[played_by] if played_by >= 0 else 0)) \
+                & g.hand_shape.kings_f
         if not may:
             self.quiet = kick   # kick-backs too were looked at
             self.window = None
@@ -560,8 +574,11 @@ class SuperPageOneState(Notation, TableView, State):
                 self.drawn = NONE
                 self.victim = turns.current if self.pending else NONE
             else:
+                self.phase = "react"   # until _continue() says what comes next
                 self._continue()
             return
+        self.react_kick = kick
+        self.phase = "react"
         cur = self.turns.current
         self.window = Window.rechecking(self.turns, self.turns.following(cur),
                                         leave_out=(cur,) if others_only else ())
@@ -611,9 +628,11 @@ class SuperPageOneState(Notation, TableView, State):
     def _special_win(self, p: int, code: int) -> None:
         g = self.game
         if code == DOBON:
-            self.log.add("dobon", p=p, n=sum(g.rank[c] for c in self.hand(p)), card=self.top())
+            if self.log.on:
+                self.log.add("dobon", p=p, n=sum(g.rank[c] for c in self.hand(p)), card=self.top())
         else:
-            self.log.add("revolution", p=p)
+            if self.log.on:
+                self.log.add("revolution", p=p)
         for inst in list(self.hand(p)):
             self._move(inst, g.ASIDE)
         self._finish(p)
@@ -621,9 +640,11 @@ class SuperPageOneState(Notation, TableView, State):
     def _finish(self, p: int) -> None:
         self.finished.append(p)
         self.turns.knock_out(p)
-        self.log.add("finish", p=p, n=len(self.finished))
+        if self.log.on:
+            self.log.add("finish", p=p, n=len(self.finished))
         if p == self.victim and self.pending:
-            self.log.add("lapse", p=p)
+            if self.log.on:
+                self.log.add("lapse", p=p)
             self.pending, self.victim = 0, NONE
         left = self.turns.active()
         if len(left) <= 1:
@@ -631,7 +652,8 @@ class SuperPageOneState(Notation, TableView, State):
             self.over = True
             self.window = None
             self.phase = "over"
-            self.log.add("end")
+            if self.log.on:
+                self.log.add("end")
 
     def _end_turn(self) -> None:
         if not self.over:
