@@ -34,6 +34,8 @@ from .tally import Tallies
 
 HAND_SIZE = 6   # the text: six cards to each player
 _DRAW, _DOBON, _REVOLUTION = (DRAW, NONE), (DOBON, NONE), (REVOLUTION, NONE)
+#: The phases that ask a player in a window (a set: one hashed look-up, not three compares).
+ASKING = frozenset({"q", "j", "react"})
 
 
 class SuperPageOneState(Notation, TableView, State):
@@ -151,7 +153,7 @@ class SuperPageOneState(Notation, TableView, State):
                     or (field and tallies.sums[p] == g.rank[field[-1]])):
                 return self._declarations(p, True, acts)
             return acts
-        if phase in ("q", "j", "react"):
+        if phase in ASKING:
             p = self.current_player()
             acts: list[Action] = [(PASS, NONE)]
             if phase == "q":
@@ -175,7 +177,7 @@ class SuperPageOneState(Notation, TableView, State):
 
     def pass_action(self) -> Action | None:
         """Letting a Q, J or Dobon / Revolution / kick-back moment go by."""
-        return (PASS, NONE) if self.phase in ("q", "j", "react") and not self.over else None
+        return (PASS, NONE) if self.phase in ASKING and not self.over else None
 
     def _declarations(self, p: int, kick: bool, acts: list[Action]) -> list[Action]:
         """`acts` and the Dobon, Revolution and (with `kick`) K kick-backs `p` may declare."""
@@ -205,7 +207,7 @@ class SuperPageOneState(Notation, TableView, State):
                 self._draw_turn(self.turns.current)
             else:
                 self._turn(code, arg)
-        elif phase in ("q", "j", "react"):
+        elif phase in ASKING:
             self._answer(code, arg)
         elif phase == "drawn":
             if code == PLAY:
