@@ -1,4 +1,5 @@
-"""super-page-one plays the same seeded games whatever its hot paths look like.
+"""super-page-one plays the same seeded games whatever its hot paths look like, and its
+running tallies and the screens read from them agree with the hands after every decision.
 
 Its per-decision code is written for speed (inlined moves, screens over the running hand
 tallies before a window is opened, legal actions without a call per card), and every such
@@ -17,9 +18,11 @@ from pathlib import Path
 import pytest
 
 from deckwright.engine import GreedyBot, RandomBot
-from deckwright.engine.fuzz import play_random
+from deckwright.engine.fuzz import play, play_random
+from deckwright.engine.state import InvariantError
 from deckwright.model import Project, load_game
 from deckwright.rules import rules_for
+from deckwright.rules.super_page_one.state import SuperPageOneState
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = 40
@@ -76,3 +79,40 @@ def test_seeded_random_games_are_the_pinned_ones(game, players: int) -> None:
 @pytest.mark.parametrize("players", sorted(LEGAL))
 def test_legal_actions_are_the_pinned_ones_in_order(game, players: int) -> None:
     assert legal_digest(game, players) == LEGAL[players]
+
+
+# --- the running tallies and the screens read from them, checked against the hands ---------
+
+def checked_games(game, seeds: range, players: int = 4) -> None:
+    """Seeded random games with invariants checked after every decision: the running tallies,
+    the Ks each player may kick back with and who could echo or cancel the effect under way
+    are compared with a fresh look at the hands (`SuperPageOneState.invariants`)."""
+    for seed in seeds:
+        play(game, [RandomBot(seed * 10 + p) for p in range(players)], seed=seed,
+             players=players, check=True, log=False)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_running_tallies_and_screens_agree_with_the_hands_after_every_decision(
+        game, players: int) -> None:
+    checked_games(game, range(30), players)
+
+
+def test_a_tally_that_drifts_from_the_hand_is_caught(game) -> None:
+    state = game.new_state(4, seed=2)
+    state.check()
+    state.tallies.numbers[1] += state.game.hand_shape.one_number[state.hand(1)[0]]
+    with pytest.raises(InvariantError, match="running tally of p2"):
+        state.check()
+
+
+def test_a_kick_back_screen_that_disagrees_with_the_hand_is_caught(game, monkeypatch) -> None:
+    monkeypatch.setattr(SuperPageOneState, "can_kick", lambda self, p: False)
+    with pytest.raises(InvariantError, match="may kick back with differ"):
+        checked_games(game, range(30))
+
+
+def test_a_cancel_screen_that_disagrees_with_the_hands_is_caught(game, monkeypatch) -> None:
+    monkeypatch.setattr(game, "cancel_mask", (0,) * len(game.cancel_mask))
+    with pytest.raises(InvariantError, match="could echo or cancel differ"):
+        checked_games(game, range(30))

@@ -725,6 +725,14 @@ class SuperPageOneState(Notation, TableView, State):
         hands = [self.hand(p) for p in range(self.players)]
         for p in self.tallies.differs(hands, self.revealed):
             yield f"the running tally of {self.player_name(p)}'s hand differs from the hand"
+        for p in range(self.players):
+            if self.kicks(p) != self._kicks_afresh(p):
+                yield f"the Ks {self.player_name(p)} may kick back with differ from the hand's"
+        if self.e_card != NONE:
+            fresh = self._holders_afresh(self.e_card)
+            if (self._holders(g.echo_mask[self.e_card]),
+                    self._holders(g.cancel_mask[self.e_card])) != fresh:
+                yield "the players who could echo or cancel differ from a look at the hands"
 
     def public_info(self) -> dict[str, Any]:
         return {"pending_draw": self.pending,

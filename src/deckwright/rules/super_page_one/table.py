@@ -66,6 +66,26 @@ class TableView:
         top = field[-1]
         return self.by.get(top, NONE) != p and top not in self.kicked
 
+    def _kicks_afresh(self, p: int) -> list[int]:
+        """`kicks(p)` worked out from the hand itself, without the tally (`invariants()`
+        compares the two after every decision of a checked game)."""
+        g, field = self.game, self.zones.piles[self.game.FIELD]
+        if len(field) < 2 or self.by.get(field[-1], NONE) == p or field[-1] in self.kicked:
+            return []
+        return [c for c in self.hand(p) if g.effect[c] == "kick-back" and c not in self.revealed]
+
+    def _holders_afresh(self, card: int) -> tuple[list[int], list[int]]:
+        """Who could echo and who could cancel the effect of `card`, from the hands themselves
+        (what `_holders(echo_mask[card])` and `_holders(cancel_mask[card])` answer from the
+        tallies; `invariants()` compares them)."""
+        g, out = self.game, self.turns.out
+        suit = g.suit[card]
+        echo = [p for p in range(self.players) if not out[p] and g.echoable[card] and suit
+                and any(g.effect[q] == "echo" and g.suit[q] == suit for q in self.hand(p))]
+        cancel = [p for p in range(self.players) if not out[p] and g.cancelable[card]
+                  and any(g.effect[j] == "cancel" for j in self.hand(p))]
+        return echo, cancel
+
     def _holders(self, field: int) -> list[int]:
         """The players still in whose hand has a card in the tally `field`: the Js that may
         cancel an effect (`SuperPageOne.cancel_mask`), the Qs that may echo it (`echo_mask`);
