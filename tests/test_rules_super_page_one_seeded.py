@@ -116,3 +116,27 @@ def test_a_cancel_screen_that_disagrees_with_the_hands_is_caught(game, monkeypat
     monkeypatch.setattr(game, "cancel_mask", (0,) * len(game.cancel_mask))
     with pytest.raises(InvariantError, match="could echo or cancel differ"):
         checked_games(game, range(30))
+
+
+def test_a_clone_copies_the_rules_slots_and_plays_on_alike(game) -> None:
+    """The rules keep their own attributes in `__slots__`; `clone()` copies those too."""
+    state = game.new_state(4, seed=5)
+    bot = RandomBot(5)
+    for _ in range(60):
+        state.apply(bot.act(state), check=False)
+    copy = state.clone()
+    assert copy.tallies is not state.tallies and copy.by is not state.by
+    assert (copy.phase, copy.pending, copy.finished, copy.by) == \
+        (state.phase, state.pending, state.finished, state.by)
+    before = (state.legal_actions(), list(state.history), dict(state.by),
+              [list(t) for t in (state.tallies.packed, state.tallies.numbers)])
+    copy.apply(copy.legal_actions()[0], check=False)
+    assert (state.legal_actions(), list(state.history), dict(state.by),
+            [list(t) for t in (state.tallies.packed, state.tallies.numbers)]) == before
+    # from one position, the same decisions lead to the same game
+    first, second = state.clone(), state.clone()
+    for one in (first, second):
+        picks = RandomBot(9)
+        while not one.is_over():
+            one.apply(picks.act(one), check=True)
+    assert first.history == second.history and first.finished == second.finished
