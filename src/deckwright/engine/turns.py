@@ -44,13 +44,13 @@ class TurnOrder:
         if self.extra[cur] and not self.out[cur]:
             self.extra[cur] -= 1
             return cur
-        n, step, out = self.players, self.direction, self.out
-        p = (cur + step) % n
-        if not out[p] and not self.skips[p]:   # the common case, without a call
+        p = (cur + self.direction) % self.players
+        if not self.out[p] and not self.skips[p]:   # the common case, without a call
             self.current = p
             return p
         # following(cur) without a call (a seat after a player out, in a game that goes on
         # without them, is the next commonest case)
+        n, step, out = self.players, self.direction, self.out
         while out[p] and p != cur:
             p = (p + step) % n
         for _ in range(self.players * 4):
@@ -96,8 +96,8 @@ class TurnOrder:
         """Every seat once, `step` at a time from `player`, players out left out (a loop
         rather than comprehensions: response windows ask for this every time they open)."""
         n, out = self.players, self.out
-        seats = [player] if include and not out[player] else []
-        p = player
+        p = player % n
+        seats = [p] if include and not out[p] else []
         for _ in range(n - 1):
             p = (p + step) % n
             if not out[p]:
