@@ -336,3 +336,42 @@ def test_a4_and_pdf_variants(tmp_path: Path):
     root = PdfReader(archival.pdf).trailer["/Root"]
     assert b"pdfaid:part" in root["/Metadata"].get_object().get_data()
     assert "/OutputIntents" in root
+
+
+def _label_widths(html: str, base: Path) -> list[tuple[str, str, float]]:
+    """(class, text, border-box width in pt) of every mini card and example row label, as
+    WeasyPrint lays out `html` for print."""
+    from weasyprint import HTML
+
+    document = HTML(string=html, base_url=str(base / "rulebook.html")).render()
+    found: list[tuple[str, str, float]] = []
+
+    def walk(box) -> None:
+        element = getattr(box, "element", None)
+        cls = element.get("class", "") if element is not None else ""
+        if box.element_tag == "span" and cls.split(" ")[0] in ("mini", "what"):
+            found.append((cls, "".join(element.itertext()), box.border_width() * 0.75))
+            return
+        for child in getattr(box, "children", ()):
+            walk(child)
+    for page in document.pages:
+        walk(page._page_box)
+    return found
+
+
+def test_mini_cards_and_row_labels_are_as_wide_as_weasyprint_makes_them(built):
+    """In print, a mini card and an example's row label take their width from their text's
+    measured advance (`--em`, press/rulebook/measure.py) instead of WeasyPrint's three layouts
+    of it; each box is as wide as WeasyPrint made it itself, to 0.05 pt (the same look and
+    line breaks), holds its whole label, and small cards keep their minimum width."""
+    game, result, reader, texts = built
+    html = result.html.read_text(encoding="utf-8")
+    assert html.count("--em:") >= 20                      # the labels were measured
+    measured = _label_widths(html, result.html.parent)
+    own = _label_widths(re.sub(r";?--em:[\d.]+", "", html), result.html.parent)
+    assert [(c, t) for c, t, _ in measured] == [(c, t) for c, t, _ in own]
+    assert {c.split(" ")[0] for c, _, _ in measured} == {"mini", "what"}
+    for (cls, text, width), (_, _, theirs) in zip(measured, own):
+        assert width == pytest.approx(theirs, abs=0.05), (cls, text)
+        if cls == "mini":
+            assert width >= 5.8 / 25.4 * 72 + 1.4 - 0.01, text
