@@ -23,7 +23,6 @@ from .examples import DrawnExample, Drawer, MiniCard, VerdictLike, lines
 from .fontcss import font_css
 from .labels import IDENT_RE, Labels, missing_labels
 from .markup import inline, paragraphs
-from .measure import Measure
 from .pictures import card_pictures
 
 ORIGIN_LABELS = {"designer": N_("Designer"), "project": N_("Project")}
@@ -348,7 +347,6 @@ class ContextBuilder:
                                     max=g.players.max)),
             "summary": self.text(g.summary), "variants": g.variants,
             "theme": g.theme, "font_css": font_css(self.game, self.out_dir),
-            "measure": Measure(self.game),
             "toc": chapters, "sections": sections,
             "components": self.components(groups), "cards": list(cards.values()),
             "card_groups": groups,

@@ -18,7 +18,6 @@ from typing import Any, Callable
 from ... import i18n, paths, sandbox
 from ...model import InputError, Problem, UsageError
 from ...model.yamlsafe import decode_text
-from .measure import em
 from .typeset import keep_together
 
 PAGE_TEMPLATE = "rulebook.html.j2"
@@ -46,8 +45,6 @@ def environment(dirs: tuple[Path, ...], language: str = i18n.SOURCE) -> sandbox.
     i18n.install(env, language)
     # `{{ text | jp }}`: a plain string escaped, its numbers kept with their counters
     env.filters["jp"] = keep_together
-    # `{{ label | em }}`: the label's measured width for the print stylesheet (measure.py)
-    env.filters["em"] = em
     return env
 
 
