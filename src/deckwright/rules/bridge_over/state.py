@@ -67,6 +67,14 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
     }
     TRANSLATIONS = {"en": {"events": english.EVENTS}}   # the shared kinds, in English
 
+    #: The rules' own attributes, in slots: with the engine's sixteen in the instance dict they
+    #: made 40, past the 30 that CPython 3.11 lets the instances of a class share one key table
+    #: for (see engine.state._slots; `State.clone` copies slots too).
+    __slots__ = ("phase", "mode", "add_mask", "chain_last", "chain_kind", "colour", "top_kind",
+                 "top_rank", "top_key", "cur", "cur_kind", "cur_alm", "passing", "choice", "pick",
+                 "atk", "atk_n", "atk_pass", "atk_from", "atk_card", "bound", "moved", "quiet",
+                 "out_player")
+
     def __init__(self, game: Any, players: int, seed: int = 0):
         super().__init__(game, players, seed)
         self.phase = TURN

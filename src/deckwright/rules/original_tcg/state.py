@@ -72,6 +72,14 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
     }
     TRANSLATIONS = {"en": {"events": english.EVENTS}}   # the shared kinds, in English
 
+    #: The rules' own attributes, in slots: with the engine's sixteen in the instance dict they
+    #: made 36, past the 30 that CPython 3.11 lets the instances of a class share one key table
+    #: for (see engine.state._slots; `State.clone` copies slots too). `_memo` stays in the dict:
+    #: its default is a class attribute of `Board`.
+    __slots__ = ("bound", "combat", "counters", "dmg", "due", "fresh", "grant2", "grant_el", "hurt",
+                 "loser", "mods", "moved", "owner", "phase", "stack", "tapped", "todo", "turn_no",
+                 "used", "veil_col")
+
     def __init__(self, game: Any, players: int, seed: int = 0):
         super().__init__(game, players, seed)
         n = len(game.catalogue)
