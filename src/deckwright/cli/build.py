@@ -18,8 +18,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
+import sys
+import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Callable
@@ -51,6 +54,9 @@ class Done:
 
     written: list[Path] = field(default_factory=list)
     failing: list[tuple[str, str, str]] = field(default_factory=list)
+    #: the CPU and wall seconds the task took in its process (for `--timings`)
+    cpu: float = 0.0
+    wall: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -175,6 +181,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="processes building at once (default: one per core)")
     p.add_argument("--force", action="store_true",
                    help="rebuild every target even when its inputs are unchanged")
+    p.add_argument("--timings", action="store_true",
+                   help="print each task's CPU and wall seconds to stderr as it ends, and the "
+                        "checks' before the tasks start (to see where a build's time goes)")
     for target in TARGETS.values():
         if target.add_arguments is not None:
             target.add_arguments(p)
@@ -268,9 +277,27 @@ def _work(index: int) -> Done:
     """Run task `index` in a worker process (its progress is reported when it ends)."""
     task = _TASKS[index]
     try:
-        return TARGETS[task.target].run(task.game, task.press, _ARGS[0], lambda n: None)
+        return _timed(task, _ARGS[0], lambda n: None)
     finally:
         _give_back_memory()
+
+
+def _cpu() -> float:
+    """CPU seconds of this process so far (every thread, user and system)."""
+    use = resource.getrusage(resource.RUSAGE_SELF)
+    return use.ru_utime + use.ru_stime
+
+
+def _timed(task: Task, args: argparse.Namespace, tick: Tick) -> Done:
+    """Run one task, noting the CPU and wall seconds it took in this process."""
+    cpu, wall = _cpu(), time.perf_counter()
+    done = TARGETS[task.target].run(task.game, task.press, args, tick)
+    return replace(done, cpu=_cpu() - cpu, wall=time.perf_counter() - wall)
+
+
+def _report_time(what: str, cpu: float, wall: float) -> None:
+    """One `--timings` line on stderr: `timing: <what>: <cpu> s CPU, <wall> s wall`."""
+    print(f"timing: {what}: {cpu:.2f} s CPU, {wall:.2f} s wall", file=sys.stderr, flush=True)
 
 
 def _give_back_memory() -> None:
@@ -310,6 +337,7 @@ def _ready(tasks: list[Task], done: set[int], started: set[int]) -> list[int]:
 
 
 def run(args: argparse.Namespace) -> int:
+    cpu, wall = _cpu(), time.perf_counter()
     args.settings = settings(args)
     names = chosen(args)
     project = Project(args.project)
@@ -336,6 +364,8 @@ def run(args: argparse.Namespace) -> int:
                         vocabulary=rules_words)
     ready = {id(p.game): p for p in checked}
     tasks = [Task(t.game, ready[id(t.game)], t.target) for t in tasks]
+    if args.timings:
+        _report_time("load, up-to-date tests and checks", _cpu() - cpu, time.perf_counter() - wall)
     warn_unverified([g for g in stale if any(t.game is g and t.target == "rulebook"
                                              for t in tasks)])
     paths.prepare_build_dir(project.root)  # a file or unwritable: one line, now
@@ -349,9 +379,10 @@ def run(args: argparse.Namespace) -> int:
             for t in tasks:
                 bar = progress.add_task(t.label(),
                                         total=TARGETS[t.target].units(t.game, t.press, args))
-                results.append(TARGETS[t.target].run(
-                    t.game, t.press, args, lambda n, bar=bar: progress.advance(bar, n)))
+                results.append(_timed(t, args, lambda n, bar=bar: progress.advance(bar, n)))
                 progress.update(bar, completed=progress.tasks[bar].total)
+                if args.timings:
+                    _report_time(t.label(), results[-1].cpu, results[-1].wall)
     else:
         results = _in_pool(tasks, args, jobs, out, columns)
     written = [p for r in results for p in r.written]
@@ -362,6 +393,8 @@ def run(args: argparse.Namespace) -> int:
         if failing and TARGETS[name].report is not None:
             TARGETS[name].report(failing, args)
     skipped = len(unchanged)
+    if args.timings:
+        _report_time("whole build (this process)", _cpu() - cpu, time.perf_counter() - wall)
     out.print(f"{len(written)} file(s) written under {project.display(project.build_dir)}/"
               + (f" ({skipped} target(s) unchanged)" if skipped else ""))
     return 0
@@ -393,6 +426,8 @@ def _in_pool(tasks: list[Task], args: argparse.Namespace, jobs: int, out: Consol
                         i = running.pop(future)
                         results[i] = future.result()   # a worker's error is raised here
                         progress.update(bars[i], completed=1)
+                        if getattr(args, "timings", False):
+                            _report_time(tasks[i].label(), results[i].cpu, results[i].wall)
                     start()
     finally:
         _TASKS.clear()
