@@ -30,7 +30,7 @@ from .cards import GamePress
 from .layout import MM
 from .pdfstream import write_pdf
 from .png import _drawer
-from .raster import Reuse, batches, pixel_page, png_bytes, render_pages
+from .raster import Reuse, batches, pixel_page, render_pngs
 
 DPI = 300.0
 INCH = 25.4
@@ -105,8 +105,8 @@ def _images(press: GamePress, jobs: list[tuple[str, Callable[[], facemod.Plan]]]
         new: dict[tuple[str, str, float], bytes] = {}
         if missing:
             draws = [_drawer(p, bleed, page) for p in missing.values()]
-            for key, image in zip(missing, render_pages(page, draws, DPI / 72.0)):
-                new[key] = png_bytes(image, DPI)
+            for key, png in zip(missing, render_pngs(page, draws, DPI / 72.0, DPI)):
+                new[key] = png.data
         for name, key, _ in keyed:
             data = new[key] if key in new else drawn.kept[key]
             drawn.used(key, data)
