@@ -12,21 +12,26 @@ from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
 from deckwright.press import fonts
-from deckwright.press.raster import pixel_page, png_bytes, render_pages
+from deckwright.press.raster import pixel_page, png_bytes, render_pages, render_pngs
 
 from test_press_support import PRESS_FIXTURE, build, copy_project
 
 
+def draw(c: Canvas) -> None:
+    c.setFillColorRGB(0.82, 0.19, 0.18)
+    c.rect(0, 0, 200, 280, stroke=0, fill=1)
+    c.setFillColorRGB(1, 1, 1)
+    c.circle(100, 200, 40, stroke=0, fill=1)
+    c.setFont(fonts.register("gothic"), 14)
+    c.drawString(20, 60, "カードを1枚引く。Draw a card.")
+
+
+PAGE = pixel_page((200.0, 280.0), 300)
+
+
 def face_like() -> Image.Image:
     """A rendered page like a card face: flat colours, a circle and anti-aliased text."""
-    def draw(c: Canvas) -> None:
-        c.setFillColorRGB(0.82, 0.19, 0.18)
-        c.rect(0, 0, 200, 280, stroke=0, fill=1)
-        c.setFillColorRGB(1, 1, 1)
-        c.circle(100, 200, 40, stroke=0, fill=1)
-        c.setFont(fonts.register("gothic"), 14)
-        c.drawString(20, 60, "カードを1枚引く。Draw a card.")
-    return next(render_pages(pixel_page((200.0, 280.0), 300), [draw], 300 / 72))
+    return next(render_pages(PAGE, [draw], 300 / 72))
 
 
 def photo_like() -> Image.Image:
@@ -51,6 +56,17 @@ def test_a_face_comes_back_pixel_for_pixel_with_its_resolution() -> None:
     assert back.tobytes() == image.tobytes()
     assert abs(back.info["dpi"][0] - 300) < 0.01 and abs(back.info["dpi"][1] - 300) < 0.01
     assert len(image.getcolors(1 << 16)) > 20   # anti-aliased edges, not a few flat colours
+
+
+def test_pages_encoded_from_pdfiums_memory_are_the_rendered_images() -> None:
+    """What the targets write (`render_pngs`, no image in between) is the page's pixels."""
+    images = list(render_pages(PAGE, [draw, draw], 300 / 72))
+    pngs = list(render_pngs(PAGE, [draw, draw], 300 / 72, 300.0))
+    assert len(pngs) == 2
+    for image, png in zip(images, pngs):
+        assert png.size == image.size == (round(200 * 300 / 72), round(280 * 300 / 72))
+        assert decoded(png.data).tobytes() == image.tobytes()
+        assert png.data == png_bytes(image, 300.0)
 
 
 def test_flat_faces_are_small_and_photographs_no_larger_than_pillows() -> None:
