@@ -296,9 +296,10 @@ def _timed(task: Task, args: argparse.Namespace, tick: Tick) -> Done:
     return replace(done, cpu=_cpu() - cpu, wall=time.perf_counter() - wall)
 
 
-def _report_time(what: str, cpu: float, wall: float) -> None:
+def _report_time(what: str, cpu: float, wall: float | None = None) -> None:
     """One `--timings` line on stderr: `timing: <what>: <cpu> s CPU, <wall> s wall`."""
-    print(f"timing: {what}: {cpu:.2f} s CPU, {wall:.2f} s wall", file=sys.stderr, flush=True)
+    seconds = f"{cpu:.2f} s CPU" + ("" if wall is None else f", {wall:.2f} s wall")
+    print(f"timing: {what}: {seconds}", file=sys.stderr, flush=True)
 
 
 def _give_back_memory() -> None:
@@ -384,7 +385,13 @@ def run(args: argparse.Namespace) -> int:
                 if args.timings:
                     _report_time(t.label(), results[-1].cpu, results[-1].wall)
     else:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         results = _in_pool(tasks, args, jobs, out, columns)
+        if args.timings:   # the workers have ended: the kernel has their accounts
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            spent = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+            _report_time(f"{jobs} workers (their tasks: {sum(r.cpu for r in results):.2f} s "
+                         f"CPU, the rest their start-up and hand-over)", spent)
     written = [p for r in results for p in r.written]
     order = {id(g): i for i, g in enumerate(games)}   # failures listed game by game, as named
     every = sorted([*zip(tasks, results), *unchanged], key=lambda tr: order[id(tr[0].game)])
