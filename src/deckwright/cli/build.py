@@ -105,10 +105,10 @@ def _press_target(name: str) -> dict[str, Callable]:
     return {"run": run, "units": units, "fresh": fresh, "cost": cost}
 
 
-#: CPU seconds per progress tick of each press target (measured on bridge-over, 2-core machine;
-#: `png` and `pod` from bench/pod_bench.py since they draw a face the decks share once), only to
-#: order a cold build's tasks
-_SECONDS_PER_UNIT = {"pnp": 0.0015, "png": 0.015, "tts": 0.01, "pod": 0.01, "cgs": 0.05}
+#: CPU seconds per progress tick of each press target (the median over the five games of a
+#: cold build's `--timings`, 2-core machine, 23 Nov 2026; a game whose decks share faces draws
+#: fewer), only to order a cold build's tasks
+_SECONDS_PER_UNIT = {"pnp": 0.0013, "png": 0.012, "tts": 0.005, "pod": 0.008, "cgs": 0.014}
 
 
 def _rulebook(game: GameData, press: GamePress, args: argparse.Namespace, tick: Tick) -> Done:
