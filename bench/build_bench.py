@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/build_bench.py            # every figure (the cold build takes a while)
     .venv/bin/python bench/build_bench.py --no-cold  # start-up and the incremental builds only
+    .venv/bin/python bench/build_bench.py --startup-only  # `--help` and `check` only
 
 The project (cards/, templates/, playtest/ of this repository) is copied to a temporary folder
 and built there as a user runs it, each run a separate process: wall seconds, the CPU seconds
@@ -29,6 +30,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 HELP_TARGET = 0.15
+CHECK_TARGET = 0.5   # issue 17: `check` of all five games
 UNCHANGED_TARGET = 2.0
 COLD_TARGET = 30.0
 MEMORY_TARGET = 500.0
@@ -82,9 +84,46 @@ def deckwright(*args: str) -> list[str]:
 
 
 def startup(runs: int) -> None:
-    walls = [timed(deckwright("--help"))[0] for _ in range(runs)]
-    print(f"`deckwright --help`: median {statistics.median(walls):.3f} s, min {min(walls):.3f} s "
+    """`deckwright --help`, and `deckwright check` of every game of a copy of this repository's
+    project, run in turn: once with nothing built, once with the examples' verdicts a build
+    keeps (kept here by the same `verdict_cache.verdicts` call the build makes, rather than by
+    a whole build). Wall seconds, and check's CPU seconds, which waiting for a core on a shared
+    machine does not inflate."""
+    with tempfile.TemporaryDirectory() as tmp:
+        fresh = project_copy(Path(tmp) / "fresh")
+        kept = project_copy(Path(tmp) / "kept")
+        keep_verdicts(kept)
+        commands = {"help": deckwright("--help"),
+                    "check": deckwright("-C", str(fresh), "check"),
+                    "check, verdicts kept": deckwright("-C", str(kept), "check")}
+        walls: dict[str, list[float]] = {name: [] for name in commands}
+        cpus: dict[str, list[float]] = {name: [] for name in commands}
+        for r in range(runs):
+            for name in (list(commands) if r % 2 == 0 else list(commands)[::-1]):
+                wall, cpu, _, _ = timed(commands[name])
+                walls[name].append(wall)
+                cpus[name].append(cpu)
+    med = statistics.median
+    print(f"`deckwright --help`: median {med(walls['help']):.3f} s, min {min(walls['help']):.3f} s "
           f"wall over {runs} runs  (target <= {HELP_TARGET} s)")
+    stems = [p.stem for p in (ROOT / "cards").glob("*.yaml")]
+    games, editions = sum("." not in s for s in stems), sum("." in s for s in stems)
+    for name, what in (("check", "nothing built"),
+                       ("check, verdicts kept", "the examples' verdicts kept by a build")):
+        print(f"`deckwright check` ({games} games, {editions} edition(s); {what}): median "
+              f"{med(walls[name]):.3f} s, min {min(walls[name]):.3f} s wall, median "
+              f"{med(cpus[name]):.3f} s CPU over {runs} runs  (target <= {CHECK_TARGET} s)")
+
+
+def keep_verdicts(project: Path) -> None:
+    """Keep every game's example verdicts in `project`'s build/, as `deckwright build` does."""
+    sys.path.insert(0, str(ROOT / "src"))
+    from deckwright.engine import verdict_cache
+    from deckwright.model import Project
+    from deckwright.model.load import load_games
+
+    for game in load_games(Project(project)):
+        verdict_cache.verdicts(game)
 
 
 def project_copy(where: Path) -> Path:
@@ -154,10 +193,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--no-cold", action="store_true", help="skip the cold build")
     parser.add_argument("--runs", type=int, default=5, help="runs of the repeated figures")
+    parser.add_argument("--startup-only", action="store_true",
+                        help="only `deckwright --help` and `deckwright check`, no builds")
     args = parser.parse_args()
     compiled()
     startup(args.runs)
-    builds(not args.no_cold, args.runs)
+    if not args.startup_only:
+        builds(not args.no_cold, args.runs)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ Two ratios are printed, because the machine this runs on is usually shared:
   the same command playing one game, run in the same round) runs on one core and everything
   else on two, shared evenly (a free helper claims chunks as fast as the parent does):
   (CPU of all its processes + F) / 2. F is counted whole although the report's libraries load
-  while the helper plays, so the estimate errs low. The parent's and the helper's own CPU
+  and its template compiles while the helper plays, so the estimate errs low. The parent's and the helper's own CPU
   seconds are printed too: on a loaded machine the helper gets less of a core and the parent
   plays more chunks, which the estimate does not inherit. CPU seconds are read from /proc when
   the process has exited and before it is reaped (Linux; 10 ms resolution).

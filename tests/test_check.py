@@ -136,3 +136,40 @@ def test_misspelt_layout_keys_get_a_suggestion(tmp_path: Path, capsys) -> None:
         "templates/faces/number.yaml:10:5: regions.box.shape: expected one of circle, diamond, "
         "ellipse, rect, roundrect",
     ]
+
+
+def test_check_reads_the_verdicts_a_build_kept_and_runs_the_examples_once_inputs_change(
+        tmp_path: Path, capsys, monkeypatch) -> None:
+    """After a build, check takes the examples' verdicts it kept instead of running them; an
+    edited playtest file no longer matches their key, so its notation error is still found."""
+    import sys
+    sys.path.insert(0, str(ROOT / "tests" / "fixtures" / "engine"))
+    import toy
+
+    from deckwright.engine import verdict_cache, verify
+    from deckwright.model import Project, load_game
+
+    toy.rules()
+    root = tmp_path / "proj"
+    shutil.copytree(toy.FIXTURE / "cards", root / "cards")
+    shutil.copytree(toy.FIXTURE / "playtest", root / "playtest")
+    status = main(["-C", str(root), "check"])   # the toy's database lacks some labels
+    before = capsys.readouterr()
+    verdict_cache.verdicts(load_game(Project(root), "toymatch"))   # what a build keeps
+    assert verdict_cache.path(load_game(Project(root), "toymatch")).is_file()
+
+    def no_run(game):
+        raise AssertionError("check ran the examples although a build kept their verdicts")
+
+    with monkeypatch.context() as m:
+        m.setattr(verify, "verify_examples", no_run)
+        assert main(["-C", str(root), "check"]) == status
+    assert capsys.readouterr() == before
+    turns = root / "playtest" / "toymatch" / "turns.yaml"
+    text = turns.read_text(encoding="utf-8")
+    turns.write_text(text.replace("      - p3 plays red-skip\n", "      - p3 dances\n", 1),
+                     encoding="utf-8")
+    assert main(["-C", str(root), "check"]) == 2
+    err = capsys.readouterr().err
+    assert f"playtest/toymatch/turns.yaml:{line_of(turns, 'dances')}:" in err
+    assert "'p3 dances' is not a decision in this game's notation" in err

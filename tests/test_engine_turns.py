@@ -54,3 +54,40 @@ def test_clone_is_independent():
     c.reverse()
     c.advance()
     assert t.skips == [0, 0, 0] and t.direction == 1 and t.current == 0
+
+
+def test_seat_orders_and_advance_match_their_plain_definitions_whoever_is_out():
+    """`in_play_order_from`, `clockwise_from` and `advance` are written for speed; for every
+    table of 1-6 seats, every set of players out, both directions and every skip pattern they
+    give what the plain definitions give (every seat in turn, players out left out; the next
+    seat by `following`, then past skipped players)."""
+    from itertools import product
+
+    def plain_order(t: TurnOrder, player: int, step: int, include: bool) -> list[int]:
+        seats = [(player + k * step) % t.players for k in range(t.players)]
+        return [p for p in seats[0 if include else 1:] if not t.out[p]]
+
+    def plain_advance(t: TurnOrder) -> int:
+        p = t.following(t.current)
+        for _ in range(t.players * 4):
+            if not t.skips[p]:
+                break
+            t.skips[p] -= 1
+            p = t.following(p)
+        t.current = p
+        return p
+
+    for n in range(1, 7):
+        for out, step in product(product([False, True], repeat=n), (1, -1)):
+            t = TurnOrder(n)
+            t.out, t.direction = list(out), step
+            for player, include in product(range(n), (True, False)):
+                assert t.in_play_order_from(player, include=include) == \
+                    plain_order(t, player, step, include)
+                assert t.clockwise_from(player, include=include) == \
+                    plain_order(t, player, 1, include)
+            for cur, skips in product(range(n), product([0, 1], repeat=n)):
+                a, b = t.clone(), t.clone()
+                a.current = b.current = cur
+                a.skips, b.skips = list(skips), list(skips)
+                assert (a.advance(), a.skips) == (plain_advance(b), b.skips)

@@ -276,6 +276,10 @@ CASES: list[Case] = [
     Case("balance-template-symlink", "balance", ["simulate", "rigged", "--games", "4", "--no-pdf"],
          r"balance\.html\.j2:1:1: template: template 'balance\.html\.j2' leads outside the project",
          both(write("../outside/b.j2", "SECRET {{ 1 }}\n"), link("templates/balance/balance.html.j2", "b.j2"))),
+    # compiled while the games are played (with a helper playing too): reported after them
+    Case("balance-template-syntax", "balance", ["simulate", "rigged", "--games", "60", "--workers", "2"],
+         r"templates/balance/balance\.html\.j2:2:1: template: Expected an expression",
+         write("templates/balance/balance.html.j2", "<p>\n{% for x in %}\n")),
     Case("balance-template-huge", "balance", ["simulate", "rigged", "--games", "4", "--no-pdf"],
          r"templates/balance/balance\.html\.j2:1:1: template: repeating a value",
          write("templates/balance/balance.html.j2", '{{ "x" * 4000000000 }}\n')),

@@ -158,3 +158,30 @@ def test_an_installed_game_that_does_not_import(fox: Path, tmp_path: Path) -> No
     fuzzed = _deckwright(fox, site, "fuzz", "fox")
     assert fuzzed.returncode == 2 and "Traceback" not in fuzzed.stderr
     assert fuzzed.stderr.startswith("deckwright: error: fox = foxgame (foxgame): ModuleNotFound")
+
+
+def test_each_bundled_module_registers_the_game_it_is_named_for() -> None:
+    """`rules_for(game)` imports only the bundled module named for the game, which is right
+    only while no bundled module registers another game than its own."""
+    from deckwright.rules import Registration, module_name
+
+    bundled: dict[str, Registration] = {game_id: reg for game_id, reg in games().items()
+                                        if reg.origin.kind == "bundled"}
+    assert len(bundled) == 5
+    for game_id, reg in bundled.items():
+        assert reg.origin.where.split(".")[2] == module_name(game_id)
+
+
+def test_a_command_about_one_game_imports_only_that_games_rules() -> None:
+    """A fresh process asking for bridge-over's rules imports bridge-over's module alone, and
+    still finds the project's own module first and lists every game when asked for all."""
+    code = ("import sys; from deckwright.rules import rules_for, registered\n"
+            "print(rules_for('bridge-over').__name__)\n"
+            "print(sorted(m.split('.')[2] for m in sys.modules\n"
+            "             if m.startswith('deckwright.rules.') and m.count('.') == 2))\n"
+            "print(len(registered()))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    name, modules, count = done.stdout.splitlines()
+    assert name == "BridgeOver" and modules == "['bridge_over']" and count == "5"

@@ -3,6 +3,8 @@ and whole games played by bots to the end."""
 
 from __future__ import annotations
 
+import hashlib
+import os
 from pathlib import Path
 
 import pytest
@@ -143,6 +145,35 @@ def test_same_seed_same_game_and_replay(game) -> None:
     assert a.state.history == b.state.history and a.state.sentences() == b.state.sentences()
     again = game.replay(2, a.state.history)
     assert again.winner() == a.state.winner() and again.sentences() == a.state.sentences()
+
+
+def test_seeded_games_play_as_they_always_have(game) -> None:
+    """The same seeds play the same games, move for move, sentence for sentence: speeding up
+    the listing of legal actions must not change a single decision of a seeded game (a rule
+    change that does is a new game: update the digest then, and say so in its commit)."""
+    digest = hashlib.sha256()
+    for seed in range(10):
+        state = play_random(game, seed).state
+        digest.update(repr((state.history, state.sentences(), state.scores())).encode())
+    assert digest.hexdigest()[:16] == "01550bebb894cd70"
+
+
+def test_answers_remembered_during_a_read_match_fresh_ones(game) -> None:
+    """A listing remembers payments, the auras in force and target choices while it reads;
+    after every decision of seeded random games, the legal actions come out the same, in the
+    same order, when every answer is computed afresh."""
+    decisions = 0
+    for seed in range(max(20, int(os.environ.get("DECKWRIGHT_FUZZ_GAMES", "200")) // 10)):
+        state = game.new_state(2, seed=seed)
+        bot = RandomBot(seed)
+        while not state.is_over():
+            actions = state.legal_actions()
+            state.remember = False
+            assert state.legal_actions() == actions, (seed, decisions)
+            del state.remember
+            state.apply(bot.choose(state, actions), check=False)
+            decisions += 1
+    assert decisions > 1000
 
 
 def test_random_games_end_with_invariants_checked(game) -> None:

@@ -84,10 +84,13 @@ def test_chunks_merge_to_the_same_records_whoever_played_them() -> None:
             (one.seeds, one.turns, one.scores, one.winners, one.plays)
         assert multiprocessing.active_children() == []   # every helper reaped
     assert list(one.seeds) == [job.game_seed(n) for n in range(13)]
-    parts = [play_chunk(job, i) for i in (2, 0, 1)]
-    assert summarise(Records.merged([parts[1], parts[2], parts[0]])) == summarise(one)
+    order = list(range(job.chunk_count))[::-1]
+    parts = {i: play_chunk(job, i) for i in order}   # played in another order, merged in order
+    assert summarise(Records.merged(parts[i] for i in sorted(parts))) == summarise(one)
     # a chunk travels as columns: well under 40 bytes a game (a GameRecord each: ~10 times that)
-    assert len(pickle.dumps(play_chunk(replace(job, games=500, chunk=500), 0))) < 40 * 500
+    big = replace(job, games=2000, chunk=500)
+    assert len(big.chunk_range(0)) == 500
+    assert len(pickle.dumps(play_chunk(big, 0))) < 40 * 500
 
 
 def test_spawned_helpers_load_the_game_themselves_and_agree() -> None:
@@ -212,3 +215,14 @@ def test_a_game_can_offer_its_own_bot() -> None:
     summary = summarise(run_local(job, 1).records)
     assert set(summary.bot_rates) == {"memory", "random"}
     assert "memory" in rules_for("ghost-couple").bots
+
+
+@pytest.mark.parametrize("games, chunk", [(2000, 25), (60, 7), (4, 25), (51, 25), (1, 1), (13, 3)])
+def test_chunks_cover_every_game_once_in_order_with_short_ones_last(games: int, chunk: int) -> None:
+    """Whoever runs out of chunks first waits for at most a short chunk of the other's."""
+    job = Job(project=str(ROOT), game_id="bridge-over", games=games, chunk=chunk)
+    ranges = [job.chunk_range(i) for i in range(job.chunk_count)]
+    assert [n for r in ranges for n in r] == list(range(games))
+    assert all(len(r) > 0 for r in ranges)
+    tail = [len(r) for r in ranges if len(r) != chunk]
+    assert sum(tail) < min(games + 1, 3 * chunk) and max(tail, default=0) <= max(1, chunk // 5)

@@ -18,13 +18,12 @@ import io
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from babel import Locale, UnknownLocaleError
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.support import NullTranslations, Translations
+if TYPE_CHECKING:   # Babel loads at the first word looked up: the engine imports this module,
+    # and a simulation (its event log off) may never look one up
+    from babel.messages.catalog import Catalog
+    from babel.support import NullTranslations, Translations
 
 DOMAIN = "deckwright"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -39,6 +38,7 @@ def N_(message: str) -> str:
 
 def normalise(tag: str) -> str:
     """A BCP 47 tag as the catalog folder is named: `ja-JP` -> `ja_JP`, `EN` -> `en`."""
+    from babel import Locale, UnknownLocaleError
     try:
         return str(Locale.parse(tag.replace("-", "_")))
     except (UnknownLocaleError, ValueError):
@@ -66,6 +66,7 @@ def available() -> list[str]:
 @lru_cache(maxsize=None)
 def catalog(tag: str) -> Catalog | None:
     """The parsed `.po` catalog that serves a language tag, or None when there is none."""
+    from babel.messages.pofile import read_po
     for name in _candidates(tag):
         path = po_path(name)
         if path.is_file():
@@ -75,6 +76,8 @@ def catalog(tag: str) -> Catalog | None:
 
 
 def _from_catalog(cat: Catalog) -> Translations:
+    from babel.messages.mofile import write_mo
+    from babel.support import Translations
     buf = io.BytesIO()
     write_mo(buf, cat, use_fuzzy=False)
     buf.seek(0)
@@ -84,6 +87,7 @@ def _from_catalog(cat: Catalog) -> Translations:
 @lru_cache(maxsize=None)
 def translations(tag: str) -> NullTranslations:
     """The gettext object of a language, falling back to English, then to the message ids."""
+    from babel.support import NullTranslations
     chain: list[NullTranslations] = []
     for name in dict.fromkeys([tag, SOURCE]):
         cat = catalog(name)
@@ -162,6 +166,7 @@ def _translated(message: Any) -> bool:
 
 @lru_cache(maxsize=1)
 def catalog_template() -> Catalog:
+    from babel.messages.pofile import read_po
     with (LOCALE_DIR / f"{DOMAIN}.pot").open("rb") as fh:
         return read_po(fh, domain=DOMAIN)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -96,13 +97,37 @@ def _template_dirs(data: GameData) -> list[Path]:
     return [own, builtin] if own.is_dir() else [builtin]
 
 
+TEMPLATE = "balance.html.j2"
+
+
+@lru_cache(maxsize=4)
+def _environment(dirs: tuple[Path, ...], language: str) -> sandbox.BoundedSandbox:
+    """The report's sandboxed template environment with the language's words installed (one a
+    process: its compiled templates are kept, and recompiled when their file changes)."""
+    env = sandbox.environment(list(dirs), extensions=["jinja2.ext.i18n"])
+    i18n.install(env, language)
+    return env
+
+
+def warm_up(data: GameData) -> None:
+    """Do beforehand what the report of any outcome needs: read the language's words and
+    compile the template (`simulate` does it in its own share of the playing time, so it is no
+    longer part of the serial end of the command). A template that does not compile is left
+    for `render_html` to report, where and as it always has."""
+    env = _environment(tuple(_template_dirs(data)), data.language)
+    words(data.language)
+    try:
+        env.get_template(TEMPLATE)
+    except Exception:  # noqa: BLE001 - reported by render_html with its file and line
+        pass
+
+
 def render_html(data: GameData, job: Job, summary: Summary, records: Records,
                 interrupted: bool) -> str:
     """The report page; no timings in it, so a seed always gives the same bytes."""
     names = card_labels(data)
     dirs = _template_dirs(data)
-    env = sandbox.environment(dirs, extensions=["jinja2.ext.i18n"])
-    i18n.install(env, data.language)
+    env = _environment(tuple(dirs), data.language)
     _ = words(data.language)
     context: dict[str, Any] = {
         "game": data.db.game, "job": job, "summary": summary, "interrupted": interrupted,
@@ -115,7 +140,7 @@ def render_html(data: GameData, job: Job, summary: Summary, records: Records,
             "scores": plots.score_plot(records, job.players, _),
             "cards": plots.card_plot(summary, names, _)}.items()},
     }
-    return sandbox.render(env, "balance.html.j2", context, lambda f: _display(data, f))
+    return sandbox.render(env, TEMPLATE, context, lambda f: _display(data, f))
 
 
 def _display(data: GameData, file: str | Path) -> str:

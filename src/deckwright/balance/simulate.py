@@ -48,13 +48,30 @@ class Job:
         return self.project if self.bundle is None else unpack_project(self.bundle)
 
     @property
+    def _full_chunks(self) -> int:
+        """How many chunks have `chunk` games. The rest (the last two chunks' worth of games
+        and the remainder; a small job whole) is cut into chunks a fifth as long, so that the
+        processes run out of work nearly together: whoever finishes first waits for at most a
+        short chunk of another's. Which games a chunk holds changes no statistic: chunks are
+        merged in order, so the games are always in game order."""
+        return max(0, (self.games - 2 * self.chunk) // self.chunk)
+
+    @property
+    def _short(self) -> int:
+        return max(1, self.chunk // 5)
+
+    @property
     def chunk_count(self) -> int:
-        return -(-self.games // self.chunk)
+        rest = self.games - self._full_chunks * self.chunk
+        return self._full_chunks + -(-rest // self._short)
 
     def chunk_range(self, index: int) -> range:
-        """The game numbers of chunk `index`."""
-        start = index * self.chunk
-        return range(start, min(start + self.chunk, self.games))
+        """The game numbers of chunk `index` (consecutive; the chunks in order are all games)."""
+        full = self._full_chunks
+        if index < full:
+            return range(index * self.chunk, (index + 1) * self.chunk)
+        start = full * self.chunk + (index - full) * self._short
+        return range(start, min(start + self._short, self.games))
 
     def seats(self, game_number: int) -> tuple[str, ...]:
         """Bots rotate through the seats so no bot always moves first."""

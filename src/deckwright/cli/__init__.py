@@ -86,29 +86,34 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser(argv)
     args = parser.parse_args(argv)
     args.project = args.project.resolve()  # outputs and file URIs need an absolute root
-    from rich.console import Console  # these are not needed for --help
-
-    from ..model import Project
+    from ..model import Project   # not needed for --help
     from ..rules import set_reporter
 
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
-    set_reporter(lambda note: err.print(note, markup=False))
+    set_reporter(lambda note: _say(note))
     try:
         return int(args.run(args) or 0)
     except InputError as exc:
         for problem in exc.problems:
-            err.print(str(problem), markup=False)
+            _say(str(problem))
         return 2
     except (UsageError, UnsafePath) as exc:
-        err.print(f"deckwright: error: {exc}", markup=False)
+        _say(f"deckwright: error: {exc}")
         return 2
     except OSError as exc:  # an unwritable or missing folder, a full disk: one line, no traceback
         where = f" {Project(args.project).display(Path(exc.filename))}" if exc.filename else ""
-        err.print(f"deckwright: error: cannot use{where}: {exc.strerror or exc}", markup=False)
+        _say(f"deckwright: error: cannot use{where}: {exc.strerror or exc}")
         return 2
     except KeyboardInterrupt:
-        err.print("deckwright: interrupted", markup=False)
+        _say("deckwright: interrupted")
         return 130
+
+
+def _say(line: str) -> None:
+    """One line on stderr, through rich (which wraps it for the terminal). rich is imported
+    at the first line said, not before every command: `simulate` forks its helpers before it
+    needs rich, and a helper needs no console."""
+    from rich.console import Console
+    Console(stderr=True, highlight=False, soft_wrap=True).print(line, markup=False)
 
 
 def run() -> None:

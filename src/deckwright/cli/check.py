@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from .. import i18n
-from ..model import GameData, InputError, Project
+from ..model import GameData, InputError, Problem, Project
 from ..model.load import load_each, with_editions
 from ..press.preflight import problems
 from ..rules import Registration, how_to_add
@@ -92,12 +92,22 @@ def warnings(game: GameData) -> list[str]:
     return out
 
 
-def run(args: argparse.Namespace) -> int:
-    from ..engine.verify import notation_problems   # orchestration: check asks the engine
+def example_problems(game: GameData) -> list[Problem]:
+    """The examples not in the game's notation. The examples are run (only the rules can tell
+    a verb or key they do not know), unless a build kept the engine's verdicts on exactly these
+    inputs (`engine.verdict_cache`, keyed by the database, playtests, rules and deckwright's
+    code): those say the same and cost nothing to read. Check itself keeps nothing."""
+    from ..engine import verdict_cache   # orchestration: check asks the engine
+    from ..engine.verify import bad_input_problems, notation_problems
 
+    kept = verdict_cache.load(game)
+    return notation_problems(game) if kept is None else bad_input_problems(kept)
+
+
+def run(args: argparse.Namespace) -> int:
     project = Project(args.project)
     games, found = load_each(project, args.games)
-    found += [p for game in games for p in notation_problems(game)]
+    found += [p for game in games for p in example_problems(game)]
     games, more = with_editions(games)
     found += more + problems(games, vocabulary=rules_words)[1]  # the games that loaded are checked as build would
     if found:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import gc
 import time
-from importlib import import_module
 from pathlib import Path
 from typing import Any, Callable
 
@@ -15,10 +14,8 @@ from ..balance.bundle import pack_project
 from ..balance.local import Team
 from ..balance.simulate import (Job, Outcome, check_bots, default_workers, prepare, resolve_deck,
                                 run_dask)
-from ..balance.stats import summarise
 from .. import paths
-from ..i18n import words
-from ..model import Project, UsageError, load_game
+from ..model import GameData, Project, UsageError, load_game
 from ..rules import how_to_add, rules_for
 
 
@@ -97,8 +94,10 @@ def run(args: argparse.Namespace) -> int:
         with Team(job, workers) as team:   # helpers fork here, before any thread exists
             # the report's libraries load in this process's share of the playing time
             outcome, out = _play(job, lambda advance: team.run(
-                advance, meanwhile=lambda: import_module("deckwright.balance.report")))
+                advance, meanwhile=lambda: _report_ready(data)))
     from ..balance.report import card_labels, findings, write_report
+    from ..balance.stats import summarise
+    from ..i18n import words
     if not len(outcome.records):
         out.print("interrupted before any game finished; nothing to report")
         return 130
@@ -118,6 +117,14 @@ def run(args: argparse.Namespace) -> int:
     # was a noticeable part of the fixed cost of every run.
     gc.freeze()
     return 130 if outcome.interrupted else 0
+
+
+def _report_ready(data: GameData) -> None:
+    """The report's libraries loaded, its template compiled and the game's words read: done
+    in this process's share of the playing time, while the helpers play, rather than after
+    the last game, when nothing else runs."""
+    from ..balance.report import warm_up
+    warm_up(data)
 
 
 def _play(job: Job, play: Callable[[Callable[[int], None]], Outcome]) -> tuple[Outcome, Any]:

@@ -98,6 +98,26 @@ def _copy(value: Any) -> Any:
     return value
 
 
+_SLOT_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _slots(cls: type) -> tuple[str, ...]:
+    """The slot names of a state class and its bases (none for most modules). A module may
+    keep its own attributes in `__slots__`: CPython 3.11 shares one key table among the
+    instance dicts of a class only up to 30 attributes; past that every state's dict is a
+    dict of its own, and attribute and method look-ups on `self` stop being specialised."""
+    found = _SLOT_NAMES.get(cls)
+    if found is None:
+        names: list[str] = []
+        for klass in cls.__mro__:
+            declared = klass.__dict__.get("__slots__", ())
+            for name in (declared,) if isinstance(declared, str) else declared:
+                if name not in ("__dict__", "__weakref__") and name not in names:
+                    names.append(name)
+        found = _SLOT_NAMES[cls] = tuple(names)
+    return found
+
+
 class State:
     #: Event kind -> sentence template (see events.py), e.g. {"play": "{p:player} が {card:card} を出す。"}.
     EVENTS: ClassVar[dict[str, str]] = {}
@@ -269,9 +289,16 @@ class State:
             self.check(action)
 
     def clone(self) -> "State":
-        """An independent copy: changing the clone never changes this state."""
+        """An independent copy: changing the clone never changes this state. It copies the
+        instance dict and the `__slots__` a module's state class declares (see `_slots`)."""
         new = object.__new__(type(self))
         new.__dict__.update({k: _copy(v) for k, v in self.__dict__.items()})
+        for name in _slots(type(self)):
+            try:
+                value = getattr(self, name)
+            except AttributeError:   # a slot never set
+                continue
+            setattr(new, name, _copy(value))
         return new
 
     # --- chance -------------------------------------------------------------------------

@@ -48,7 +48,11 @@ class TurnOrder:
         if not self.out[p] and not self.skips[p]:   # the common case, without a call
             self.current = p
             return p
-        p = self.following(cur)
+        # following(cur) without a call (a seat after a player out, in a game that goes on
+        # without them, is the next commonest case)
+        n, step, out = self.players, self.direction, self.out
+        while out[p] and p != cur:
+            p = (p + step) % n
         for _ in range(self.players * 4):
             if not self.skips[p]:
                 break
@@ -77,18 +81,25 @@ class TurnOrder:
         self.out[player] = True
 
     def active(self) -> list[int]:
-        return [p for p in range(self.players) if not self.out[p]]
+        out = self.out
+        return [p for p in range(self.players) if not out[p]]
 
     def clockwise_from(self, player: int, *, include: bool = True) -> list[int]:
         """Seats in clockwise (ascending) order starting at `player`, players out left out."""
-        seats = [(player + k) % self.players for k in range(self.players)]
-        if not include:
-            seats = seats[1:]
-        return [p for p in seats if not self.out[p]]
+        return self._seats_from(player, 1, include)
 
     def in_play_order_from(self, player: int, *, include: bool = True) -> list[int]:
         """Seats in the current play direction starting at `player`."""
-        seats = [(player + k * self.direction) % self.players for k in range(self.players)]
-        if not include:
-            seats = seats[1:]
-        return [p for p in seats if not self.out[p]]
+        return self._seats_from(player, self.direction, include)
+
+    def _seats_from(self, player: int, step: int, include: bool) -> list[int]:
+        """Every seat once, `step` at a time from `player`, players out left out (a loop
+        rather than comprehensions: response windows ask for this every time they open)."""
+        n, out = self.players, self.out
+        p = player % n
+        seats = [p] if include and not out[p] else []
+        for _ in range(n - 1):
+            p = (p + step) % n
+            if not out[p]:
+                seats.append(p)
+        return seats

@@ -83,7 +83,12 @@ class Window:
     def holders(cls, turns: TurnOrder, holders: Iterable[int], start: int, *,
                 about: Any = None, first_wins: bool = True) -> "Window":
         wanted = set(holders)
-        order = [p for p in turns.in_play_order_from(start) if p in wanted]
+        if len(wanted) == 1:   # the commonest case, without listing every seat
+            (only,) = wanted
+            seat = int(only) if only in range(turns.players) else -1
+            order = [seat] if seat >= 0 and not turns.out[seat] else []
+        else:
+            order = [p for p in turns.in_play_order_from(start) if p in wanted]
         return cls("holders", about, order, order.copy(), first_wins)
 
     @classmethod
@@ -92,7 +97,9 @@ class Window:
         """Every active player in play order from `start` (but `leave_out`), each asked only if
         they can still act when their moment comes: call `ask_next(can_act)` to find who."""
         skip = set(leave_out)
-        order = [p for p in turns.in_play_order_from(start) if p not in skip]
+        order = turns.in_play_order_from(start)   # a new list
+        if skip:
+            order = [p for p in order if p not in skip]
         return cls("rechecking", about, order, order.copy(), False)
 
     def clone(self) -> "Window":

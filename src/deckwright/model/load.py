@@ -3,6 +3,9 @@
 A project is a folder with `cards/<game>.yaml` (one database per game), optional
 `playtest/<game>/*.yaml` (longer scripted examples), optional `templates/` overriding the
 built-in ones, and `build/` for outputs. Loading never executes anything from the files.
+
+Editions and spreadsheets are read by modules of their own, imported only for a game that has
+them: a command about one game in one language (simulate, play) does not build their models.
 """
 
 from __future__ import annotations
@@ -15,10 +18,8 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .. import paths
-from .edition import apply_edition, edition_path, parse_edition
 from .errors import InputError, Problem, UsageError
 from .schema import Card, Database, Deck, Example, PlaytestFile
-from .spreadsheet import attach as attach_sheets
 from .validate import check_database, check_examples, deck_contents, salvage, schema_problems
 from .yamlsafe import Positions, load_yaml
 
@@ -199,8 +200,11 @@ def parse_database(path: Path, project: Project) -> GameData:
     data, where = load_yaml(project.inside(path), name)
     if not isinstance(data, dict):
         raise InputError(Problem(name, 1, 1, "", "expected a mapping with game, cards and decks"))
-    # cards_from: the sheets' rows join data["cards"]; their problems name the cell
-    where, problems, sheets = attach_sheets(data, where, project.root, project.display)
+    problems: list[Problem] = []
+    sheets: list[Path] = []
+    if "cards_from" in data:   # the sheets' rows join data["cards"]; their problems name the cell
+        from .spreadsheet import attach as attach_sheets
+        where, problems, sheets = attach_sheets(data, where, project.root, project.display)
     try:
         db = Database.model_validate(data)
     except ValidationError as exc:
@@ -288,6 +292,8 @@ def load_game(project: Project, game_id: str, language: str | None = None) -> Ga
 
 def load_edition(game: GameData, language: str) -> GameData:
     """The game in the words of `cards/<game>.<language>.yaml`, facts from the main database."""
+    from .edition import apply_edition, edition_path, parse_edition
+
     project = game.project
     try:  # it names a file (cards/<game>.<language>.yaml) and a folder (build/<game>/<language>/)
         paths.safe_id(language, "language")

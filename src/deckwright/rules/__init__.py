@@ -87,7 +87,9 @@ _BY_PACKAGE: dict[str, _ProjectRules] = {}
 _loading_entry_point: list[str] = []
 _told: set[tuple[str, str]] = set()
 _reporter: Callable[[str], None] | None = None
-_discovered = False
+_discovered = False   # every bundled module imported
+_imported: set[str] = set()   # bundled modules imported (or tried) so far
+_entry_points_loaded = False
 
 
 def set_reporter(report: Callable[[str], None] | None) -> None:
@@ -132,22 +134,32 @@ def _where(exc: BaseException, inside: Path | None = None) -> tuple[str, int, in
     return last.filename, last.lineno or 1, (last.colno or 0) + 1
 
 
-def discover() -> None:
-    """Import every bundled module and entry point once; a failure is remembered, not fatal."""
-    global _discovered
+def discover(only: str | None = None) -> None:
+    """Import the bundled modules and the entry points once; a failure is remembered, not
+    fatal. With `only` (a game id), just the bundled module of that game: a bundled module is
+    named for the one game it registers (`bridge_over.py` for `bridge-over`, which a test
+    checks), so the others cannot change what that game resolves to, and a command about one
+    game does not import every game's rules."""
+    global _discovered, _entry_points_loaded
     if _discovered:
         return
-    _discovered = True
-    for info in pkgutil.iter_modules(__path__):
-        if info.name.startswith("_"):
-            continue
+    names = [info.name for info in pkgutil.iter_modules(__path__)
+             if not info.name.startswith("_") and info.name not in _imported]
+    if only is None:
+        _discovered = True
+    else:
+        names = [name for name in names if name == module_name(only)]
+    for name in names:
+        _imported.add(name)
         try:
-            import_module(f"{__name__}.{info.name}")
+            import_module(f"{__name__}.{name}")
         except Exception as exc:  # noqa: BLE001 - reported per game by rules_for
             file, line, _ = _where(exc)
-            _BROKEN[info.name] = f"{type(exc).__name__}: {exc} ({Path(file).name}:{line})"
-    for ep in importlib.metadata.entry_points(group=ENTRY_POINTS):
-        _load_entry_point(ep)
+            _BROKEN[name] = f"{type(exc).__name__}: {exc} ({Path(file).name}:{line})"
+    if not _entry_points_loaded:
+        _entry_points_loaded = True
+        for ep in importlib.metadata.entry_points(group=ENTRY_POINTS):
+            _load_entry_point(ep)
 
 
 def _load_entry_point(ep: importlib.metadata.EntryPoint) -> None:
@@ -220,9 +232,11 @@ def forget(project: "Project | Path | str") -> None:
         del sys.modules[name]
 
 
-def games(project: "Project | Path | str | None" = None) -> dict[str, Registration]:
-    """The one registry: game id -> the Registration used, with what it shadows."""
-    discover()
+def games(project: "Project | Path | str | None" = None,
+          only: str | None = None) -> dict[str, Registration]:
+    """The one registry: game id -> the Registration used, with what it shadows. With `only`
+    (a game id), that game's entry is complete (the others may be missing: see `discover`)."""
+    discover(only)
     tables = {"project": _project_rules(project).games if project is not None else {},
               "entry point": _INSTALLED, "bundled": _BUNDLED}
     found: dict[str, Registration] = {}
@@ -246,7 +260,7 @@ def _tell_once(game_id: str, reg: Registration) -> None:
 
 def rules_for(game_id: str, project: "Project | Path | str | None" = None) -> type["Game"] | None:
     """The Game class that plays a game (the project's own first); None when there is none."""
-    reg = games(project).get(game_id)
+    reg = games(project, game_id).get(game_id)
     if reg is not None:
         _tell_once(game_id, reg)
         return reg.game_cls

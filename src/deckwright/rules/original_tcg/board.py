@@ -18,6 +18,10 @@ from .memo import AURAS, Memo
 T = TypeVar("T")
 
 
+#: The soldier-grid row of each player's camp (`camp_row` without a call, for hot loops).
+CAMP_ROW = (0, 2)
+
+
 def camp_row(p: int) -> int:
     """The soldier-grid row of a player's camp."""
     return 0 if p == 0 else 2
@@ -38,10 +42,12 @@ class Board:
     stack: list[tuple[Any, ...]]
     #: Answers remembered during a read (see memo.py); None while the state may change.
     _memo: Memo | None = None
+    #: False: every read computes each answer afresh (a test compares both ways).
+    remember = True
 
     def reading(self, ask: Callable[..., T], *args: Any) -> T:
         """`ask(*args)` for a question that only reads the state, with the memo on."""
-        if self._memo is not None:
+        if self._memo is not None or not self.remember:
             return ask(*args)
         self._memo = {}
         try:
@@ -130,40 +136,83 @@ class Board:
     def aura_sources(self) -> list[tuple[int, Aura]]:
         """(card, aura) on the field that are in force: soldiers in cell order, then the
         arena, then lands and spells in their squares. An aura that holds only while its
-        owner has another soldier on the field is left out while they have none."""
+        owner has another soldier on the field is left out while they have none, and one for
+        the soldier its card chose (`to: bound`) while it has chosen none."""
         memo = self._memo
         if memo is not None:
             got = memo.get(AURAS)
             if got is not None:
                 return got
         g = self.game
-        auras = g.auras
-        soldiers = self.field_soldiers()
-        out = [(i, aura) for i in soldiers for aura in auras[i]]
-        out += [(i, aura) for i in self.zones.piles[g.GROUND] if i != EMPTY for aura in auras[i]]
-        if out:
-            owner = self.owner
-            out = [(src, aura) for src, aura in out if not aura.other_own
-                   or any(s != src and owner[s] == owner[src] for s in soldiers)]
+        piles = self.zones.piles
+        has = g.aura_insts
+        sold, arena, ground = piles[g.SOLD], piles[g.ARENA], piles[g.GROUND]
+        if has.isdisjoint(sold) and has.isdisjoint(arena) and has.isdisjoint(ground):
+            out = []        # cheap to tell: no card with an aura on the field
+        else:
+            auras = g.auras
+            bound = self.bound
+            out = [(i, aura) for pile in (sold, arena, ground) for i in pile if i in has
+                   for aura in auras[i] if not aura.bound or i in bound]
+            for _src, aura in out:
+                if aura.other_own:
+                    out = self._with_other_own(out)
+                    break
         if memo is not None:
             memo[AURAS] = out
         return out
 
-    def aura_hits(self, src: int, aura: Aura, target: int, target_on_field: bool) -> bool:
-        if aura.bound:
-            return self.bound.get(src) == target and target_on_field and not self.immune(target, src)
-        if not aura.reach[target]:
-            return False
-        if not target_on_field and (not aura.anywhere or self.zones.where[target] not in self.game.HAND):
-            return False
+    def _with_other_own(self, out: list[tuple[int, Aura]]) -> list[tuple[int, Aura]]:
+        """`out` without the auras that need another own soldier on the field and lack one."""
         owner = self.owner
-        if aura.owner == "own" and owner[target] != owner[src]:
-            return False
-        if aura.owner == "enemy" and owner[target] == owner[src]:
-            return False
-        if aura.element is not None and aura.element not in self.elements(target):
-            return False
-        return not self.immune(target, src)     # (other_own: see aura_sources)
+        soldiers = self.field_soldiers()
+        kept = []
+        for src, aura in out:
+            if aura.other_own:
+                side = owner[src]
+                for s in soldiers:
+                    if s != src and owner[s] == side:
+                        break
+                else:
+                    continue
+            kept.append((src, aura))
+        return kept
+
+    def aura_delta(self, i: int, t2: str | None, auras: list[tuple[int, Aura]]) -> tuple[int, int, int]:
+        """What the auras in force add to soldier i's cost, move and power (doubled from a
+        land for 太陽). An aura reaches a soldier of the race and type it names; a bound
+        aura only the soldier its source chose, on the field; otherwise a soldier on the
+        field (or in the hand, for an aura that says so) of the side it names, of the element
+        it names; never a 深淵 soldier from the opponent's spell (`immune`)."""
+        g = self.game
+        owner = self.owner
+        mine = owner[i]
+        where = self.zones.where[i]
+        field = g.is_field[where]
+        abyss = t2 == "深淵"
+        c = m = p = 0
+        for src, aura in auras:
+            if not aura.reach[i]:
+                continue
+            if abyss and g.cat[src] == "spell" and owner[src] != mine:
+                continue        # immune
+            if aura.bound:
+                if not field or self.bound.get(src) != i:
+                    continue
+            else:
+                if not field and (not aura.anywhere or where not in g.HAND):
+                    continue
+                side = aura.owner
+                if (side == "own" and owner[src] != mine) or (side == "enemy" and owner[src] == mine):
+                    continue
+                if aura.element is not None and aura.element not in self.elements(i):
+                    continue
+            dc, dm, dp = aura.delta
+            k = 2 if (t2 == "太陽" and g.cat[src] == "land") else 1
+            c += k * dc
+            m += k * dm
+            p += k * dp
+        return c, m, p
 
     def immune(self, target: int, src: int) -> bool:
         """深淵: a soldier does not take the effects of the opponent's spells."""
@@ -193,16 +242,15 @@ class Board:
             if g.hand_rules[i]:
                 c = self._hand_rule(i, c)
             return (c if c > 0 else 0, m if m > 0 else 0, p)
-        auras = self.aura_sources()
+        memo = self._memo
+        auras = memo.get(AURAS) if memo is not None else None   # (asked once per read)
+        if auras is None:
+            auras = self.aura_sources()
         if auras:
-            field = g.is_field[self.zones.where[i]]
-            for src, aura in auras:
-                if aura.reach[i] and self.aura_hits(src, aura, i, field):
-                    dc, dm, dp = aura.delta
-                    k = 2 if (t2 == "太陽" and g.cat[src] == "land") else 1
-                    c += k * dc
-                    m += k * dm
-                    p += k * dp
+            dc, dm, dp = self.aura_delta(i, t2, auras)
+            c += dc
+            m += dm
+            p += dp
         if t2 is not None:
             c, m, p = self._type2_rule(i, t2, c, m, p)
         return (c if c > 0 else 0, m if m > 0 else 0, p)     # costs floored at 0

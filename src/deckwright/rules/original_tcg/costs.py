@@ -9,6 +9,7 @@ card it does not need.
 
 from __future__ import annotations
 
+from itertools import filterfalse, islice
 from typing import Any
 
 from deckwright.engine import Reason
@@ -38,67 +39,80 @@ class Costs:
 
     def untapped(self, p: int, limit: int = 0) -> list[int]:
         """p's untapped warehouse cards in order; with `limit`, only the first so many."""
-        tapped = self.tapped
-        ware = self.zones.piles[self.game.WARE[p]]
-        if not limit:
-            return [i for i in ware if i not in tapped]
-        out = []
-        for i in ware:
-            if i not in tapped:
-                out.append(i)
-                if len(out) == limit:
-                    break
-        return out
+        free = filterfalse(self.tapped.__contains__, self.zones.piles[self.game.WARE[p]])
+        return list(islice(free, limit) if limit else free)
 
     def auto_pay(self, p: int, n: int, req: tuple[str, ...]) -> Payment | None:
-        """The canonical payment: tap in warehouse order, covering the elements first; send
-        the last picked cards to the graveyard only when there are too few to tap."""
+        """The canonical payment: tap in warehouse order, covering the elements first (the
+        first card of an element, then in order); send the last picked cards to the
+        graveyard only when there are too few to tap."""
         if n <= 0:
             return ()
         memo = self._memo
         if memo is None:    # without elements to cover, only the first n untapped cards matter
-            return self._auto_pay(self.untapped(p, 0 if req else n), n, req)
-        key = (p, n, req)
-        pay = memo.get(key, memo)     # the memo itself marks "not asked yet"
-        if pay is memo:
+            free = self.untapped(p, 0 if req else n)
+        else:
+            key = (p, n, req)
+            pay = memo.get(key, memo)     # the memo itself marks "not asked yet"
+            if pay is not memo:
+                return pay
             free = memo.get((FREE, p))
-            if free is None:
-                free = memo[(FREE, p)] = self.untapped(p)
-            pay = memo[key] = self._auto_pay(free, n, req)
+            if free is None:    # (untapped)
+                free = memo[(FREE, p)] = list(filterfalse(self.tapped.__contains__,
+                                                          self.zones.piles[self.game.WARE[p]]))
+        pay = None
+        if n <= 2 * len(free):      # else even sending every card to the graveyard is too little
+            picks: list[int] | None
+            if not req:
+                picks = free[:n]
+            elif len(req) == 1:     # the usual cost
+                e = req[0]
+                els = self.game.colors if not self.grant_el else self._all_elements()
+                for k, first in enumerate(free):
+                    if e in els[first]:
+                        picks = [first] + (free[:k] + free[k + 1:n] if k < n else free[:n - 1])
+                        break
+                else:
+                    picks = None
+            else:
+                picks = self._picks(free, n, req)
+            if picks:
+                short = n - len(picks)
+                if short <= 0:
+                    pay = tuple(picks[:n])
+                elif short <= len(picks):
+                    cut = len(picks) - short
+                    pay = tuple(picks[:cut]) + tuple(~i for i in picks[cut:])
+        if memo is not None:
+            memo[key] = pay
         return pay
 
-    def _auto_pay(self, free: list[int], n: int, req: tuple[str, ...]) -> Payment | None:
-        if not req:
-            picks = free[:n]
-        else:
-            els = self.game.colors if not self.grant_el else [self.elements(i) for i in range(len(self.owner))]
-            if n < len(req):
-                picks = [i for i in free if any(e in els[i] for e in req)][:n]
+    def _all_elements(self) -> list[tuple[str, ...]]:
+        return [self.elements(i) for i in range(len(self.owner))]
+
+    def _picks(self, free: list[int], n: int, req: tuple[str, ...]) -> list[int] | None:
+        """The cards picked for a cost of several elements (None: one is missing)."""
+        els = self.game.colors if not self.grant_el else self._all_elements()
+        if n < len(req):
+            return [i for i in free if any(e in els[i] for e in req)][:n]
+        picks: list[int] = []
+        for e in req:
+            for i in picks:
+                if e in els[i]:
+                    break           # already covered by a card picked for another
             else:
-                picks = []
-                for e in req:
-                    for i in picks:
-                        if e in els[i]:
-                            break           # already covered by a card picked for another
-                    else:
-                        for i in free:
-                            if e in els[i] and i not in picks:
-                                picks.append(i)
-                                break
-                        else:
-                            return None
                 for i in free:
-                    if len(picks) >= n:
-                        break
-                    if i not in picks:
+                    if e in els[i] and i not in picks:
                         picks.append(i)
-        short = n - len(picks)
-        if short > len(picks) or not picks:
-            return None
-        if short <= 0:
-            return tuple(picks[:n])
-        keep = picks[:len(picks) - short]
-        return tuple(keep) + tuple(~i for i in picks[len(picks) - short:])
+                        break
+                else:
+                    return None
+        for i in free:
+            if len(picks) >= n:
+                break
+            if i not in picks:
+                picks.append(i)
+        return picks
 
     def pay_problem(self, p: int, pay: Payment, n: int, req: tuple[str, ...]) -> str | None:
         """Why a payment does not pay `n` cards with elements `req`; None when it does."""
@@ -128,9 +142,9 @@ class Costs:
     def do_pay(self, p: int, pay: Payment) -> None:
         g = self.game
         for x in pay:
-            i = card_of(x)
             if x < 0:
+                i = ~x
                 self.tapped.discard(i)
                 self.zones.move(i, g.GRAVE[self.owner[i]])
             else:
-                self.tapped.add(i)
+                self.tapped.add(x)

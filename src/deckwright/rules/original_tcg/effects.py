@@ -16,8 +16,11 @@ from deckwright.engine import EMPTY, Reason
 
 from .board import camp_row
 from .facts import THRESHOLD, Effect
+from .memo import CHOICES
 
 PLAYER = -100
+#: The one choice of an effect with nothing to choose: no mode, no X, no targets.
+NOTHING_TO_CHOOSE = [("", 0, ())]
 #: At most this many target choices per effect are offered to bots (legal_actions).
 CHOICE_CAP = 24
 
@@ -94,6 +97,7 @@ class Effects:
                     if anywhere or ("own-camp" if self.owner[c] == p else "enemy-camp") in rows:
                         pool.append(c)
         out = []
+        spell, side = g.cat[src] == "spell", self.owner[src]
         for t in pool:
             if kind == "soldier" and not g.is_soldier[t]:
                 continue
@@ -105,8 +109,8 @@ class Effects:
                 continue
             if "max_cost" in f and self.stats(t)[0] > f["max_cost"]:
                 continue
-            if g.is_soldier[t] and self.immune(t, src):
-                continue
+            if g.is_soldier[t] and spell and self.owner[t] != side and self.type2_of(t) == "深淵":
+                continue        # (immune)
             out.append(t)
         return out
 
@@ -160,25 +164,38 @@ class Effects:
             return Reason(f"{self.label_of(t)} は深淵の兵なので、相手の呪術の効果を受けず対象にできない", "abyss-spells")
         return Reason(f"{self.label_of(t)} はこの効果の対象にできない", "targets-at-activation")
 
-    def target_choices(self, p: int, src: int, eff: Effect) -> Iterator[tuple[str, int, tuple[int, ...]]]:
-        """(mode, x, targets) a bot may choose; capped at CHOICE_CAP per effect."""
-        if not eff.choose and not eff.modes and not eff.x_cost:
-            yield "", 0, ()                 # nothing to choose
-            return
-        count = 0
-        modes = [m for m, _c, _o in eff.modes] or [""]
-        for mode in modes:
-            if eff.x_cost:
-                yield from self._gold_choices(p, src)
-                return
+    def target_choices(self, p: int, src: int, eff: Effect) -> list[tuple[str, int, tuple[int, ...]]]:
+        """(mode, x, targets) a bot may choose; capped at CHOICE_CAP per effect. During a read
+        the answer is remembered for every source alike to `src` (see `_alike`)."""
+        if eff.plain:
+            return NOTHING_TO_CHOOSE
+        if eff.x_cost:
+            return list(self._gold_choices(p, src))
+        memo = self._memo
+        if memo is None:
+            return self._choices(p, src, eff)
+        key = (CHOICES, p, id(eff), self._alike(src))
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = self._choices(p, src, eff)
+        return got
+
+    def _alike(self, src: int) -> int:
+        """What of an effect's source its targets depend on: only whether it is a spell, and
+        whose (深淵 soldiers are immune to the opponent's spells; see `immune`)."""
+        return self.owner[src] if self.game.cat[src] == "spell" else -2
+
+    def _choices(self, p: int, src: int, eff: Effect) -> list[tuple[str, int, tuple[int, ...]]]:
+        out: list[tuple[str, int, tuple[int, ...]]] = []
+        for mode in [m for m, _c, _o in eff.modes] or [""]:
             choose, _ops = self.slots(eff, mode)
             for combo in self._combos(p, src, choose, eff.forced):
-                yield mode, 0, combo
-                count += 1
-                if count >= CHOICE_CAP:
-                    return
+                out.append((mode, 0, combo))
+                if len(out) >= CHOICE_CAP:
+                    return out
+        return out
 
-    def _combos(self, p: int, src: int, choose: tuple[dict[str, Any], ...], forced: bool) -> Iterator[tuple[int, ...]]:
+    def _combos(self, p: int, src: int, choose: tuple[dict[str, Any], ...], forced: bool) -> list[tuple[int, ...]]:
         parts: list[list[tuple[int, ...]]] = []
         for s in choose:
             cands = self.candidates(p, src, s["pick"])
@@ -189,9 +206,11 @@ class Effects:
             for k in range(min(hi, len(cands)), lo - 1, -1):
                 options += list(combinations(cands, k))[:CHOICE_CAP]
             if not options:
-                return
+                return []
             parts.append(options)
-        yield from _product(parts)
+        if len(parts) == 1:
+            return parts[0][:CHOICE_CAP]
+        return list(_product(parts))
 
     def _gold_choices(self, p: int, src: int) -> Iterator[tuple[str, int, tuple[int, ...]]]:
         mine = [s for s in self.field_soldiers() if s != src and self.owner[s] == p
@@ -244,7 +263,7 @@ class Effects:
                         among: list[int] | None = None) -> list[tuple[int, Effect]]:
         """(card, effect) pairs of p that answer the top of the stack now, or the item `top`
         (cost not checked), in field order; or, looking only at the field cards `among`
-        (`field_among`), in no particular order."""
+        (either player's), in no particular order."""
         if top is None:
             top = self.window.top()
         counters = self.game.counters_of
@@ -264,11 +283,6 @@ class Effects:
         """The instances with a counter effect that may answer stack item `top`."""
         answering = self.game.answering
         return answering.get("E" if top[0] == "E" else top[1], answering[None])
-
-    def field_among(self, insts: frozenset[int]) -> list[int]:
-        """Those of `insts` that are on the field (either player's), in no particular order."""
-        piles = self.zones.piles
-        return [i for pile in self.game.FIELD for i in insts.intersection(piles[pile])]
 
     def my_field_cards(self, p: int, among: frozenset[int] | None = None) -> list[int]:
         """p's cards on the field (soldiers in cell order, the arena, squares, veils); with

@@ -57,6 +57,11 @@ class Effect:
     x_cost: bool = False           # 黄金/異界: the cost is X
     label: str = ""                # the effect's name for the log (効果種別:効果名)
     script: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    #: nothing to choose (no targets, modes or X): one way to activate it, at cost n
+    plain: bool = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "plain", not self.choose and not self.modes and not self.x_cost)
 
     @property
     def can_counter(self) -> bool:
@@ -161,6 +166,9 @@ def prepare_facts(game: Any) -> None:
     game.counters_of = tuple(tuple(e for e in game.effs[i] if e.trigger) for i in range(len(cat)))
     game.auras = tuple(tuple(aura_from_script(e.script["aura"], game) for e in game.effs[i] if "aura" in e.script)
                        for i in range(len(cat)))
+    #: the instances with an aura, and those with one that holds only beside another own soldier
+    game.aura_insts = frozenset(i for i in range(len(cat)) if game.auras[i])
+    game.other_own_insts = frozenset(i for i in range(len(cat)) if any(a.other_own for a in game.auras[i]))
     game.hand_rules = tuple(any(e.script.get("hand") for e in game.effs[i]) for i in range(len(cat)))
     game.drill = frozenset(i for i in range(len(cat)) if any(e.script.get("drill_safe") for e in game.effs[i]))
     game.gold = {eid: gold_effect(eid) for eid in GOLD_TYPES.values()}

@@ -15,7 +15,7 @@ from typing import Any
 
 from deckwright.engine import EMPTY, Window
 
-from .board import camp_row
+from .board import CAMP_ROW, camp_row
 from .facts import BATTLEFIELD, COLS, TURN_LIMIT
 
 
@@ -41,11 +41,18 @@ class Flow:
         window would resolve it, without opening one. (An effect with a possible answer on
         the field always opens its window: while it is open the effect is being processed,
         which 頑健 reads, so who can answer is only asked inside it.)"""
-        among = self.field_among(self.answering(item))
+        g = self.game
+        where, is_field = self.zones.where, g.is_field
+        insts = g.answering.get("E" if item[0] == "E" else item[1], g.answering[None])  # (answering)
+        among = []      # those on the field, either player's
+        for i in insts:
+            if is_field[where[i]]:
+                among.append(i)
         if not self.stack and (not among or (item[0] == "V" and not self.has_counter(0, item, among)
                                              and not self.has_counter(1, item, among))):
-            self.stack = [item]
-            self.resolve_stack()
+            if item[0] == "E":      # an event alone on the stack resolves to nothing
+                self.stack = [item]
+                self.resolve_stack()
             return
         by = item[1] if item[0] == "E" else item[2]
         self.window = Window.stack(self.turns, about=item, by=by)
@@ -126,8 +133,9 @@ class Flow:
         """A soldier summoned (origin -1) or moved into `cell`: stand there, or wait in the
         arena when the cell is held by another soldier; the combat comes after the window."""
         g = self.game
-        if self.soldier_at(cell) == EMPTY:
-            self.zones.place(i, g.SOLD, cell)
+        zones = self.zones
+        if zones.piles[g.SOLD][cell] == EMPTY:
+            zones.place(i, g.SOLD, cell)
         else:
             self.zones.move(i, g.ARENA)
             self.combat = [i, -2, cell, origin, -1]   # -2: the square's soldier, decided later
@@ -135,12 +143,13 @@ class Flow:
 
     def arrive(self, i: int, cell: int, origin: int) -> None:
         g = self.game
-        if not self.on_field(i):
+        where = self.zones.where[i]
+        if not g.is_field[where]:
             self.combat = []
             return
         p = self.owner[i]
-        held = self.soldier_at(cell)
-        if self.zones.where[i] == g.ARENA:
+        held = self.zones.piles[g.SOLD][cell]
+        if where == g.ARENA:
             if held == EMPTY:
                 self.zones.place(i, g.SOLD, cell)
                 self.combat = []
@@ -148,7 +157,7 @@ class Flow:
                 self.start_combat(i, held, cell, origin, -1)
                 return
         row = cell // COLS
-        if row != BATTLEFIELD and row != camp_row(p) and origin >= 0:
+        if row != BATTLEFIELD and row != CAMP_ROW[p] and origin >= 0:
             self.start_combat(i, -1, cell, origin, 1 - p)
 
     def start_combat(self, a: int, d: int, cell: int, origin: int, foe: int) -> None:
@@ -278,13 +287,14 @@ class Flow:
     def start_turn(self) -> None:
         """Phase 1 part 1: untap the warehouse; then the optional draw."""
         p = self.turns.current
-        ware = set(self.zones.piles[self.game.WARE[p]])
-        self.tapped -= ware
+        self.tapped.difference_update(self.zones.piles[self.game.WARE[p]])
         self.phase = "draw"
-        self.log.add("turn", p=p, n=self.turn_no)
+        if self.log.on:     # (the hottest events: checked before their arguments are built)
+            self.log.add("turn", p=p, n=self.turn_no)
 
     def next_turn(self) -> None:
-        self.mods = [m for m in self.mods if m[4] != "turn-end"]
+        if self.mods:
+            self.mods = [m for m in self.mods if m[4] != "turn-end"]
         self.used.clear()
         self.fresh.clear()
         self.moved.clear()
@@ -312,6 +322,7 @@ class Flow:
     def draw_card(self, p: int) -> None:
         g = self.game
         self.zones.draw(g.SUPPORT[p], g.HAND[p])
-        self.log.add("draw", p=p)
+        if self.log.on:
+            self.log.add("draw", p=p)
         if not self.zones.piles[g.SUPPORT[p]]:
             self.lose(p, "支援が尽きた")

@@ -9,7 +9,8 @@ state can see a stale answer.
 
 The memo is one plain dict (the cheapest thing to make once per decision). Each question has
 its own shape of key, so the answers never collide: (player, cost, elements) -> the canonical
-payment; (FREE, player) -> the player's untapped warehouse cards; AURAS -> the auras in force.
+payment; (FREE, player) -> the player's untapped warehouse cards; AURAS -> the auras in force;
+(CHOICES, player, id(effect), source kind) -> the effect's target choices (`Effects.target_choices`).
 """
 
 from __future__ import annotations
@@ -19,3 +20,4 @@ from typing import Any
 Memo = dict[Any, Any]
 FREE = "free"
 AURAS = "auras"
+CHOICES = "choices"

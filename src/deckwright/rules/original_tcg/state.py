@@ -15,7 +15,7 @@ from typing import Any
 from deckwright.engine import EMPTY, Reason, State
 
 from . import english
-from .board import Board, camp_row
+from .board import CAMP_ROW, Board, camp_row
 from .costs import Costs, Payment
 from .effects import Effects, is_player
 from .facts import BATTLEFIELD, COLS, HAND_START, LIFE_START
@@ -141,7 +141,8 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
 
     def _apply(self, action: Action) -> None:
         CARRY_OUT[action[0]](self, action)
-        self.drive()
+        if self.window is not None or self.todo:    # else `drive` would have nothing to do
+            self.drive()
 
     # --- legality ------------------------------------------------------------------------------
 
@@ -316,18 +317,24 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
 
     def counter_payable(self, p: int, i: int, eff: Any) -> bool:
         n, req = self.cost_of(i, eff, 1)
-        return self.auto_pay(p, n, req) is not None and any(True for _ in self.target_choices(p, i, eff))
+        return self.auto_pay(p, n, req) is not None and bool(self.target_choices(p, i, eff))
 
     # --- legal actions ---------------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
-        p = self.current_player()
         if self.window is not None:
-            return self.reading(self._window_actions, p)
+            return self.reading(self._window_actions, self.current_player())
+        p = self.current_player() if self.over else self.turns.current
         phase = self.phase
         g = self.game
         if phase == "main":
-            return self.reading(self._main_actions, p)
+            if self._memo is None and self.remember:    # `reading`, without one more call
+                self._memo = {}
+                try:
+                    return self._main_actions(p)
+                finally:
+                    self._memo = None
+            return self._main_actions(p)
         if phase == "draw":
             return ([("draw",)] if self.zones.piles[g.SUPPORT[p]] else []) + [("skip",)]
         if phase in ("store", "restock"):
@@ -361,9 +368,11 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
         owner = self.owner
         sold = piles[g.SOLD]
         acts: list[Action] = []
-        camp = camp_row(p) * COLS
+        camp = CAMP_ROW[p] * COLS
         summon_cols: list[int] | None = None    # the same squares for every soldier in hand
         free: list[int] | None = None           # the same for every spell and land
+        colors = g.colors if not self.grant_el else None
+        stats, auto_pay = self.stats, self.auto_pay
         for i in piles[g.HAND[p]]:
             cat = g.cat[i]
             if cat == "soldier":
@@ -372,7 +381,7 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
                                    if sold[camp + col] == EMPTY or owner[sold[camp + col]] != p]
                 if not summon_cols:
                     continue
-                pay = self.auto_pay(p, self.stats(i)[0], self.elements(i))
+                pay = auto_pay(p, stats(i)[0], colors[i] if colors else self.elements(i))
                 if pay is not None:
                     acts += [("summon", i, col, pay) for col in summon_cols]
             else:
@@ -383,33 +392,40 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
                 if g.facedown_only[i]:
                     acts += [("cast", i, c, 1, ()) for c in free]
                     continue
-                pay = self.auto_pay(p, self.stats(i)[0], self.elements(i))
+                pay = auto_pay(p, stats(i)[0], colors[i] if colors else self.elements(i))
                 if pay is None:
                     continue
                 acts += [("cast", i, c, 0, pay) if cat == "spell" else ("deploy", i, c, pay) for c in free]
-        acts += self._moves(p)
+        self._moves(p, acts)
         if self.grant2:     # a special type 2 granted by an example may add the gold effect
             normals = {i: tuple(e for e in self.effects_of(i) if e.can_normal) for i in self.my_field_cards(p)}
         else:
             normals = g.normals
-        for i in self.my_field_cards(p, None if self.grant2 else g.with_normal):
-            for eff in normals[i]:
-                if self.usable(p, i, eff, False) is None:
-                    acts += self._activations(p, i, eff, -1)
+        fresh, used, cats = self.fresh, self.used, g.cat
+        among = g.with_normal if not self.grant2 else normals
+        for pile in g.FIELD:        # (my_field_cards, without the call: p's cards, field order)
+            for i in piles[pile]:
+                if i not in among or owner[i] != p:
+                    continue
+                # what `usable` asks, for a card known to be p's and on the field
+                if i in fresh and cats[i] != "spell":
+                    continue
+                for eff in normals[i]:
+                    if (i, eff.eid) not in used:
+                        self._activations(p, i, eff, -1, acts)
         acts.append(("skip",))
         return acts
 
-    def _moves(self, p: int) -> list[Action]:
-        """Every own soldier that may still move, to each neighbouring square it may enter."""
+    def _moves(self, p: int, acts: list[Action]) -> None:
+        """Every own soldier that may still move, to each neighbouring square it may enter,
+        onto `acts`."""
         sold = self.zones.piles[self.game.SOLD]
         owner = self.owner
-        acts: list[Action] = []
         drill: bool | None = None
         fresh, moved = self.fresh, self.moved
         colors = None if self.grant_el else self.game.colors
-        for here in [h for h, i in enumerate(sold) if i != EMPTY and owner[i] == p]:
-            i = sold[here]
-            if i in fresh or i in moved:
+        for here, i in enumerate(sold):
+            if i == EMPTY or owner[i] != p or i in fresh or i in moved:
                 continue
             cells = []
             for cell in NEIGHBOURS[here]:
@@ -424,22 +440,27 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
                 continue
             pay = self.auto_pay(p, self.stats(i)[1], self.elements(i) if colors is None else colors[i])
             if pay is not None:
-                acts += [("move", i, cell, pay) for cell in cells]
-        return acts
+                for cell in cells:
+                    acts.append(("move", i, cell, pay))
 
     def _counter_actions(self, p: int) -> list[Action]:
         acts: list[Action] = []
         for i, eff in self.counter_options(p):
-            acts += self._activations(p, i, eff, -1)
+            self._activations(p, i, eff, -1, acts)
         return acts
 
-    def _activations(self, p: int, i: int, eff: Any, against: int) -> list[Action]:
-        acts: list[Action] = []
+    def _activations(self, p: int, i: int, eff: Any, against: int, acts: list[Action]) -> None:
+        """Every way to activate effect `eff` of card i, onto `acts`."""
+        if eff.plain:       # nothing to choose, a fixed cost
+            pay = self.auto_pay(p, eff.n, eff.elements)
+            if pay is not None:
+                acts.append(("act", i, eff.eid, (), "", 0, against, pay))
+            return
+        x_cost = eff.x_cost
         for mode, x, targets in self.target_choices(p, i, eff):
-            pay = self.auto_pay(p, *self.cost_of(i, eff, x))
+            pay = self.auto_pay(p, x, ()) if x_cost else self.auto_pay(p, eff.n, eff.elements)  # (cost_of)
             if pay is not None:
                 acts.append(("act", i, eff.eid, targets, mode, x, against, pay))
-        return acts
 
     # --- carrying out a decision -------------------------------------------------------------------
 
@@ -457,7 +478,8 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
     def _do_store(self, a: Action) -> None:
         p = self.turns.current
         self.zones.move(a[1], self.game.WARE[p])
-        self.log.add("store", p=p, card=a[1])
+        if self.log.on:
+            self.log.add("store", p=p, card=a[1])
         if self.phase == "store":
             self.begin_upkeep()
         else:
@@ -517,8 +539,9 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
         p = self.turns.current
         self.do_pay(p, pay)
         self.moved.add(i)
-        self.log.add("move", p=p, card=i)
-        self.enter(i, cell, self.cell_of(i))
+        if self.log.on:
+            self.log.add("move", p=p, card=i)
+        self.enter(i, cell, self.zones.piles[self.game.SOLD].index(i))    # (cell_of: it stands)
         self.open_window(("V", "move", p, i))
 
     def _do_act(self, a: Action) -> None:
@@ -544,12 +567,14 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
     def _do_buy(self, a: Action) -> None:
         p = self.turns.current
         self.do_pay(p, a[1])
-        self.log.add("buy", p=p)
+        if self.log.on:
+            self.log.add("buy", p=p)
         self.draw_card(p)
 
     def _do_end(self, a: Action) -> None:
         p = self.turns.current
-        self.log.add("end", p=p)
+        if self.log.on:
+            self.log.add("end", p=p)
         self.todo.append(("next-turn",))
         self.open_window(("V", "tend", p, -1))
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 from ...engine import Game, GameFacts, ZoneSpec
 from .. import register
 from . import cards as facts
-from .actions import PLAY
+from .actions import KICK, PLAY
 from .state import SuperPageOneState
 from .tally import HandShape
 
@@ -88,19 +88,33 @@ class SuperPageOne(Game):
         n = len(self.catalogue)
         rank, suit, wild, free = self.rank, self.suit, self.wild, self.free
         #: matches[top][inst]: may `inst` go on `top` (no 2-draw pending)? Same number or suit;
-        #: 8 and jokers anywhere; anything on a joker (ruling joker-top-free). Rows of bytes
-        #: (1 or 0): a row is a cache line or two, where a tuple of bools is seven.
+        #: 8 and jokers anywhere; anything on a joker (ruling joker-top-free). Rows are tuples
+        #: of bools, not bytes: CPython 3.11 indexes a tuple by an int in a specialised
+        #: instruction and tests a bool without a call, where a byte goes through the
+        #: generic subscript and truth test (this loop runs over the hand at every turn).
         self.matches = tuple(
-            bytes(wild[i] or free[t] or rank[i] == rank[t] or (suit[i] != "" and suit[i] == suit[t])
-                  for i in range(n))
+            tuple(bool(wild[i] or free[t] or rank[i] == rank[t]
+                       or (suit[i] != "" and suit[i] == suit[t])) for i in range(n))
             for t in range(n))
-        self.match_any = bytes([1]) * n   # an empty field takes anything
+        self.match_any = (True,) * n   # an empty field takes anything
         self.plays = tuple((PLAY, i) for i in range(n))
+        self.opens = tuple(facts.opens(e) for e in self.effect)
+        self.kick_acts = tuple((KICK, i) for i in range(n))
+        #: per card: 1 for a K (it kicks back), else 0; the suit a Q echoes (None: no Q)
+        self.king = tuple(self.effect[i] == "kick-back" for i in range(n))
+        self.echo_suit = tuple(suit[i] if self.effect[i] == "echo" and suit[i] else None
+                               for i in range(n))
         #: pile -> the seat whose hand it is, or -1
         self.hand_owner = [-1] * len(self.layout(self.facts.max_players))
         for p, pile in enumerate(self.HAND):
             self.hand_owner[pile] = p
-        self.hand_shape = HandShape(rank, suit, self.effect, self.blocks_dobon, self.revo_key)
+        shape = self.hand_shape = HandShape(rank, suit, self.effect, self.blocks_dobon,
+                                            self.revo_key)
+        #: per card: the tally field of the Qs that may echo its effect, and of the Js that
+        #: may cancel it (0: no card may)
+        self.echo_mask = tuple(shape.echo_f.get(suit[i], 0) if self.echoable[i] and suit[i] else 0
+                               for i in range(n))
+        self.cancel_mask = tuple(shape.cancel_f if self.cancelable[i] else 0 for i in range(n))
 
 
 register(SuperPageOne)

@@ -15,6 +15,16 @@ from ...model import Card
 
 #: Effects that activate (and so open the Q echo and J cancel windows).
 ACTIVATED = ("draw", "skip", "give", "reverse", "discard", "kick-back")
+#: What playing a card sets going (`SuperPageOne.opens`): nothing, its effect at once
+#: (2-draw, skip, reverse), or a question to its player first (7: whom to give to; 10: whether
+#: to use it).
+NOTHING, STARTS, ASKS = 0, 1, 2
+
+
+def opens(effect: str) -> int:
+    if effect in ("draw", "skip", "reverse"):
+        return STARTS
+    return ASKS if effect in ("give", "discard") else NOTHING
 
 
 def scripts(card: Card) -> dict[str, dict[str, Any]]:

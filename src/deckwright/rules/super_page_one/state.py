@@ -27,12 +27,15 @@ from ...engine.setup import take
 from . import english
 from .actions import (ACTIVATE, CANCEL, DECLINE, DISCARD, DOBON, DRAW, ECHO, GIVE, KEEP, KICK, NONE,
                       PASS, PLAY, REVOLUTION, TARGET, Action)
+from .cards import STARTS
 from .notation import Notation
 from .table import TableView
 from .tally import Tallies
 
 HAND_SIZE = 6   # the text: six cards to each player
 _DRAW, _DOBON, _REVOLUTION = (DRAW, NONE), (DOBON, NONE), (REVOLUTION, NONE)
+#: The phases that ask a player in a window (a set: one hashed look-up, not three compares).
+ASKING = frozenset({"q", "j", "react"})
 
 
 class SuperPageOneState(Notation, TableView, State):
@@ -68,6 +71,13 @@ class SuperPageOneState(Notation, TableView, State):
         "end": "ゲーム終了。",
     }
     TRANSLATIONS = {"en": {"events": english.EVENTS, "reasons": english.REASONS}}
+    #: The rules' own attributes, in slots: with the engine's sixteen in the instance dict
+    #: they made 37, past the 30 that CPython 3.11 lets the instances of a class share one
+    #: key table for, so every game's state had a dict of its own and no look-up on `self`
+    #: stayed specialised (`State.clone` copies slots too).
+    __slots__ = ("phase", "cont", "react_kick", "pending", "victim", "by", "revealed", "kicked",
+                 "finished", "drawn", "tallies", "quiet", "e_kind", "e_card", "e_owner",
+                 "e_target", "e_factor", "e_left", "e_live", "e_echoed", "e_reopen_q")
 
     def __init__(self, game: Any, players: int, seed: int = 0):
         super().__init__(game, players, seed)
@@ -137,14 +147,25 @@ class SuperPageOneState(Notation, TableView, State):
             else:
                 field = self.zones.piles[g.FIELD]
                 can = g.matches[field[-1]] if field else g.match_any
-            acts = [plays[c] for c in hand if can[c]]
+            acts = []
+            for c in hand:   # a loop, not a comprehension: no frame of its own
+                if can[c]:
+                    acts.append(plays[c])
             acts.append(_DRAW)
-            return acts if self.quiet else self._declarations(p, True, acts)
-        if phase in ("q", "j", "react"):
+            if self.quiet:
+                return acts
+            # _declarations(p, True, acts) when the tallies say p may declare something
+            tallies, field = self.tallies, self.zones.piles[g.FIELD]
+            if (tallies.revolution[p] or tallies.packed[p] & g.hand_shape.kings_f
+                    or (field and tallies.sums[p] == g.rank[field[-1]])):
+                return self._declarations(p, True, acts)
+            return acts
+        if phase in ASKING:
             p = self.current_player()
             acts: list[Action] = [(PASS, NONE)]
             if phase == "q":
-                acts += [(ECHO, c) for c in self.hand(p) if self._echoes(c)]
+                suit = g.suit[self.e_card]   # the cards _echoes(c) says yes to
+                acts += [(ECHO, c) for c in self.hand(p) if g.echo_suit[c] == suit]
             elif phase == "j":
                 acts += [(CANCEL, c) for c in self.hand(p) if g.effect[c] == "cancel"]
             else:
@@ -163,7 +184,7 @@ class SuperPageOneState(Notation, TableView, State):
 
     def pass_action(self) -> Action | None:
         """Letting a Q, J or Dobon / Revolution / kick-back moment go by."""
-        return (PASS, NONE) if self.phase in ("q", "j", "react") and not self.over else None
+        return (PASS, NONE) if self.phase in ASKING and not self.over else None
 
     def _declarations(self, p: int, kick: bool, acts: list[Action]) -> list[Action]:
         """`acts` and the Dobon, Revolution and (with `kick`) K kick-backs `p` may declare."""
@@ -174,23 +195,26 @@ class SuperPageOneState(Notation, TableView, State):
         if tallies.revolution[p]:   # can_revolution(p)
             acts.append(_REVOLUTION)
         if kick and tallies.packed[p] & g.hand_shape.kings_f:   # a K not shown: see kicks(p)
-            acts += [(KICK, c) for c in self.kicks(p)]
+            kick_acts = g.kick_acts
+            acts += [kick_acts[c] for c in self.kicks(p)]
         return acts
 
     def _echoes(self, q: int) -> bool:
         g = self.game
-        return g.effect[q] == "echo" and g.suit[q] == g.suit[self.e_card] and g.suit[q] != ""
+        return g.echo_suit[q] == g.suit[self.e_card]
 
     def _apply(self, action: Action) -> None:
         code, arg = action
         phase = self.phase
         self.quiet = False
         if phase == "turn":
-            if code == PLAY:   # the most common decision, without a further call
+            if code == PLAY:   # the most common decisions, without a further call
                 self._play(self.turns.current, arg)
+            elif code == DRAW:
+                self._draw_turn(self.turns.current)
             else:
                 self._turn(code, arg)
-        elif phase in ("q", "j", "react"):
+        elif phase in ASKING:
             self._answer(code, arg)
         elif phase == "drawn":
             if code == PLAY:
@@ -221,32 +245,48 @@ class SuperPageOneState(Notation, TableView, State):
     # --- playing and drawing ----------------------------------------------------------------
 
     def _play(self, p: int, card: int) -> None:
-        g = self.game
-        self._move(card, g.FIELD)
+        g, zones = self.game, self.zones
+        hand = zones.piles[g.HAND[p]]
+        if zones.where[card] == g.HAND[p]:
+            # what _move(card, FIELD) does for a card in p's hand, without its three calls
+            shown = card in self.revealed
+            if shown:
+                self.revealed.discard(card)
+                zones.shown.discard(card)
+            self.tallies.remove(p, card, shown)
+            if hand[-1] == card:
+                hand.pop()
+            else:
+                hand.remove(card)
+            zones.piles[g.FIELD].append(card)
+            zones.where[card] = g.FIELD
+        else:
+            self._move(card, g.FIELD)
         self.by[card] = p
         self.drawn = NONE
         self.victim = NONE
         self.cont = "end"
         if self.log.on:
             self.log.add("play", p=p, card=card)
-        hand = self.zones.piles[g.HAND[p]]
         if not hand:
-            self.log.add("out", p=p)
+            if self.log.on:
+                self.log.add("out", p=p)
             self._finish(p)
             if self.over:
                 return
-        kind = g.effect[card]
-        if kind in ("give", "discard"):
+        opens = g.opens[card]
+        if not opens:   # a card without an effect when played
+            self._settle(True)
+        elif opens == STARTS:
+            self._start_effect(g.effect[card], card, p)
+        else:   # ASKS
+            kind = g.effect[card]
             # the 7 names its target first (Q&A 1); an optional effect may also be declined
             if hand and (kind == "discard" or len(self.turns.active()) > 1):
                 self.e_kind, self.e_card, self.e_owner = kind, card, p
                 self.phase = "activate"
             else:
                 self._settle(True)
-        elif kind in ("draw", "skip", "reverse"):
-            self._start_effect(kind, card, p)
-        else:
-            self._settle(True)
 
     def _draw_turn(self, p: int) -> None:
         self.cont = "end"
@@ -255,12 +295,19 @@ class SuperPageOneState(Notation, TableView, State):
             got = self._draw(p, n)
             if self.log.on:
                 self.log.add("take", p=p, n=len(got))
-        else:
-            got = self._draw(p, 1)
+        else:   # _draw(p, 1) without its loop
+            g, zones = self.game, self.zones
+            if not zones.piles[g.DECK]:
+                self._reshuffle()
+            inst = zones.draw(g.DECK, g.HAND[p])
+            if inst != EMPTY:
+                self.tallies.add(p, inst)
             if self.log.on:
-                self.log.add("draw", p=p, n=len(got))
-            if got and self.playable(got[0]):
-                self.drawn, self.cont = got[0], "drawn"
+                self.log.add("draw", p=p, n=0 if inst == EMPTY else 1)
+            if inst != EMPTY:
+                field = zones.piles[g.FIELD]
+                if not field or g.matches[field[-1]][inst]:   # self.playable(inst)
+                    self.drawn, self.cont = inst, "drawn"
         self._settle(False)
 
     def _draw(self, p: int, n: int) -> list[int]:
@@ -290,7 +337,8 @@ class SuperPageOneState(Notation, TableView, State):
         n = len(self.zones.piles[g.DECK])
         if n:
             self.shuffle(g.DECK)
-            self.log.add("reshuffle", n=n)
+            if self.log.on:
+                self.log.add("reshuffle", n=n)
 
     def _move(self, inst: int, dst: int) -> None:
         """Move a card; a revealed K that leaves its hand may be used again later (and is no
@@ -317,19 +365,22 @@ class SuperPageOneState(Notation, TableView, State):
     def _activate(self, code: int, arg: int) -> None:
         p, card = self.turns.current, self.e_card
         if code == DECLINE:
-            self.log.add("decline", p=p, card=card)
+            if self.log.on:
+                self.log.add("decline", p=p, card=card)
             self._clear_effect()
             self._settle(True)
             return
         kind = self.e_kind
         if code == TARGET:
-            self.log.add("target", p=p, q=arg)
+            if self.log.on:
+                self.log.add("target", p=p, q=arg)
         self._start_effect(kind, card, p, arg if code == TARGET else NONE)
 
     def _start_effect(self, kind: str, card: int, owner: int, target: int = NONE) -> None:
-        self._clear_effect()
+        # _clear_effect(), then this effect
         self.e_kind, self.e_card, self.e_owner, self.e_target = kind, card, owner, target
-        self.e_live = True
+        self.e_factor, self.e_left = 1, 0
+        self.e_live, self.e_echoed, self.e_reopen_q = True, False, False
         if kind not in ("give",):
             if self.log.on:
                 self.log.add("activate", p=owner, card=card, name=self.game.effect_name[card])
@@ -341,17 +392,14 @@ class SuperPageOneState(Notation, TableView, State):
         self.window = Window.holders(self.turns, holders, start, about=self.e_card)
 
     def _open_q(self) -> None:
-        g = self.game
-        holders = []
-        if g.echoable[self.e_card] and not self.e_echoed and g.suit[self.e_card]:
-            holders = self._holders("echo", g.suit[self.e_card])
+        holders = [] if self.e_echoed else self._holders(self.game.echo_mask[self.e_card])
         if holders:
             self._window("q", holders)
         else:
             self._open_j()
 
     def _open_j(self) -> None:
-        holders = self._holders("cancel") if self.game.cancelable[self.e_card] else []
+        holders = self._holders(self.game.cancel_mask[self.e_card])
         if holders:
             self._window("j", holders)
         else:
@@ -361,15 +409,14 @@ class SuperPageOneState(Notation, TableView, State):
     def _j_done(self) -> None:
         """The J windows are over: cancelled, alive again (its Q window returns once), or on."""
         if not self.e_live:
-            self.log.add("cancelled", card=self.e_card)
+            if self.log.on:
+                self.log.add("cancelled", card=self.e_card)
             if self.e_kind == "draw":
                 self.pending, self.victim = 0, NONE   # Q&A 5: the whole stack goes
             self._after_effect()
         elif self.e_reopen_q and not self.e_echoed:
             self.e_reopen_q = False
-            g = self.game
-            holders = (self._holders("echo", g.suit[self.e_card])
-                       if g.echoable[self.e_card] and g.suit[self.e_card] else [])
+            holders = self._holders(self.game.echo_mask[self.e_card])
             if holders:
                 self._window("q", holders)
             else:
@@ -403,14 +450,17 @@ class SuperPageOneState(Notation, TableView, State):
         if code == ECHO:
             self.e_echoed = True
             self.e_factor *= g.amount[arg]
-            self.log.add("echo", p=p, card=arg)
+            if self.log.on:
+                self.log.add("echo", p=p, card=arg)
             self._open_j()
         else:
             self.e_live = not self.e_live
-            self.log.add("cancel", p=p, card=arg)
+            if self.log.on:
+                self.log.add("cancel", p=p, card=arg)
             if self.e_live:
                 self.e_reopen_q = True
-                self.log.add("revived")
+                if self.log.on:
+                    self.log.add("revived")
             self._open_j()
 
     def _resolve(self) -> None:
@@ -433,9 +483,11 @@ class SuperPageOneState(Notation, TableView, State):
             if len(self.turns.active()) > 2:
                 for _ in range(f):
                     self.turns.reverse()
-                    self.log.add("reverse")
+                    if self.log.on:
+                        self.log.add("reverse")
             else:
-                self.log.add("no-reverse")
+                if self.log.on:
+                    self.log.add("no-reverse")
         elif kind == "kick-back":
             for _ in range(times):
                 field = self.zones.piles[g.FIELD]
@@ -447,13 +499,15 @@ class SuperPageOneState(Notation, TableView, State):
                 self.kicked.add(top)
                 self.by.pop(top, None)
                 self._move(top, g.HAND[owner])
-                self.log.add("kicked", p=owner, card=top)
+                if self.log.on:
+                    self.log.add("kicked", p=owner, card=top)
         else:
             self.e_left = times
             if self._can_carry_out():
                 self.phase = kind
                 return
-            self.log.add("fizzle", card=self.e_card)
+            if self.log.on:
+                self.log.add("fizzle", card=self.e_card)
         self._after_effect()
 
     def _can_carry_out(self) -> bool:
@@ -465,13 +519,16 @@ class SuperPageOneState(Notation, TableView, State):
         g, p = self.game, self.e_owner
         if self.e_kind == "give":
             self._move(card, g.HAND[self.e_target])
-            self.log.add("give", p=p, card=card, q=self.e_target)
+            if self.log.on:
+                self.log.add("give", p=p, card=card, q=self.e_target)
         else:
             self._move(card, g.ZONE)
-            self.log.add("discard", p=p, card=card)
+            if self.log.on:
+                self.log.add("discard", p=p, card=card)
         self.e_left -= 1
         if not self.hand(p):
-            self.log.add("out", p=p)
+            if self.log.on:
+                self.log.add("out", p=p)
             self._finish(p)
             if self.over:
                 return
@@ -486,7 +543,8 @@ class SuperPageOneState(Notation, TableView, State):
         self.revealed.add(k)
         self.zones.shown.add(k)   # every player's view shows the revealed K
         self.tallies.show_king(p)
-        self.log.add("kick", p=p, card=k)
+        if self.log.on:
+            self.log.add("kick", p=p, card=k)
         self._start_effect("kick-back", k, p)
 
     # --- reactions, special wins, end of turn -------------------------------------------------
@@ -495,15 +553,41 @@ class SuperPageOneState(Notation, TableView, State):
         """Ask every player who may now declare Dobon / Revolution (or kick back the new top),
         in play order from the next player (the engine's rechecking window: who can declare is
         looked at again before each player, since a declaration changes the table);
-        `others_only` leaves out the turn player, who is about to decide anyway."""
-        self.react_kick = kick
-        self.phase = "react"
-        # most of the time nobody can: then no window is opened only to find nobody in it
-        if not self._anyone_may_react(kick):
+        `others_only` leaves out the turn player, who is about to decide anyway.
+
+        Most of the time nobody can: a screen over the running tallies then skips the window.
+        It opens only when some hand totals the top card's number, some hand makes a
+        Revolution, or (with `kick`) a K not shown is in the hand of anyone but who played the
+        top card; the window then asks `_has_reaction` of each player in turn, exactly. (The
+        screen looks at every hand, even of players out or left out of the window: theirs are
+        empty, or it asks for nothing.) `react_kick` is only read in the window, so it is
+        only set when one opens."""
+        g, tallies = self.game, self.tallies
+        field = self.zones.piles[g.FIELD]
+        may = (field and g.rank[field[-1]] in tallies.sums) or True in tallies.revolution
+        if not may and kick and len(field) >= 2 and field[-1] not in self.kicked:
+            # the packed tallies of several hands add up to theirs together (no field
+            # overflows: each holds the deck)
+            packed, played_by = tallies.packed, self.by.get(field[-1], NONE)
+            may = (sum(packed) - (packed[played_by] if played_by >= 0 else 0)) \
+                & g.hand_shape.kings_f
+        if not may:
             self.quiet = kick   # kick-backs too were looked at
             self.window = None
-            self._continue()
+            if self.cont == "end" and not self.over:
+                # _continue()'s most common case: the turn ends (what _begin_turn() then does,
+                # without a call; the window is closed and `cont` is "end" already)
+                turns = self.turns
+                turns.advance()
+                self.phase = "turn"
+                self.drawn = NONE
+                self.victim = turns.current if self.pending else NONE
+            else:
+                self.phase = "react"   # until _continue() says what comes next
+                self._continue()
             return
+        self.react_kick = kick
+        self.phase = "react"
         cur = self.turns.current
         self.window = Window.rechecking(self.turns, self.turns.following(cur),
                                         leave_out=(cur,) if others_only else ())
@@ -553,9 +637,11 @@ class SuperPageOneState(Notation, TableView, State):
     def _special_win(self, p: int, code: int) -> None:
         g = self.game
         if code == DOBON:
-            self.log.add("dobon", p=p, n=sum(g.rank[c] for c in self.hand(p)), card=self.top())
+            if self.log.on:
+                self.log.add("dobon", p=p, n=sum(g.rank[c] for c in self.hand(p)), card=self.top())
         else:
-            self.log.add("revolution", p=p)
+            if self.log.on:
+                self.log.add("revolution", p=p)
         for inst in list(self.hand(p)):
             self._move(inst, g.ASIDE)
         self._finish(p)
@@ -563,9 +649,11 @@ class SuperPageOneState(Notation, TableView, State):
     def _finish(self, p: int) -> None:
         self.finished.append(p)
         self.turns.knock_out(p)
-        self.log.add("finish", p=p, n=len(self.finished))
+        if self.log.on:
+            self.log.add("finish", p=p, n=len(self.finished))
         if p == self.victim and self.pending:
-            self.log.add("lapse", p=p)
+            if self.log.on:
+                self.log.add("lapse", p=p)
             self.pending, self.victim = 0, NONE
         left = self.turns.active()
         if len(left) <= 1:
@@ -573,7 +661,8 @@ class SuperPageOneState(Notation, TableView, State):
             self.over = True
             self.window = None
             self.phase = "over"
-            self.log.add("end")
+            if self.log.on:
+                self.log.add("end")
 
     def _end_turn(self) -> None:
         if not self.over:
@@ -643,6 +732,14 @@ class SuperPageOneState(Notation, TableView, State):
         hands = [self.hand(p) for p in range(self.players)]
         for p in self.tallies.differs(hands, self.revealed):
             yield f"the running tally of {self.player_name(p)}'s hand differs from the hand"
+        for p in range(self.players):
+            if self.kicks(p) != self._kicks_afresh(p):
+                yield f"the Ks {self.player_name(p)} may kick back with differ from the hand's"
+        if self.e_card != NONE:
+            fresh = self._holders_afresh(self.e_card)
+            if (self._holders(g.echo_mask[self.e_card]),
+                    self._holders(g.cancel_mask[self.e_card])) != fresh:
+                yield "the players who could echo or cancel differ from a look at the hands"
 
     def public_info(self) -> dict[str, Any]:
         return {"pending_draw": self.pending,

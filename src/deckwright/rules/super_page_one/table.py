@@ -49,42 +49,60 @@ class TableView:
 
     def kicks(self, p: int) -> list[int]:
         """The Ks `p` may reveal now: unrevealed, the field keeps a card, the top is not theirs."""
-        if not self.tallies.packed[p] & self.game.hand_shape.kings_f:   # none, or all shown
+        if not self.can_kick(p):
             return []
-        g, top = self.game, self.top()
-        if len(self.zones.piles[g.FIELD]) < 2 or self.by.get(top, NONE) == p or top in self.kicked:
+        g, revealed = self.game, self.revealed
+        king = g.king
+        return [c for c in self.zones.piles[g.HAND[p]] if king[c] and c not in revealed]
+
+    def can_kick(self, p: int) -> bool:
+        """Whether `kicks(p)` has a K: the tally counts the Ks in the hand not yet shown."""
+        g = self.game
+        if not self.tallies.packed[p] & g.hand_shape.kings_f:   # none, or all shown
+            return False
+        field = self.zones.piles[g.FIELD]
+        if len(field) < 2:
+            return False
+        top = field[-1]
+        return self.by.get(top, NONE) != p and top not in self.kicked
+
+    def _kicks_afresh(self, p: int) -> list[int]:
+        """`kicks(p)` worked out from the hand itself, without the tally (`invariants()`
+        compares the two after every decision of a checked game)."""
+        g, field = self.game, self.zones.piles[self.game.FIELD]
+        if len(field) < 2 or self.by.get(field[-1], NONE) == p or field[-1] in self.kicked:
             return []
         return [c for c in self.hand(p) if g.effect[c] == "kick-back" and c not in self.revealed]
 
-    def _holders(self, effect: str, suit: str = "") -> list[int]:
-        """The players still in holding a J (`cancel`) or a Q of `suit` (`echo`)."""
-        shape = self.game.hand_shape
-        field = shape.cancel_f if effect == "cancel" else shape.echo_f.get(suit, 0)
-        packed, out = self.tallies.packed, self.turns.out
-        return [p for p in range(self.players) if not out[p] and packed[p] & field]
+    def _holders_afresh(self, card: int) -> tuple[list[int], list[int]]:
+        """Who could echo and who could cancel the effect of `card`, from the hands themselves
+        (what `_holders(echo_mask[card])` and `_holders(cancel_mask[card])` answer from the
+        tallies; `invariants()` compares them)."""
+        g, out = self.game, self.turns.out
+        suit = g.suit[card]
+        echo = [p for p in range(self.players) if not out[p] and g.echoable[card] and suit
+                and any(g.effect[q] == "echo" and g.suit[q] == suit for q in self.hand(p))]
+        cancel = [p for p in range(self.players) if not out[p] and g.cancelable[card]
+                  and any(g.effect[j] == "cancel" for j in self.hand(p))]
+        return echo, cancel
 
-    def _anyone_may_react(self, kick: bool) -> bool:
-        """A quick screen before a react window: False only when no hand could declare Dobon
-        or Revolution, or kick back the top card when `kick`; otherwise the window asks
-        `_has_reaction` of each player in turn, exactly. (It looks at every hand, even of
-        players out or left out of the window: theirs are empty, or it asks for nothing.)"""
-        g = self.game
-        field, tallies = self.zones.piles[g.FIELD], self.tallies
-        if field and g.rank[field[-1]] in tallies.sums:
-            return True   # a hand totals the top card's number
-        if True in tallies.revolution:
-            return True
-        if not kick or len(field) < 2 or field[-1] in self.kicked:
-            return False
-        # a K not shown, in the hand of anyone but who played the top card: the packed tallies
-        # of several hands add up to theirs together (no field overflows: each holds the deck)
-        packed, played_by = tallies.packed, self.by.get(field[-1], NONE)
-        others = sum(packed) - (packed[played_by] if played_by >= 0 else 0)
-        return bool(others & g.hand_shape.kings_f)
+    def _holders(self, field: int) -> list[int]:
+        """The players still in whose hand has a card in the tally `field`: the Js that may
+        cancel an effect (`SuperPageOne.cancel_mask`), the Qs that may echo it (`echo_mask`);
+        0 for none."""
+        packed = self.tallies.packed
+        if not sum(packed) & field:   # nobody holds one (no field overflows into the next)
+            return []
+        out = self.turns.out
+        return [p for p in range(self.players) if not out[p] and packed[p] & field]
 
     def _has_reaction(self, p: int) -> bool:
         if self.turns.out[p]:
             return False
-        if self.can_dobon(p) or self.can_revolution(p):
+        tallies, field = self.tallies, self.zones.piles[self.game.FIELD]
+        if tallies.revolution[p]:   # can_revolution(p)
             return True
-        return self.react_kick and bool(self.kicks(p))
+        # can_dobon(p), looked at only when the hand totals the top card's number
+        if field and tallies.sums[p] == self.game.rank[field[-1]] and self.can_dobon(p):
+            return True
+        return self.react_kick and self.can_kick(p)
