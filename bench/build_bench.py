@@ -100,7 +100,7 @@ def startup(runs: int) -> None:
         cpus: dict[str, list[float]] = {name: [] for name in commands}
         for r in range(runs):
             for name in (list(commands) if r % 2 == 0 else list(commands)[::-1]):
-                wall, cpu, _, _ = timed(commands[name])
+                wall, cpu, *_ = timed(commands[name])
                 walls[name].append(wall)
                 cpus[name].append(cpu)
     med = statistics.median
