@@ -85,8 +85,9 @@ def deckwright(*args: str) -> list[str]:
 
 def startup(runs: int) -> None:
     """`deckwright --help`, and `deckwright check` of every game of a copy of this repository's
-    project, run in turn: once with nothing built, once with the examples' verdicts a build
-    keeps (kept here by the same `verdict_cache.verdicts` call the build makes, rather than by
+    project, run in turn: once with nothing built, once with what a build keeps for it (the
+    examples' verdicts and the note that the faces plan cleanly, kept here by the calls the
+    build makes, `verdict_cache.verdicts`, `preflight` and `checked_faces.keep`, rather than by
     a whole build). Wall seconds, and check's CPU seconds, which waiting for a core on a shared
     machine does not inflate."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -109,21 +110,27 @@ def startup(runs: int) -> None:
     stems = [p.stem for p in (ROOT / "cards").glob("*.yaml")]
     games, editions = sum("." not in s for s in stems), sum("." in s for s in stems)
     for name, what in (("check", "nothing built"),
-                       ("check, verdicts kept", "the examples' verdicts kept by a build")):
+                       ("check, verdicts kept", "the examples' verdicts and face plans kept by a build")):
         print(f"`deckwright check` ({games} games, {editions} edition(s); {what}): median "
               f"{med(walls[name]):.3f} s, min {min(walls[name]):.3f} s wall, median "
               f"{med(cpus[name]):.3f} s CPU over {runs} runs  (target <= {CHECK_TARGET} s)")
 
 
 def keep_verdicts(project: Path) -> None:
-    """Keep every game's example verdicts in `project`'s build/, as `deckwright build` does."""
+    """Keep every game's example verdicts, and the note that its faces plan without a problem,
+    in `project`'s build/, by the calls `deckwright build` makes."""
     sys.path.insert(0, str(ROOT / "src"))
+    from deckwright import paths
     from deckwright.engine import verdict_cache
     from deckwright.model import Project
-    from deckwright.model.load import load_games
+    from deckwright.model.load import load_editions, load_games
+    from deckwright.press import checked_faces
+    from deckwright.press.preflight import preflight
 
     for game in load_games(Project(project)):
         verdict_cache.verdicts(game)
+    paths.prepare_build_dir(project)
+    checked_faces.keep(preflight(load_editions(Project(project)), rulebook=False))
 
 
 def project_copy(where: Path) -> Path:

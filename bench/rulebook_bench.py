@@ -10,11 +10,16 @@ games cold at once on a pool of 2 processes, as on the 2-core target machine, th
 first. Targets (printed, not asserted): all rulebooks cold in <= 10 s, warm rebuild <= 0.5 s,
 1 layout per page.
 
+With `--phases`, each game's cold build is also split into its stages (CPU seconds): the
+template, HTML parsing, the CSS cascade, the boxes, the page layout (and how much of it went to
+blocks that do not break, such as an example, laid out at the foot of a page and then pushed
+whole to the next), the page numbers, drawing, and the rest of writing the PDF.
+
 With `--before`, each game is also built right after as the code did before issue 17's work
 on it (WeasyPrint's own `target-counter()`, card pictures embedded whole), so that the two
 figures, printed one above the other, meet the same machine load.
 
-    .venv/bin/python bench/rulebook_bench.py [--before] [GAME ...]
+    .venv/bin/python bench/rulebook_bench.py [--before] [--phases] [GAME ...]
 """
 
 from __future__ import annotations
@@ -25,9 +30,11 @@ import shutil
 import sys
 import tempfile
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
+from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
@@ -47,6 +54,104 @@ class LayoutCount(logging.Handler):
         message = record.getMessage()
         if "Creating layout" in message and "up-to-date" not in message:
             self.count += 1
+
+
+class Phases:
+    """CPU seconds of the stages of the builds made inside `with Phases() as phases:`, found by
+    wrapping deckwright's and WeasyPrint's functions in this process (no profiler overhead)."""
+
+    PUSHED = "of which pushed whole"
+
+    def __init__(self) -> None:
+        self.cpu: Counter[str] = Counter()
+        self.text_layouts = 0
+        self._saved: list[tuple[Any, str, Callable]] = []
+
+    def _wrap(self, owner: Any, name: str, stage: str) -> None:
+        original = getattr(owner, name)
+        depth = [0]
+
+        def timed(*args, **kwargs):
+            depth[0] += 1
+            start = time.process_time()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                depth[0] -= 1
+                if depth[0] == 0:   # a stage calling itself counts once
+                    self.cpu[stage] += time.process_time() - start
+        self._saved.append((owner, name, original))
+        setattr(owner, name, timed)
+
+    def _wrap_pushed(self) -> None:
+        """Time spent laying out a block that may not break (`break-inside: avoid`) and did
+        not fit: WeasyPrint drops that layout and lays the block out again on the next page."""
+        from weasyprint.layout import block
+        original = block.block_level_layout
+        depth = [0]
+
+        def timed(context, box, *args, **kwargs):
+            avoid = box.style["break_inside"] in ("avoid", "avoid-page")
+            depth[0] += avoid
+            start = time.process_time()
+            try:
+                result = original(context, box, *args, **kwargs)
+            finally:
+                depth[0] -= avoid
+            if avoid and depth[0] == 0 and result[0] is None:
+                self.cpu[self.PUSHED] += time.process_time() - start
+            return result
+        self._saved.append((block, "block_level_layout", original))
+        block.block_level_layout = timed
+
+    def _count_text_layouts(self) -> None:
+        """Count WeasyPrint's text layouts (one Pango layout of a piece of text each): a
+        figure that does not move with the machine's load, unlike the seconds."""
+        from weasyprint.layout import inline, preferred
+        from weasyprint.text import line_break
+        original = line_break.split_first_line
+
+        def counted(*args, **kwargs):
+            self.text_layouts += 1
+            return original(*args, **kwargs)
+        for module in (line_break, inline, preferred):
+            self._saved.append((module, "split_first_line", getattr(module, "split_first_line")))
+            module.split_first_line = counted
+
+    def __enter__(self) -> "Phases":
+        import weasyprint.document as document
+        from weasyprint.layout import page
+
+        from deckwright.press.rulebook import build, pagerefs, pdf
+        self._wrap(build.ContextBuilder, "build", "context")
+        self._wrap(build, "render_page", "template")
+        self._wrap(pdf, "HTML", "HTML parse")
+        self._wrap(document, "get_all_computed_styles", "CSS cascade")
+        self._wrap(document, "build_formatting_structure", "boxes")
+        self._wrap(page, "make_page", "layout")
+        self._wrap_pushed()
+        self._count_text_layouts()
+        self._wrap(pagerefs, "fill", "page numbers")
+        self._wrap(document, "draw_page", "draw")
+        self._wrap(document.Document, "write_pdf", "write PDF")
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for owner, name, original in reversed(self._saved):
+            setattr(owner, name, original)
+
+    def line(self, total: float) -> str:
+        cpu = dict(self.cpu)
+        cpu["write PDF"] = cpu.get("write PDF", 0.0) - cpu.get("draw", 0.0)  # the rest of it
+        parts = [f"{stage} {cpu.get(stage, 0.0):.2f}" for stage in
+                 ("context", "template", "HTML parse", "CSS cascade", "boxes")]
+        parts.append(f"layout {cpu.get('layout', 0.0):.2f} ({self.PUSHED} to the next page "
+                     f"{cpu.get(self.PUSHED, 0.0):.2f})")
+        parts += [f"{stage} {cpu.get(stage, 0.0):.2f}" for stage in
+                  ("page numbers", "draw", "write PDF")]
+        rest = total - sum(v for k, v in cpu.items() if k != self.PUSHED)
+        return ("  CPU s: " + ", ".join(parts) + f", other {rest:.2f}; "
+                f"{self.text_layouts} text layouts")
 
 
 def verdicts_for(game):
@@ -92,6 +197,8 @@ def as_before():
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="*", metavar="GAME", help="games (default: all)")
+    parser.add_argument("--phases", action="store_true",
+                        help="also print each cold build's CPU time split into its stages")
     parser.add_argument("--before", action="store_true",
                         help="also build each game as the code did before issue 17's work")
     args = parser.parse_args(argv)
@@ -114,7 +221,8 @@ def main(argv: list[str]) -> None:
             load_verify = time.perf_counter() - t
             wall, cpu = time.perf_counter(), time.process_time()
             counter.count = 0
-            result = build_rulebook(game, out, verdicts=verdicts, force=True)
+            with Phases() if args.phases else nullcontext() as phases:
+                result = build_rulebook(game, out, verdicts=verdicts, force=True)
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
             layouts = counter.count
             t = time.perf_counter()
@@ -126,6 +234,8 @@ def main(argv: list[str]) -> None:
             print(f"{game_id:20} {result.pages:5d} {wall:7.2f} {cpu:6.2f} "
                   f"{wall / result.pages:7.3f} {warm_s:7.3f} {load_verify:13.2f} {layouts:8d} "
                   f"{layouts / result.pages:8.2f}{note}")
+            if phases is not None:
+                print(phases.line(cpu))
             if before:
                 counter.count = 0
                 wall, cpu = time.perf_counter(), time.process_time()

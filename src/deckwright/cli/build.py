@@ -36,7 +36,7 @@ from .. import atomic
 from .. import paths
 from ..model import GameData, Project, UsageError
 from ..model.load import load_editions
-from ..press import targets as press_targets
+from ..press import checked_faces, targets as press_targets
 from ..press.cards import GamePress
 from ..press.preflight import preflight
 from ..press.rulebook import target as rulebook_target
@@ -370,6 +370,7 @@ def run(args: argparse.Namespace) -> int:
     warn_unverified([g for g in stale if any(t.game is g and t.target == "rulebook"
                                              for t in tasks)])
     paths.prepare_build_dir(project.root)  # a file or unwritable: one line, now
+    checked_faces.keep(checked)   # for `check`: these games' faces plan without a problem
     out = Console(highlight=False)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn())

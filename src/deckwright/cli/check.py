@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
     games, found = load_each(project, args.games)
     found += [p for game in games for p in example_problems(game)]
     games, more = with_editions(games)
-    found += more + problems(games, vocabulary=rules_words)[1]  # the games that loaded are checked as build would
+    found += more + problems(games, vocabulary=rules_words, kept_faces=True)[1]  # the games that loaded are checked as build would
     if found:
         raise InputError(found)
     rules = registry(project)   # a project rules module that does not import: exit 2

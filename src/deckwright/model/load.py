@@ -52,8 +52,10 @@ class Project:
     def display(self, path: Path) -> str:
         """A path as the user should read it in messages: relative to the project (as written,
         so a symlink that leads out is still named by its place in the project)."""
-        for mine, root in ((os.path.abspath(path), os.path.abspath(self.root)),
-                           (path.resolve(), self.root.resolve())):
+        pairs = (lambda: (os.path.abspath(path), os.path.abspath(self.root)),
+                 lambda: (path.resolve(), self.root.resolve()))   # resolved only when needed
+        for pair in pairs:
+            mine, root = pair()
             try:
                 return str(Path(mine).relative_to(root))
             except ValueError:
@@ -187,7 +189,8 @@ class GameData:
 
     def all_examples(self) -> list[tuple[str, Example]]:
         """(source file, example) for the database's examples and the playtest scripts."""
-        own = [(self.project.display(self.path), ex) for ex in self.db.examples]
+        shown = self.project.display(self.path)
+        own = [(shown, ex) for ex in self.db.examples]
         return own + self.playtests
 
     def examples_for(self, card_id: str) -> list[Example]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
+from pathlib import Path
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -50,6 +51,8 @@ class GamePress:
         self.backs = {b.id: b for b in g.backs}
         self._faces: OrderedDict[str, Plan] = OrderedDict()
         self._backs: OrderedDict[str, Plan] = OrderedDict()
+        #: the art files every face and back shows, once `problems()` planned them all
+        self.shown_art: set[Path] | None = None
 
     @property
     def size_mm(self) -> tuple[float, float]:
@@ -145,18 +148,21 @@ class GamePress:
         Cards whose layout itself is broken are skipped here: `layout_problems` names the layout.
         """
         problems: list[Problem] = []
+        art: set[Path] = set()
         for index, card in enumerate(self.game.db.cards):
             try:
-                found = [("face", o) for o in self.face(card).problems] + [
-                    ("back", o) for o in self.back(card).problems]
+                face, back = self.face(card), self.back(card)
             except InputError:
                 continue
+            art.update(item.image for item in face.items + back.items if item.image is not None)
+            found = [("face", o) for o in face.problems] + [("back", o) for o in back.problems]
             for side, o in found:
                 field = _field_of(o.region.get("text", "") + o.region.get("src", ""), card)
                 path = ("cards", index, field)
                 problems.append(self.game.located().problem(
                     path, f"cards[{index}].{field}",
                     f"card {card.id!r} ({side}): {o.message} (layout {o.region.origin})"))
+        self.shown_art = art
         return problems
 
     def check(self) -> None:

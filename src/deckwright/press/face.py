@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from functools import lru_cache
 
-from reportlab.lib.colors import Color
-from reportlab.lib.colors import HexColor as _HexColor
-from reportlab.lib.utils import ImageReader
-from reportlab.pdfgen.canvas import Canvas
+if TYPE_CHECKING:   # reportlab is imported at the first drawing: `check` plans, never draws
+    from reportlab.lib.colors import Color
+    from reportlab.pdfgen.canvas import Canvas
 
 from .. import paths
 from . import icons
@@ -29,6 +28,7 @@ from .textfit import STEP, Fitted, fit
 
 @lru_cache(maxsize=256)
 def HexColor(value: str) -> Color:  # noqa: N802 - a cached drop-in for reportlab's HexColor
+    from reportlab.lib.colors import HexColor as _HexColor
     return _HexColor(value)
 
 
@@ -417,6 +417,7 @@ def draw(c: Canvas, plan: Plan, bleed: float) -> None:
         if kind == "image" and item.image is not None:
             # an ImageReader is named by its pixels, not its path: the PDF does not depend on
             # where the project folder is
+            from reportlab.lib.utils import ImageReader
             c.drawImage(ImageReader(str(item.image)), *box, preserveAspectRatio=True, anchor="c",
                         mask="auto")
             continue

@@ -14,9 +14,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
-
 from ..model import UsageError
 
 
@@ -65,7 +62,11 @@ def resolve(key: str) -> FontSpec:
 
 @lru_cache(maxsize=None)
 def register(key: str) -> str:
-    """Register a built-in font with reportlab once per process; returns its reportlab name."""
+    """Register a built-in font with reportlab once per process; returns its reportlab name.
+    reportlab is imported here, at the first font measured: `check` often measures none."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
     spec = resolve(key)
     if spec.name not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(TTFont(spec.name, str(font_path(spec))))
@@ -82,6 +83,7 @@ class Metrics:
     def __init__(self, name: str, emphasis: "Metrics | None" = None):
         self.name = name
         self.emphasis = emphasis
+        from reportlab.pdfbase import pdfmetrics
         face = pdfmetrics.getFont(self.name).face
         self._widths: dict[int, int] = face.charWidths
         self._glyphs: dict[int, int] = face.charToGlyph
@@ -158,12 +160,12 @@ def scan(folder: Path, root: Path) -> tuple[dict[str, dict[str, Face]], list[str
     Files are read in name order and the first face of a family and style wins, so the choice
     does not depend on the file system. Files reaching outside the project are refused.
     """
-    from fontTools.ttLib import TTCollection, TTFont as TTFontTools, TTLibError
-
     families: dict[str, dict[str, Face]] = {}
     problems: list[str] = []
     if not folder.is_dir():
-        return families, problems
+        return families, problems   # most projects: fontTools is not even imported
+    from fontTools.ttLib import TTCollection, TTFont as TTFontTools, TTLibError
+
     for path in sorted(p for p in folder.iterdir() if p.suffix.lower() in FONT_SUFFIXES):
         shown = f"{FONTS_DIR}/{path.name}"
         real = path.resolve()
@@ -240,6 +242,8 @@ def _register_face(path: Path, index: int, root: Path) -> str:
     import hashlib
 
     from fontTools.ttLib import TTFont as TTFontTools
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
 
     from .fontconvert import is_cff, truetype_copy
 

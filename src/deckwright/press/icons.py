@@ -7,10 +7,12 @@ icon in effect text and in a layout's icon row, so a suit looks the same everywh
 
 from __future__ import annotations
 
-from reportlab.lib.colors import HexColor, white
-from reportlab.pdfgen.canvas import Canvas
+from typing import TYPE_CHECKING
 
 from .markup import Icon
+
+if TYPE_CHECKING:   # imported at the first drawing (see face.py)
+    from reportlab.pdfgen.canvas import Canvas
 
 #: Suit shapes recognised by palette key or by the palette symbol.
 SUITS = {"spades": "♠", "spade": "♠", "hearts": "♥", "heart": "♥", "diamonds": "♦",
@@ -100,6 +102,7 @@ def suit_of(key: str, symbol: str | None) -> str | None:
 def _badge(c: Canvas, x: float, y: float, s: float, ink: str, label: str, font: str,
            shape: str = "circle") -> None:
     """A filled shape with a short white label, the form every non-suit icon takes."""
+    from reportlab.lib.colors import HexColor, white
     c.setFillColor(HexColor(ink))
     w = s * _badge_width(label)
     if shape == "card":
@@ -118,6 +121,7 @@ def _badge(c: Canvas, x: float, y: float, s: float, ink: str, label: str, font: 
 def draw(c: Canvas, icon: Icon, x: float, baseline: float, size: float, ink: str,
          symbol: str | None, font: str) -> None:
     """Draw `icon` with its left edge at x, sitting on `baseline`, one em (`size`) high."""
+    from reportlab.lib.colors import HexColor
     s = size * 0.92
     y = baseline - size * DESCENT
     x += size * 0.05

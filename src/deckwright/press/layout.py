@@ -16,6 +16,7 @@ A category with no layout of its name falls back to `generic`, a back to `back`.
 
 from __future__ import annotations
 
+import copy
 import difflib
 import re
 from dataclasses import dataclass, field
@@ -250,6 +251,26 @@ def missing_layouts(game: GameData) -> list[Problem]:
             and library.find(cat.layout) is None]
 
 
+#: Layout files parsed in this process, by real path, name shown, size and time: the games of a
+#: project share the built-in layouts, and a layout's parents are read again for every layout
+#: that extends them. A file that does not parse is not kept (its error is raised each time).
+_PARSED: dict[tuple[str, str, int, int], tuple[Any, Positions]] = {}
+_PARSED_MAX = 256
+
+
+def _parsed(path: Path, display: str) -> tuple[Any, Positions]:
+    """`load_yaml(path, display)`, parsed once per version of the file; the data is a copy,
+    so no layout can change what another is built from."""
+    st = path.stat()
+    key = (str(path.resolve()), display, st.st_size, st.st_mtime_ns)
+    if key not in _PARSED:
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        _PARSED[key] = load_yaml(path, display)
+    data, where = _PARSED[key]
+    return copy.deepcopy(data), where
+
+
 class Library:
     """Finds, merges and caches the layouts of one game in one project."""
 
@@ -308,7 +329,7 @@ class Library:
         display = self.display(path)
         if path.resolve() in [p.resolve() for p in chain]:
             raise InputError(Problem(display, 1, 1, "extends", "layouts extend each other in a cycle"))
-        data, where = load_yaml(path, display)
+        data, where = _parsed(path, display)
         if data is None:
             data = {}
         if not isinstance(data, dict):

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..model import GameData, InputError, Problem
+from . import checked_faces
 from .cards import GamePress
 from .fonts import fontbook
 from .rulebook.labels import missing_labels, unlabelled_rules_words
@@ -90,13 +91,18 @@ Vocabulary = Callable[[GameData], dict[str, str]]
 
 
 def problems(games: list[GameData], faces: bool = True, rulebook: bool = True,
-             vocabulary: Vocabulary | None = None) -> tuple[list[GamePress], list[Problem]]:
+             vocabulary: Vocabulary | None = None,
+             kept_faces: bool = False) -> tuple[list[GamePress], list[Problem]]:
     """Run the checks the outputs need on every game; every problem of every game at once.
-    With `vocabulary`, the rulebook checks also want a label for each of its words."""
+    With `vocabulary`, the rulebook checks also want a label for each of its words. With
+    `kept_faces` (`check`), a game whose faces a build found printable from the same inputs
+    (checked_faces.py) is not planned again."""
     presses = [GamePress(g) for g in games]
     found: list[Problem] = []
     for game, press in zip(games, presses):
         for check in CHECKS:
+            if check.run is _faces and kept_faces and checked_faces.clean(press):
+                continue
             if (check.faces and faces) or (check.rulebook and rulebook):
                 found += check.run(game, press)
         if rulebook and vocabulary is not None:

@@ -22,7 +22,6 @@ import dataclasses
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -33,7 +32,7 @@ from ..i18n import words
 from ..model.schema import Deck
 from .cards import GamePress
 from .face import Plan
-from .fonts import FONTS, FONTS_DIR, font_path
+from .keys import database_key, layouts_key
 from .pdfstream import write_pdf
 from .raster import Reuse
 from .sheet import PAPERS, Options, draw_calibration, draw_sheets, grid
@@ -87,36 +86,6 @@ def total_cards(press: GamePress) -> int:
 
 
 # --- keys ------------------------------------------------------------------------------------
-
-@lru_cache(maxsize=None)
-def _fonts_key(root: Path) -> str:
-    """The built-in fonts and the project's own `fonts/` folder, by path, size and time."""
-    k = Key()
-    paths = [font_path(spec) for spec in FONTS.values()] + manifest.tree_files(root / FONTS_DIR)
-    for path in paths:
-        st = path.stat()
-        k.add("font", f"{path}:{st.st_size}:{st.st_mtime_ns}")
-    return k.hexdigest()
-
-
-def layouts_key(press: GamePress) -> str:
-    """deckwright's code, the fonts, and the game's own and the project's shared face layouts
-    (the built-in ones are part of deckwright's code)."""
-    own, shared = press.library.dirs[0], press.library.dirs[1]
-    k = Key(("code", manifest.code_version()), ("fonts", _fonts_key(press.game.project.root))).add_tree("own", own)
-    for path in sorted(shared.glob("*")) if shared.is_dir() else ():
-        if path.is_file():
-            k.add_file(f"shared:{path.name}", path)
-    return k.hexdigest()
-
-
-def database_key(game: GameData) -> Key:
-    """The database file and the sheets its cards come from (`cards_from`)."""
-    k = Key().add_file("database", game.path)
-    for i, sheet in enumerate(game.sheets):
-        k.add_file(f"sheet{i}", sheet)
-    return k
-
 
 def inputs_key(press: GamePress, name: str, settings: Settings) -> str:
     return Key(("layouts", layouts_key(press)), ("target", name),

@@ -1,0 +1,123 @@
+"""`deckwright build` notes that a game's faces plan without a problem, and `check` then plans
+none of them: the same output, a fraction of the time. An edited card, layout or art file is
+planned again, and a record that is not exactly what the build wrote (build/ of a shared
+project is untrusted) is a miss. `check` never writes the record.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from deckwright.cli import main
+from deckwright.press.cards import GamePress
+
+ROOT = Path(__file__).resolve().parent.parent
+KNIGHT = ROOT / "tests" / "fixtures" / "press" / "art" / "knight.png"
+
+
+@pytest.fixture
+def built(mini_project: Path, capsys) -> Path:
+    """`mini` with art on one card, built (sheets only: they plan every face)."""
+    (mini_project / "art").mkdir()
+    shutil.copy(KNIGHT, mini_project / "art" / "red.png")
+    db = mini_project / "cards" / "mini.yaml"
+    db.write_text(db.read_text(encoding="utf-8").replace(
+        "    points: 1\n", "    points: 1\n    art: art/red.png\n"), encoding="utf-8")
+    assert main(["-C", str(mini_project), "build", "--only", "pnp", "--paper", "a4"]) == 0
+    capsys.readouterr()
+    return mini_project
+
+
+@pytest.fixture
+def planned(monkeypatch) -> list[str]:
+    """The games whose faces `check` planned, in order."""
+    games: list[str] = []
+    plan = GamePress.problems
+
+    def counted(self: GamePress):
+        games.append(self.game.id)
+        return plan(self)
+
+    monkeypatch.setattr(GamePress, "problems", counted)
+    return games
+
+
+def record(root: Path) -> Path:
+    return root / "build" / "mini" / ".deckwright" / "faces.json"
+
+
+def check(root: Path, capsys) -> tuple[int, str, str]:
+    status = main(["-C", str(root), "check"])
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def test_check_after_a_build_plans_no_face_and_says_the_same(built: Path, planned: list[str],
+                                                            capsys) -> None:
+    kept = json.loads(record(built).read_text(encoding="utf-8"))
+    assert list(kept["art"]) == ["art/red.png"]
+    with_record = check(built, capsys)
+    assert with_record[0] == 0 and planned == []
+    record(built).unlink()
+    assert check(built, capsys) == with_record and planned == ["mini"]
+    assert not record(built).exists()   # check writes nothing
+
+
+def test_a_card_edited_to_overflow_is_reported_despite_the_record(built: Path, planned: list[str],
+                                                                 capsys) -> None:
+    db = built / "cards" / "mini.yaml"
+    db.write_text(db.read_text(encoding="utf-8").replace(
+        '    text: "{red} を出す。**強調**"', '    text: "' + "とても長い効果の文章。" * 60 + '"'),
+        encoding="utf-8")
+    status, _, err = check(built, capsys)
+    assert status == 2 and planned == ["mini"]
+    assert "cards[0].text: card 'red-1' (face): text does not fit region 'text'" in err
+
+
+def test_changed_art_is_checked_again(built: Path, planned: list[str], capsys) -> None:
+    art = built / "art" / "red.png"
+    art.write_bytes(b"\x89PNG\r\n\x1a\n not really")
+    status, _, err = check(built, capsys)
+    assert status == 2 and planned == ["mini"]
+    assert "card 'red-1' (face): art file 'art/red.png' cannot be read" in err
+
+
+def test_art_rewritten_with_the_same_bytes_is_still_clean(built: Path, planned: list[str],
+                                                          capsys) -> None:
+    art = built / "art" / "red.png"
+    art.write_bytes(art.read_bytes())
+    os.utime(art, ns=(1, 1))
+    assert check(built, capsys)[0] == 0 and planned == []
+
+
+def test_an_edited_layout_is_planned_again(built: Path, planned: list[str], capsys) -> None:
+    generic = ROOT / "src" / "deckwright" / "templates" / "faces" / "generic.yaml"
+    own = built / "templates" / "faces"
+    own.mkdir(parents=True)
+    shutil.copy(generic, own / "number.yaml")
+    assert check(built, capsys)[0] == 0 and planned == ["mini"]
+
+
+@pytest.mark.parametrize("tamper", [
+    lambda r: r.write_text("{", encoding="utf-8"),
+    lambda r: r.write_text(r.read_text(encoding="utf-8").replace('"key": "', '"key": "0'),
+                           encoding="utf-8"),
+    lambda r: r.write_text(json.dumps({**json.loads(r.read_text(encoding="utf-8")),
+                                       "art": {"../../etc/passwd": [1, 1, "x"]}}), encoding="utf-8"),
+    lambda r: r.write_text(json.dumps({**json.loads(r.read_text(encoding="utf-8")),
+                                       "art": {"art/red.png": [1, 1, "x"]}}), encoding="utf-8"),
+    lambda r: r.write_text(json.dumps({**json.loads(r.read_text(encoding="utf-8")), "more": 1}),
+                           encoding="utf-8"),
+    lambda r: r.write_text(json.dumps({**json.loads(r.read_text(encoding="utf-8")),
+                                       "format": 1.0, "art": []}), encoding="utf-8"),
+    lambda r: (r.unlink(), r.symlink_to("/dev/zero")),
+], ids=["not-json", "other-key", "art-outside", "art-wrong-hash", "extra-field", "wrong-types",
+        "symlink-out"])
+def test_a_tampered_record_is_a_miss(built: Path, planned: list[str], tamper, capsys) -> None:
+    tamper(record(built))
+    assert check(built, capsys)[0] == 0 and planned == ["mini"]
