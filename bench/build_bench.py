@@ -7,7 +7,8 @@
 The project (cards/, templates/, playtest/ of this repository) is copied to a temporary folder
 and built there as a user runs it, each run a separate process: wall seconds, the CPU seconds
 of the process and its workers, and the peak memory of the largest single process (the kernel's
-own accounting of each finished run). Targets from issue 17 are printed beside each figure.
+own accounting of each finished run); the cold build runs with `--timings`, and its CPU is also
+printed summed by target over the games. Targets from issue 17 are printed beside each figure.
 On a machine shared with other jobs the wall seconds include time spent waiting for a core;
 the CPU seconds do not. deckwright's modules are byte-compiled first, as an installed package
 is (with PYTHONDONTWRITEBYTECODE set, every run would compile them again: about 0.3 s that no
@@ -35,8 +36,9 @@ COLD_TARGET = 30.0
 MEMORY_TARGET = 500.0
 
 
-def timed(argv: list[str]) -> tuple[float, float, float, str]:
-    """(wall s, CPU s of the process and its children, peak MiB of the largest one, stdout)."""
+def timed(argv: list[str]) -> tuple[float, float, float, str, str]:
+    """(wall s, CPU s of the process and its children, peak MiB of the largest one, stdout,
+    stderr)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(argv, capture_output=True, text=True)
@@ -45,7 +47,29 @@ def timed(argv: list[str]) -> tuple[float, float, float, str]:
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(argv)} failed:\n{done.stderr}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu, after.ru_maxrss / 1024, done.stdout
+    return wall, cpu, after.ru_maxrss / 1024, done.stdout, done.stderr
+
+
+def by_target(timings: str) -> str:
+    """The CPU seconds of a build's `--timings` lines summed by target over the games, the
+    largest first, then the checks before the tasks and the workers' own overhead."""
+    spent: dict[str, float] = {}
+    rest = []
+    for line in timings.splitlines():
+        if not line.startswith("timing: "):
+            continue
+        what, seconds = line[len("timing: "):].rsplit(": ", 1)
+        cpu = float(seconds.split()[0])
+        if what.startswith("load"):
+            rest.append(f"checks before the tasks {cpu:.1f}")
+        elif " workers (their tasks: " in what:
+            tasks = float(what.split("their tasks: ")[1].split()[0])
+            rest.append(f"workers' start-up and hand-over {cpu - tasks:.1f}")
+        elif " " in what and not what.startswith("whole"):
+            target = what.rsplit(" ", 1)[1]
+            spent[target] = spent.get(target, 0.0) + cpu
+    ranked = sorted(spent.items(), key=lambda kv: -kv[1])
+    return ", ".join([f"{name} {cpu:.1f}" for name, cpu in ranked] + rest) + " s CPU"
 
 
 def compiled() -> None:
@@ -77,7 +101,7 @@ def startup(runs: int) -> None:
         cpus: dict[str, list[float]] = {name: [] for name in commands}
         for r in range(runs):
             for name in (list(commands) if r % 2 == 0 else list(commands)[::-1]):
-                wall, cpu, _, _ = timed(commands[name])
+                wall, cpu, *_ = timed(commands[name])
                 walls[name].append(wall)
                 cpus[name].append(cpu)
     med = statistics.median
@@ -141,15 +165,16 @@ def builds(cold: bool, runs: int) -> None:
         project = project_copy(Path(tmp) / "project")
         build = deckwright("-C", str(project), "build")
         if cold:
-            wall, cpu, peak, _ = timed(build)
+            wall, cpu, peak, _, timings = timed([*build, "--timings"])
             print(f"cold `deckwright build` of every game ({os.cpu_count()} cores): {wall:.1f} s "
                   f"wall, {cpu:.1f} s CPU, peak {peak:.0f} MiB  (targets <= {COLD_TARGET:.0f} s, "
                   f"<= {MEMORY_TARGET:.0f} MiB)")
+            print(f"  by target (`--timings`, all games): {by_target(timings)}")
         else:
             timed(build)
         walls, cpus = [], []
         for _ in range(runs):
-            wall, cpu, _, out = timed(build)
+            wall, cpu, _, out, _ = timed(build)
             walls.append(wall)
             cpus.append(cpu)
         print(f"unchanged `deckwright build` of every game: median {statistics.median(walls):.2f} s "
@@ -157,7 +182,7 @@ def builds(cold: bool, runs: int) -> None:
               f"(target <= {UNCHANGED_TARGET:.0f} s); it said: {out.strip().splitlines()[-1]}")
         card = one_card_changed(project)
         stamps = {p: p.stat().st_mtime_ns for p in (project / "build").rglob("*") if p.is_file()}
-        wall, cpu, _, _ = timed(build)
+        wall, cpu, _, _, _ = timed(build)
         redrawn = sorted(p.relative_to(project / "build").as_posix()
                          for p in (project / "build").rglob("*")
                          if p.is_file() and stamps.get(p) != p.stat().st_mtime_ns

@@ -51,3 +51,21 @@ def test_a_games_pngs_carry_the_rulebook_that_waits_for_them():
         priority = build._priorities(tasks, SimpleNamespace())
     order = [t.target for _, t in sorted(zip(priority, tasks), key=lambda p: -p[0])]
     assert order == ["png", "rulebook", "pod", "cgs"]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_timings_say_each_tasks_cpu_and_wall_seconds(mini_project: Path, capsys, jobs):
+    """`--timings` prints, on stderr, one line per task that ran, with its CPU and wall
+    seconds, and the checks' before them; without it stderr says nothing of the kind."""
+    from deckwright.cli import main
+
+    argv = ["-C", str(mini_project), "build", "--only", "pnp,png", "--jobs", jobs]
+    assert main([*argv, "--timings"]) == 0
+    lines = [ln for ln in capsys.readouterr().err.splitlines() if ln.startswith("timing: ")]
+    tasks = {ln.split(": ")[1]: ln for ln in lines}
+    assert {"mini pnp", "mini png", "load, up-to-date tests and checks"} <= tasks.keys()
+    for label in ("mini pnp", "mini png"):
+        cpu, wall = (float(part.split()[0]) for part in tasks[label].split(": ")[2].split(", "))
+        assert cpu > 0 and wall > 0
+    assert main([*argv, "--force"]) == 0
+    assert "timing:" not in capsys.readouterr().err

@@ -17,9 +17,13 @@ files a killed build left are removed.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
+import resource
+import sys
+import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Callable
@@ -51,6 +55,9 @@ class Done:
 
     written: list[Path] = field(default_factory=list)
     failing: list[tuple[str, str, str]] = field(default_factory=list)
+    #: the CPU and wall seconds the task took in its process (for `--timings`)
+    cpu: float = 0.0
+    wall: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -98,10 +105,10 @@ def _press_target(name: str) -> dict[str, Callable]:
     return {"run": run, "units": units, "fresh": fresh, "cost": cost}
 
 
-#: CPU seconds per progress tick of each press target (measured on bridge-over, 2-core machine;
-#: `png` and `pod` from bench/pod_bench.py since they draw a face the decks share once), only to
-#: order a cold build's tasks
-_SECONDS_PER_UNIT = {"pnp": 0.0015, "png": 0.015, "tts": 0.01, "pod": 0.01, "cgs": 0.05}
+#: CPU seconds per progress tick of each press target (the median over the five games of a
+#: cold build's `--timings`, 2-core machine, 23 Nov 2026; a game whose decks share faces draws
+#: fewer), only to order a cold build's tasks
+_SECONDS_PER_UNIT = {"pnp": 0.0013, "png": 0.012, "tts": 0.005, "pod": 0.008, "cgs": 0.014}
 
 
 def _rulebook(game: GameData, press: GamePress, args: argparse.Namespace, tick: Tick) -> Done:
@@ -175,6 +182,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="processes building at once (default: one per core)")
     p.add_argument("--force", action="store_true",
                    help="rebuild every target even when its inputs are unchanged")
+    p.add_argument("--timings", action="store_true",
+                   help="print each task's CPU and wall seconds to stderr as it ends, and the "
+                        "checks' before the tasks start (to see where a build's time goes)")
     for target in TARGETS.values():
         if target.add_arguments is not None:
             target.add_arguments(p)
@@ -268,9 +278,28 @@ def _work(index: int) -> Done:
     """Run task `index` in a worker process (its progress is reported when it ends)."""
     task = _TASKS[index]
     try:
-        return TARGETS[task.target].run(task.game, task.press, _ARGS[0], lambda n: None)
+        return _timed(task, _ARGS[0], lambda n: None)
     finally:
         _give_back_memory()
+
+
+def _cpu() -> float:
+    """CPU seconds of this process so far (every thread, user and system)."""
+    use = resource.getrusage(resource.RUSAGE_SELF)
+    return use.ru_utime + use.ru_stime
+
+
+def _timed(task: Task, args: argparse.Namespace, tick: Tick) -> Done:
+    """Run one task, noting the CPU and wall seconds it took in this process."""
+    cpu, wall = _cpu(), time.perf_counter()
+    done = TARGETS[task.target].run(task.game, task.press, args, tick)
+    return replace(done, cpu=_cpu() - cpu, wall=time.perf_counter() - wall)
+
+
+def _report_time(what: str, cpu: float, wall: float | None = None) -> None:
+    """One `--timings` line on stderr: `timing: <what>: <cpu> s CPU, <wall> s wall`."""
+    seconds = f"{cpu:.2f} s CPU" + ("" if wall is None else f", {wall:.2f} s wall")
+    print(f"timing: {what}: {seconds}", file=sys.stderr, flush=True)
 
 
 def _give_back_memory() -> None:
@@ -278,7 +307,6 @@ def _give_back_memory() -> None:
     next task (a rulebook's layout is the largest) does not start on top of its high-water
     mark. glibc keeps freed heap otherwise; elsewhere only the collection is done."""
     import ctypes
-    import gc
 
     gc.collect()
     try:
@@ -310,6 +338,7 @@ def _ready(tasks: list[Task], done: set[int], started: set[int]) -> list[int]:
 
 
 def run(args: argparse.Namespace) -> int:
+    cpu, wall = _cpu(), time.perf_counter()
     args.settings = settings(args)
     names = chosen(args)
     project = Project(args.project)
@@ -336,6 +365,8 @@ def run(args: argparse.Namespace) -> int:
                         vocabulary=rules_words)
     ready = {id(p.game): p for p in checked}
     tasks = [Task(t.game, ready[id(t.game)], t.target) for t in tasks]
+    if args.timings:
+        _report_time("load, up-to-date tests and checks", _cpu() - cpu, time.perf_counter() - wall)
     warn_unverified([g for g in stale if any(t.game is g and t.target == "rulebook"
                                              for t in tasks)])
     paths.prepare_build_dir(project.root)  # a file or unwritable: one line, now
@@ -350,11 +381,18 @@ def run(args: argparse.Namespace) -> int:
             for t in tasks:
                 bar = progress.add_task(t.label(),
                                         total=TARGETS[t.target].units(t.game, t.press, args))
-                results.append(TARGETS[t.target].run(
-                    t.game, t.press, args, lambda n, bar=bar: progress.advance(bar, n)))
+                results.append(_timed(t, args, lambda n, bar=bar: progress.advance(bar, n)))
                 progress.update(bar, completed=progress.tasks[bar].total)
+                if args.timings:
+                    _report_time(t.label(), results[-1].cpu, results[-1].wall)
     else:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         results = _in_pool(tasks, args, jobs, out, columns)
+        if args.timings:   # the workers have ended: the kernel has their accounts
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            spent = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+            _report_time(f"{jobs} workers (their tasks: {sum(r.cpu for r in results):.2f} s "
+                         f"CPU, the rest their start-up and hand-over)", spent)
     written = [p for r in results for p in r.written]
     order = {id(g): i for i, g in enumerate(games)}   # failures listed game by game, as named
     every = sorted([*zip(tasks, results), *unchanged], key=lambda tr: order[id(tr[0].game)])
@@ -363,6 +401,8 @@ def run(args: argparse.Namespace) -> int:
         if failing and TARGETS[name].report is not None:
             TARGETS[name].report(failing, args)
     skipped = len(unchanged)
+    if args.timings:
+        _report_time("whole build (this process)", _cpu() - cpu, time.perf_counter() - wall)
     out.print(f"{len(written)} file(s) written under {project.display(project.build_dir)}/"
               + (f" ({skipped} target(s) unchanged)" if skipped else ""))
     return 0
@@ -377,6 +417,10 @@ def _in_pool(tasks: list[Task], args: argparse.Namespace, jobs: int, out: Consol
     results: dict[int, Done] = {}
     started: set[int] = set()
     running: dict[Future, int] = {}
+    # what the workers inherit (the games, their planned faces, the imports) is never garbage:
+    # frozen, a worker's collections skip it instead of walking (and copying) it every time
+    gc.collect()
+    gc.freeze()
     try:
         with ProcessPoolExecutor(jobs, mp_context=get_context("fork")) as pool:
             def start() -> None:   # as many as there are free processes, the longest first
@@ -385,7 +429,9 @@ def _in_pool(tasks: list[Task], args: argparse.Namespace, jobs: int, out: Consol
                     started.add(i)
                     running[pool.submit(_work, i)] = i
             start()  # the workers fork here, before the progress display starts its thread
-            with Progress(*columns, console=out, transient=False) as progress:
+            # a bar moves only when its task ends: redrawn twice a second, not ten times
+            with Progress(*columns, console=out, transient=False,
+                          refresh_per_second=2) as progress:
                 bars = {i: progress.add_task(t.label(), total=1)
                         for i, t in enumerate(tasks)}
                 while running:
@@ -394,8 +440,11 @@ def _in_pool(tasks: list[Task], args: argparse.Namespace, jobs: int, out: Consol
                         i = running.pop(future)
                         results[i] = future.result()   # a worker's error is raised here
                         progress.update(bars[i], completed=1)
+                        if getattr(args, "timings", False):
+                            _report_time(tasks[i].label(), results[i].cpu, results[i].wall)
                     start()
     finally:
+        gc.unfreeze()
         _TASKS.clear()
         _ARGS.clear()
     return [results[i] for i in range(len(tasks))]

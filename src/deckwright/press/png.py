@@ -18,7 +18,7 @@ from . import face as facemod
 from ..model.schema import Card
 from .cards import GamePress
 from .face import Plan
-from .raster import Reuse, batches, pixel_page, png_bytes, render_pages
+from .raster import Reuse, batches, pixel_page, render_pngs
 
 DPI = 300.0
 MIN_EDGE = 72.0 / 25.4  # the background is drawn 1 mm past the edge, so no edge pixel is left white
@@ -62,10 +62,10 @@ def export(press: GamePress, cards: list[Card], folder: Path, bleed: float, keep
     for batch in batches(jobs(press, cards) if only is None else only):
         missing = [make for name, make in batch if drawn.get(name) is None]
         draws = [_drawer(make(), bleed, pagesize) for make in missing]
-        images = render_pages(pagesize, draws, dpi / 72.0) if draws else iter(())
+        images = render_pngs(pagesize, draws, dpi / 72.0, dpi) if draws else iter(())
         for name, _ in batch:
             data = drawn.get(name)
-            data = png_bytes(next(images), dpi) if data is None else data
+            data = next(images).data if data is None else data
             drawn.used(name, data)
             target = folder / f"{name}.png"
             atomic.write_bytes(target, data)

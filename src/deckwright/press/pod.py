@@ -30,7 +30,7 @@ from .cards import GamePress
 from .layout import MM
 from .pdfstream import write_pdf
 from .png import _drawer
-from .raster import Reuse, batches, pixel_page, png_bytes, render_pages
+from .raster import Reuse, batches, pixel_page, render_pngs
 
 DPI = 300.0
 INCH = 25.4
@@ -58,12 +58,15 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
 def write_zip(target: Path, entries: Iterable[tuple[str, bytes]]) -> None:
-    """A zip whose bytes depend only on its entries: given order, fixed time and mode."""
+    """A zip whose bytes depend only on its entries: given order, fixed time and mode. PNGs
+    are stored as they are (they are compressed already: deflating them again cost a fifth of
+    the target's time to save about 1%), everything else deflated."""
     with atomic.atomic_path(target) as tmp:
         with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as z:
             for name, data in entries:
                 info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
-                info.compress_type = zipfile.ZIP_DEFLATED
+                info.compress_type = (zipfile.ZIP_STORED if name.endswith(".png")
+                                      else zipfile.ZIP_DEFLATED)
                 info.external_attr = 0o644 << 16
                 info.create_system = 3
                 z.writestr(info, data)
@@ -102,8 +105,8 @@ def _images(press: GamePress, jobs: list[tuple[str, Callable[[], facemod.Plan]]]
         new: dict[tuple[str, str, float], bytes] = {}
         if missing:
             draws = [_drawer(p, bleed, page) for p in missing.values()]
-            for key, image in zip(missing, render_pages(page, draws, DPI / 72.0)):
-                new[key] = png_bytes(image, DPI, level=6)
+            for key, png in zip(missing, render_pngs(page, draws, DPI / 72.0, DPI)):
+                new[key] = png.data
         for name, key, _ in keyed:
             data = new[key] if key in new else drawn.kept[key]
             drawn.used(key, data)

@@ -25,7 +25,7 @@ from .binding import back_context
 from .cards import GamePress, Slot
 from .face import Plan
 from ..model.schema import Card
-from .raster import batches, pixel_page, render_pages, save_png
+from .raster import batches, pixel_page, render_pngs
 
 MAX_COLS, MAX_ROWS, MAX_PX = 10, 7, 4096
 PER_SHEET = MAX_COLS * MAX_ROWS - 1
@@ -113,9 +113,9 @@ def export(press: GamePress, slots: Callable[[], Iterable[Slot]], folder: Path, 
             names["back"] = f"{deck_id}-{number}-back.png"
         dpi = round(cell[0] * 72.0 / w, 2)
         pixels: list[int] = []
-        for name, image in zip(names.values(), render_pages(size, draws, 1.0)):
-            save_png(image, folder / name, dpi)
-            pixels = list(image.size)
+        for name, png in zip(names.values(), render_pngs(size, draws, 1.0, dpi)):
+            atomic.write_bytes(folder / name, png.data)
+            pixels = list(png.size)
         sheets.append({
             "face": names["face"], "back": names.get("back", f"{deck_id}-back.png"),
             "width": cols, "height": rows, "number": len(batch),
@@ -125,9 +125,9 @@ def export(press: GamePress, slots: Callable[[], Iterable[Slot]], folder: Path, 
         tick(len(batch))
     if not unique_backs:
         plan = press.back(first.card)
-        for image in render_pages(pixel_page((w, h), DPI),
-                                  [lambda c, plan=plan: facemod.draw(c, plan, 0.0)], DPI / 72.0):
-            save_png(image, folder / f"{deck_id}-back.png", DPI)
+        for png in render_pngs(pixel_page((w, h), DPI),
+                               [lambda c, plan=plan: facemod.draw(c, plan, 0.0)], DPI / 72.0, DPI):
+            atomic.write_bytes(folder / f"{deck_id}-back.png", png.data)
     info = {"game": press.game.id, "deck": deck_id, "card_count": count,
             "card_size_mm": list(press.size_mm), "sheets": sheets}
     atomic.write_text(folder / f"{deck_id}.json", json.dumps(info, ensure_ascii=False, indent=2) + "\n")
