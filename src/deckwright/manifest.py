@@ -30,7 +30,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from . import __version__
+from . import __version__, paths
 from .atomic import Stage, unstaged, write_text
 
 RECORD_DIR = ".deckwright"
@@ -44,6 +44,47 @@ def sha256_file(path: Path) -> str:
         while chunk := f.read(_CHUNK):
             h.update(chunk)
     return h.hexdigest()
+
+
+def art_row(file: Path) -> list[Any]:
+    """[size, mtime_ns, sha256] of an art file, as the records that list art keep it."""
+    st = file.stat()
+    return [st.st_size, st.st_mtime_ns, sha256_file(file)]
+
+
+def art_unchanged(file: Path, row: list[Any]) -> bool:
+    """`file` is as `art_row` saw it: the same size and time, or else the same bytes."""
+    try:
+        st = file.stat()
+    except OSError:
+        return False
+    return (st.st_size, st.st_mtime_ns) == (row[0], row[1]) or sha256_file(file) == row[2]
+
+
+def read_kept(file: Path, root: Path, what: str, limit: int) -> Any:
+    """The JSON a build kept at `file` (build/ of a shared project is untrusted): read only
+    inside `root`, up to `limit` bytes, without NaN or Infinity. Raises ValueError (a
+    JSONDecodeError, UnicodeDecodeError), RecursionError or paths.UnsafePath otherwise."""
+    return json.loads(paths.read_bytes(file, [root], what, limit), parse_constant=_no_constant)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} in JSON")
+
+
+def write_kept(file: Path, text: str | None) -> None:
+    """Write (or, for None, remove) a kept JSON file at once, outside any staging. A link a
+    shared build/ came with is replaced, never written through; a folder or a device in its
+    place is not ours to remove, so nothing is kept."""
+    if file.is_symlink():
+        file.unlink()
+    if file.exists() and not file.is_file():
+        return
+    if text is None:
+        file.unlink(missing_ok=True)
+        return
+    with unstaged():
+        write_text(file, text)
 
 
 class Key:

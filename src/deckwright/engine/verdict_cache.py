@@ -32,7 +32,6 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .. import manifest, paths
-from ..atomic import unstaged, write_text
 from ..model import GameData
 from ..model.edition import edition_path
 from . import verify
@@ -114,8 +113,8 @@ def load(game: GameData, wanted: str | None = None) -> dict[str, Verdict] | None
     if wanted is None:
         return None
     try:
-        raw = paths.read_bytes(path(game), [game.project.root], "verdicts", MAX_BYTES)
-        return decode(json.loads(raw, parse_constant=_no_constant), wanted)
+        return decode(manifest.read_kept(path(game), game.project.root, "verdicts", MAX_BYTES),
+                      wanted)
     except (paths.UnsafePath, UnicodeDecodeError, ValueError, RecursionError):
         return None   # Malformed and JSONDecodeError are ValueErrors
 
@@ -132,15 +131,7 @@ def store(game: GameData, wanted: str | None, found: dict[str, Verdict]) -> None
             raise Malformed("verdicts do not survive JSON")
     except (Malformed, ValueError, RecursionError):
         data = None
-    if target.is_symlink():
-        target.unlink()   # a link a shared build/ came with is replaced, never written through
-    if target.exists() and not target.is_file():
-        return            # a folder or a device in its place: not ours to remove, nothing kept
-    if data is None:
-        target.unlink(missing_ok=True)
-        return
-    with unstaged():
-        write_text(target, data)
+    manifest.write_kept(target, data)
 
 
 # --- the JSON form ----------------------------------------------------------------------------
@@ -218,10 +209,6 @@ def _untagged(raw: Any) -> Any:
             out[k] = _untagged(v)
         return out
     raise Malformed("an object that is no tagged list, tuple or dict")
-
-
-def _no_constant(name: str) -> Any:
-    raise Malformed(f"{name} in JSON")
 
 
 def _dict(raw: Any, names: set[str] | None) -> dict[str, Any]:

@@ -26,7 +26,6 @@ from pathlib import Path
 from typing import Any
 
 from .. import manifest, paths
-from ..atomic import unstaged, write_text
 from ..manifest import Key
 from ..model import GameData
 from ..model.edition import edition_path
@@ -57,8 +56,7 @@ def clean(press: GamePress) -> bool:
     """True when a build found every face and back of this game printable from these inputs."""
     root = press.game.project.root
     try:
-        raw = paths.read_bytes(path(press.game), [root], "faces record", MAX_BYTES)
-        top = json.loads(raw, parse_constant=_refuse)
+        top = manifest.read_kept(path(press.game), root, "faces record", MAX_BYTES)
     except (paths.UnsafePath, UnicodeDecodeError, ValueError, RecursionError):
         return False
     if (type(top) is not dict or set(top) != {"format", "key", "art"} or top["format"] != FORMAT
@@ -74,7 +72,7 @@ def keep(presses: list[GamePress]) -> None:
         if press.shown_art is None:
             continue   # the faces were not planned in this run
         root = press.game.project.root.resolve()
-        art = {p.relative_to(root).as_posix(): _stat_and_hash(p)
+        art = {p.relative_to(root).as_posix(): manifest.art_row(p)
                for p in sorted(press.shown_art) if p.is_relative_to(root)}
         if len(art) != len(press.shown_art):
             continue
@@ -87,33 +85,17 @@ def keep(presses: list[GamePress]) -> None:
 
 def _write(target: Path, text: str) -> None:
     paths.check_output(target)   # no folder on the way is a link out of the project
-    if target.is_symlink():
-        target.unlink()   # a link a shared build/ came with is replaced, never written through
-    if target.exists() and not target.is_file():
-        return
-    with unstaged():
-        write_text(target, text)
-
-
-def _stat_and_hash(file: Path) -> list[Any]:
-    st = file.stat()
-    return [st.st_size, st.st_mtime_ns, manifest.sha256_file(file)]
+    manifest.write_kept(target, text)
 
 
 def _unchanged(root: Path, name: str, row: Any) -> bool:
     """The art file `name` (relative to the project) is as the build saw it."""
     if type(row) is not list or len(row) != 3 or [type(v) for v in row] != [int, int, str]:
         return False
-    size, mtime, sha = row
     try:
         file = paths.join(root, name, "art")
-        st = file.stat()
-        if not file.is_file() or st.st_size > paths.MAX_ART_BYTES:
+        if not file.is_file() or file.stat().st_size > paths.MAX_ART_BYTES:
             return False
     except (paths.UnsafePath, OSError):
         return False
-    return (st.st_size, st.st_mtime_ns) == (size, mtime) or manifest.sha256_file(file) == sha
-
-
-def _refuse(name: str) -> Any:
-    raise ValueError(f"{name} in JSON")
+    return manifest.art_unchanged(file, row)

@@ -103,24 +103,11 @@ def _art_files(press: GamePress) -> dict[str, list]:
     for deck, _ in press.decks():
         for card in press.distinct(deck):
             paths.update(_plan_art(press.face(card)) + _plan_art(press.back(card)))
-    return {str(p): _stat_and_hash(p) for p in sorted(paths)}
-
-
-def _stat_and_hash(path: Path) -> list:
-    st = path.stat()
-    return [st.st_size, st.st_mtime_ns, manifest.sha256_file(path)]
+    return {str(p): manifest.art_row(p) for p in sorted(paths)}
 
 
 def _art_unchanged(recorded: dict[str, list]) -> bool:
-    for name, (size, mtime, sha) in recorded.items():
-        path = Path(name)
-        try:
-            st = path.stat()
-        except OSError:
-            return False
-        if (st.st_size, st.st_mtime_ns) != (size, mtime) and manifest.sha256_file(path) != sha:
-            return False
-    return True
+    return all(manifest.art_unchanged(Path(name), row) for name, row in recorded.items())
 
 
 #: What `object.__repr__` adds to an object without a repr of its own (e.g. a font's metrics):
