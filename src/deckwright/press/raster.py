@@ -116,27 +116,79 @@ def render_pngs(pagesize: tuple[float, float], draws: list[Callable[[Canvas], No
                   (bitmap.width, bitmap.height))
 
 
-class Reuse:
-    """Encoded images one run of a target needs more than once (a face two decks share, at one
-    geometry), each kept from its first drawing until its last use, so it is drawn and encoded
-    once and memory holds only what is still to come. `uses` counts every use of every key
-    (the key must say everything the pixels depend on); a key it lacks is never kept."""
+def render_scanlines(pagesize: tuple[float, float], draws: list[Callable[[Canvas], None]],
+                     scale: float) -> Iterator[bytes]:
+    """Each page's RGB pixels as PNG scanlines (`_scanline_bitmap`), copied out of pdfium."""
+    for bitmap in _bitmaps(pagesize, draws, scale):
+        rows = getattr(bitmap, "scanlines", None)
+        yield bytes(rows) if bitmap.mode == "RGB" and rows is not None else _scanlines(
+            _image(bitmap))
 
-    def __init__(self, uses: Counter[Hashable] | None = None) -> None:
+
+class Mosaic:
+    """An image assembled from a grid of separately rendered whole-pixel cells (a TTS
+    sheet): white in every cell nothing is pasted into, as pdfium leaves an undrawn page. A
+    cell at whole-pixel offsets keeps its own pixels exactly, so a face a sheet shows many
+    times is rendered once and every copy of it is the same pixels."""
+
+    def __init__(self, cols: int, rows: int, cell: tuple[int, int]) -> None:
+        self.cols, self.cell = cols, cell
+        self.size = (cols * cell[0], rows * cell[1])
+        self.stride = 3 * self.size[0] + 1
+        self.rows = bytearray(self.stride * self.size[1])   # zeroed: every filter byte is 0
+        self.blank = set(range(cols * rows))
+
+    def paste(self, index: int, rows: bytes) -> None:
+        """Put a cell's scanlines (a page of the cell's size) into cell `index`, counted row
+        by row from the top left."""
+        cw, ch = self.cell
+        span = 3 * cw
+        at = index // self.cols * ch * self.stride + 1 + index % self.cols * span
+        into, cell = memoryview(self.rows), memoryview(rows)   # slices without copies
+        for src in range(1, len(rows), span + 1):
+            into[at:at + span] = cell[src:src + span]
+            at += self.stride
+        self.blank.discard(index)
+
+    def png(self, dpi: float) -> Png:
+        cw, ch = self.cell
+        white = (b"\0" + b"\xff" * 3 * cw) * ch
+        for index in sorted(self.blank):
+            self.paste(index, white)
+        w, h = self.size
+
+        def image() -> Image.Image:
+            return Image.frombuffer("RGB", (w, h), bytes(self.rows[1:]), "raw", "RGB",
+                                    self.stride, 1)
+        return Png(_png(w, h, memoryview(self.rows), dpi, image), self.size)
+
+
+class Reuse:
+    """Images one run of a target needs more than once (a face two decks share, at one
+    geometry), each kept from its first drawing until its last use, so it is drawn once and
+    memory holds only what is still to come. `uses` counts every use of every key (the key
+    must say everything the pixels depend on); a key it lacks is never kept, nor is an image
+    that would take what is kept past `limit` bytes (it is drawn again when next needed)."""
+
+    def __init__(self, uses: Counter[Hashable] | None = None, limit: int | None = None) -> None:
         self.left: Counter[Hashable] = Counter(uses or {})
         self.kept: dict[Hashable, bytes] = {}
+        self.limit = limit
+        self.size = 0
 
     def get(self, key: Hashable) -> bytes | None:
         return self.kept.get(key)
 
     def used(self, key: Hashable, data: bytes) -> None:
-        """Count one use of `key`; keep `data` while later uses remain."""
+        """Count one use of `key`; keep `data` while later uses remain and it fits."""
         self.left[key] -= 1
-        if self.left[key] > 0:
-            self.kept[key] = data
-        else:
-            self.kept.pop(key, None)
+        old = self.kept.pop(key, None)
+        self.size -= 0 if old is None else len(old)
+        if self.left[key] <= 0:
             del self.left[key]
+        elif self.limit is None or self.size + len(data) <= self.limit:
+            self.kept[key] = data
+            self.size += len(data)
 
 
 def px(points: float, dpi: float) -> int:
@@ -166,9 +218,13 @@ def png_bytes(image: Image.Image, dpi: float) -> bytes:
     """The RGB image as a lossless PNG with its resolution (what `render_pngs` gives)."""
     rgb = image if image.mode == "RGB" else image.convert("RGB")
     w, h = rgb.size
-    pixels, row = rgb.tobytes(), 3 * w
-    rows = b"".join(b"\0" + pixels[y * row:(y + 1) * row] for y in range(h))
-    return _png(w, h, memoryview(rows), dpi, lambda: rgb)
+    return _png(w, h, memoryview(_scanlines(rgb)), dpi, lambda: rgb)
+
+
+def _scanlines(image: Image.Image) -> bytes:
+    """An RGB image's rows as PNG's unfiltered scanlines: each a zero byte, then its pixels."""
+    pixels, row = image.tobytes(), 3 * image.size[0]
+    return b"".join(b"\0" + pixels[y:y + row] for y in range(0, len(pixels), row))
 
 
 def _png(w: int, h: int, rows: memoryview, dpi: float,
