@@ -1,15 +1,16 @@
 """Rasterising vector pages with pdfium: the PNGs are the PDF faces, never a second drawing.
 
 Pages are drawn with reportlab into a small in-memory PDF (a batch of pages at a time, so the
-fonts are subset once per batch and memory stays bounded), rendered by pypdfium2 at the
-requested resolution, and each bitmap is encoded as PNG straight from pdfium's memory
-(`render_pngs`; the callers write the bytes through deckwright.atomic).
+fonts are subset once per batch and memory stays bounded), rendered by pdfium at the requested
+resolution into a buffer laid out as the PNG's scanlines (`Page`), and each page is encoded as
+PNG from that buffer (`render_pngs`; the callers write the bytes through deckwright.atomic).
 """
 
 from __future__ import annotations
 
 import ctypes
 import io
+import math
 import struct
 import zlib
 from collections import Counter
@@ -39,28 +40,43 @@ def batches(items: Iterable[T], size: int = BATCH) -> Iterator[list[T]]:
         yield batch
 
 
-def _scanline_bitmap(width: int, height: int, format: int,
-                     rev_byteorder: bool = False) -> pdfium.PdfBitmap:
-    """A bitmap for pdfium to render into, laid out as a PNG's unfiltered scanlines: each
-    row of RGB pixels preceded by a zero byte (filter type none), so the whole buffer
-    (`bitmap.scanlines`) is deflated in one call with no row copied or split. Formats other
-    than 3-byte RGB get pdfium's usual packed buffer."""
-    if format != pdfium_c.FPDFBitmap_BGR:
-        return pdfium.PdfBitmap.new_native(width, height, format, rev_byteorder)
-    stride = 3 * width + 1
-    rows = (ctypes.c_ubyte * (stride * height + 1))()   # zeroed: every filter byte is 0
-    pixels = (ctypes.c_ubyte * (stride * height)).from_buffer(rows, 1)
-    bitmap = pdfium.PdfBitmap.new_native(width, height, format, rev_byteorder,
-                                         buffer=pixels, stride=stride)
-    bitmap.scanlines = memoryview(rows).cast("B")[:stride * height]
-    return bitmap
+@dataclass(frozen=True)
+class Page:
+    """A rendered page: `h` rows of `w` RGB pixels as a PNG's unfiltered scanlines (each row
+    a zero byte, the filter type "none", then its pixels), deflated as they are."""
+
+    w: int
+    h: int
+    rows: bytearray
+
+    def image(self) -> Image.Image:
+        """The pixels as a Pillow image (a copy)."""
+        return Image.frombuffer("RGB", (self.w, self.h), bytes(memoryview(self.rows)[1:]),
+                                "raw", "RGB", 3 * self.w + 1, 1)
 
 
-def _bitmaps(pagesize: tuple[float, float], draws: list[Callable[[Canvas], None]],
-             scale: float) -> Iterator[pdfium.PdfBitmap]:
-    """Draw one page per callable, then render each at `scale` px per pt into an RGB bitmap
-    (pdfium writes the channels in that order itself) whose rows are PNG scanlines
-    (`_scanline_bitmap`); each is valid until the next."""
+def _render(page: pdfium.PdfPage, scale: float) -> Page:
+    """Render a page at `scale` px per pt, as pypdfium2's `render` does (white paper, no
+    annotations), but straight into a buffer of PNG scanlines that starts white: pdfium
+    writes RGB (reversed byte order) a row at a time, `stride` bytes apart, one byte after
+    each row's filter byte, so nothing is filled, copied or split afterwards."""
+    w = math.ceil(page.get_width() * scale)
+    h = math.ceil(page.get_height() * scale)
+    stride = 3 * w + 1
+    rows = bytearray(b"\0" + b"\xff" * (3 * w)) * h
+    pixels = (ctypes.c_ubyte * (stride * h - 1)).from_buffer(rows, 1)
+    bitmap = pdfium_c.FPDFBitmap_CreateEx(w, h, pdfium_c.FPDFBitmap_BGR, pixels, stride)
+    try:
+        pdfium_c.FPDF_RenderPageBitmap(bitmap, page.raw, 0, 0, w, h, 0,
+                                       pdfium_c.FPDF_REVERSE_BYTE_ORDER)
+    finally:
+        pdfium_c.FPDFBitmap_Destroy(bitmap)
+    return Page(w, h, rows)
+
+
+def render_scanlines(pagesize: tuple[float, float], draws: list[Callable[[Canvas], None]],
+                     scale: float) -> Iterator[Page]:
+    """Draw one page per callable, then render each at `scale` px per pt (`_render`)."""
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=pagesize, invariant=1, pageCompression=0,
                initialFontName=fonts.register("gothic"))
@@ -72,27 +88,19 @@ def _bitmaps(pagesize: tuple[float, float], draws: list[Callable[[Canvas], None]
     try:
         for i in range(len(doc)):
             page = doc[i]
-            bitmap = page.render(scale=scale, draw_annots=False, rev_byteorder=True,
-                                 bitmap_maker=_scanline_bitmap)
             try:
-                yield bitmap
+                yield _render(page, scale)
             finally:
-                bitmap.close()
                 page.close()
     finally:
         doc.close()
 
 
-def _image(bitmap: pdfium.PdfBitmap) -> Image.Image:
-    image = bitmap.to_pil()   # a copy: the bitmap's memory is pdfium's
-    return image if image.mode == "RGB" else image.convert("RGB")
-
-
 def render_pages(pagesize: tuple[float, float], draws: list[Callable[[Canvas], None]],
                  scale: float) -> Iterator[Image.Image]:
     """Draw one page per callable, then yield each page as an RGB image at `scale` px per pt."""
-    for bitmap in _bitmaps(pagesize, draws, scale):
-        yield _image(bitmap)
+    for page in render_scanlines(pagesize, draws, scale):
+        yield page.image()
 
 
 @dataclass(frozen=True)
@@ -106,61 +114,37 @@ class Png:
 def render_pngs(pagesize: tuple[float, float], draws: list[Callable[[Canvas], None]],
                 scale: float, dpi: float) -> Iterator[Png]:
     """`render_pages`, each page encoded as PNG (the bytes `png_bytes` gives its image)
-    straight from pdfium's bitmap, with no image copied on the way."""
-    for bitmap in _bitmaps(pagesize, draws, scale):
-        rows = getattr(bitmap, "scanlines", None)
-        if bitmap.mode != "RGB" or rows is None:   # not what pdfium gives for an opaque page
-            yield Png(png_bytes(_image(bitmap), dpi), (bitmap.width, bitmap.height))
-            continue
-        yield Png(_png(bitmap.width, bitmap.height, rows, dpi, lambda: _image(bitmap)),
-                  (bitmap.width, bitmap.height))
-
-
-def render_scanlines(pagesize: tuple[float, float], draws: list[Callable[[Canvas], None]],
-                     scale: float) -> Iterator[bytes]:
-    """Each page's RGB pixels as PNG scanlines (`_scanline_bitmap`), copied out of pdfium."""
-    for bitmap in _bitmaps(pagesize, draws, scale):
-        rows = getattr(bitmap, "scanlines", None)
-        yield bytes(rows) if bitmap.mode == "RGB" and rows is not None else _scanlines(
-            _image(bitmap))
+    straight from the scanlines pdfium wrote, with no image copied on the way."""
+    for page in render_scanlines(pagesize, draws, scale):
+        yield Png(_png(page.w, page.h, memoryview(page.rows), dpi, page.image), (page.w, page.h))
 
 
 class Mosaic:
     """An image assembled from a grid of separately rendered whole-pixel cells (a TTS
-    sheet): white in every cell nothing is pasted into, as pdfium leaves an undrawn page. A
-    cell at whole-pixel offsets keeps its own pixels exactly, so a face a sheet shows many
-    times is rendered once and every copy of it is the same pixels."""
+    sheet), white where nothing is pasted, as pdfium leaves an undrawn page. A cell at
+    whole-pixel offsets keeps its own pixels exactly, so a face a sheet shows many times is
+    rendered once and every copy of it is the same pixels."""
 
     def __init__(self, cols: int, rows: int, cell: tuple[int, int]) -> None:
         self.cols, self.cell = cols, cell
-        self.size = (cols * cell[0], rows * cell[1])
-        self.stride = 3 * self.size[0] + 1
-        self.rows = bytearray(self.stride * self.size[1])   # zeroed: every filter byte is 0
-        self.blank = set(range(cols * rows))
+        w, h = cols * cell[0], rows * cell[1]
+        self.page = Page(w, h, bytearray(b"\0" + b"\xff" * (3 * w)) * h)
 
-    def paste(self, index: int, rows: bytes) -> None:
+    def paste(self, index: int, rows: bytes | bytearray) -> None:
         """Put a cell's scanlines (a page of the cell's size) into cell `index`, counted row
         by row from the top left."""
         cw, ch = self.cell
-        span = 3 * cw
-        at = index // self.cols * ch * self.stride + 1 + index % self.cols * span
-        into, cell = memoryview(self.rows), memoryview(rows)   # slices without copies
+        span, stride = 3 * cw, 3 * self.page.w + 1
+        at = index // self.cols * ch * stride + 1 + index % self.cols * span
+        into, cell = memoryview(self.page.rows), memoryview(rows)   # slices without copies
         for src in range(1, len(rows), span + 1):
             into[at:at + span] = cell[src:src + span]
-            at += self.stride
-        self.blank.discard(index)
+            at += stride
 
     def png(self, dpi: float) -> Png:
-        cw, ch = self.cell
-        white = (b"\0" + b"\xff" * 3 * cw) * ch
-        for index in sorted(self.blank):
-            self.paste(index, white)
-        w, h = self.size
-
-        def image() -> Image.Image:
-            return Image.frombuffer("RGB", (w, h), bytes(self.rows[1:]), "raw", "RGB",
-                                    self.stride, 1)
-        return Png(_png(w, h, memoryview(self.rows), dpi, image), self.size)
+        page = self.page
+        return Png(_png(page.w, page.h, memoryview(page.rows), dpi, page.image),
+                   (page.w, page.h))
 
 
 class Reuse:
@@ -172,14 +156,14 @@ class Reuse:
 
     def __init__(self, uses: Counter[Hashable] | None = None, limit: int | None = None) -> None:
         self.left: Counter[Hashable] = Counter(uses or {})
-        self.kept: dict[Hashable, bytes] = {}
+        self.kept: dict[Hashable, bytes | bytearray] = {}
         self.limit = limit
         self.size = 0
 
-    def get(self, key: Hashable) -> bytes | None:
+    def get(self, key: Hashable) -> bytes | bytearray | None:
         return self.kept.get(key)
 
-    def used(self, key: Hashable, data: bytes) -> None:
+    def used(self, key: Hashable, data: bytes | bytearray) -> None:
         """Count one use of `key`; keep `data` while later uses remain and it fits."""
         self.left[key] -= 1
         old = self.kept.pop(key, None)

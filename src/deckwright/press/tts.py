@@ -100,7 +100,8 @@ def _sheet(cells: list[tuple[int, Cell, Plan]], cols: int, rows: int, cell: tupl
     for batch in batches(plans):
         missing = [key for key in batch if drawn.get(key) is None]
         draws = [_cell_drawer(plans[key], cell) for key in missing]
-        new = dict(zip(missing, render_scanlines(tuple(map(float, cell)), draws, 1.0)))
+        new = {key: page.rows for key, page in
+               zip(missing, render_scanlines(tuple(map(float, cell)), draws, 1.0))}
         for key in batch:
             data = new[key] if key in new else drawn.kept[key]
             for index in where[key]:
