@@ -34,7 +34,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from . import COMMANDS
 from .. import atomic
 from .. import paths
-from ..model import GameData, Project, UsageError
+from ..model import GameData, Project, UsageError, kept_yaml
 from ..model.load import load_editions
 from ..press import checked_faces, targets as press_targets
 from ..press.cards import GamePress
@@ -338,6 +338,11 @@ def _ready(tasks: list[Task], done: set[int], started: set[int]) -> list[int]:
 
 
 def run(args: argparse.Namespace) -> int:
+    with kept_yaml.notes(args.project, keeping=True) as notes:
+        return _run(args, notes)
+
+
+def _run(args: argparse.Namespace, notes: kept_yaml.Notes) -> int:
     cpu, wall = _cpu(), time.perf_counter()
     args.settings = settings(args)
     names = chosen(args)
@@ -371,6 +376,7 @@ def run(args: argparse.Namespace) -> int:
                                              for t in tasks)])
     paths.prepare_build_dir(project.root)  # a file or unwritable: one line, now
     checked_faces.keep(checked)   # for `check`: these games' faces plan without a problem
+    notes.keep()                  # ... and what their YAML files parse to
     out = Console(highlight=False)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn())
