@@ -376,7 +376,6 @@ def _run(args: argparse.Namespace, notes: kept_yaml.Notes) -> int:
                                              for t in tasks)])
     paths.prepare_build_dir(project.root)  # a file or unwritable: one line, now
     checked_faces.keep(checked)   # for `check`: these games' faces plan without a problem
-    notes.keep()                  # ... and what their YAML files parse to
     out = Console(highlight=False)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn())
@@ -407,6 +406,7 @@ def _run(args: argparse.Namespace, notes: kept_yaml.Notes) -> int:
         if failing and TARGETS[name].report is not None:
             TARGETS[name].report(failing, args)
     skipped = len(unchanged)
+    notes.keep()   # for `check`: what the YAML files of a build that went through parse to
     if args.timings:
         _report_time("whole build (this process)", _cpu() - cpu, time.perf_counter() - wall)
     out.print(f"{len(written)} file(s) written under {project.display(project.build_dir)}/"

@@ -2,7 +2,7 @@
 
 Parsing is most of what loading a project costs (about 0.2 s for the five bundled databases,
 where validating the parsed data takes about 0.01 s). `deckwright build`, once its checks found
-nothing, keeps for every YAML file it read (databases, editions, playtests, layouts) the data
+nothing, keeps for every YAML file it read (databases, editions, playtests) the data
 the file parsed to in `build/.deckwright/yaml/<hash of the file's name>.json`, under a SHA-256
 of everything that data follows from: the file's bytes and the name it is shown by,
 deckwright's version and the code of its model (the loader and its limits), PyYAML's version and

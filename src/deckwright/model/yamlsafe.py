@@ -508,15 +508,16 @@ def loader_version() -> str:
     return f"PyYAML {yaml.__version__} {BASE_LOADER.__name__}"
 
 
-def load_yaml(path: FsPath, display: str | None = None) -> tuple[Any, Positions]:
+def load_yaml(path: FsPath, display: str | None = None,
+              kept: bool = True) -> tuple[Any, Positions]:
     """Load one YAML file safely (size-limited, strict UTF-8), with each value's position.
 
     Within `kept_yaml.notes` (check, build), a file a build parsed before from the same bytes
     with the same code gives the data kept then, and its positions are parsed only if asked
-    for."""
+    for; `kept=False` for a file whose positions are always wanted (a layout's regions)."""
     name = display or str(path)
     raw = read_limited(path, name)
-    notes = kept_yaml.active()
+    notes = kept_yaml.active() if kept else None
     if notes is not None:
         data = notes.lookup(name, raw)
         if data is not kept_yaml.MISS:
