@@ -1,16 +1,17 @@
 """A build's notes of what each YAML file it read parsed to, so `check` need not parse it again.
 
-Parsing is most of what loading a project costs (about 0.2 s for the five bundled databases,
-where validating the parsed data takes about 0.01 s). `deckwright build`, once its checks found
-nothing, keeps for every YAML file it read (databases, editions, playtests) the data
-the file parsed to in `build/.deckwright/yaml/<hash of the file's name>.json`, under a SHA-256
-of everything that data follows from: the file's bytes and the name it is shown by,
-deckwright's version and the code of its model (the loader and its limits), PyYAML's version and
-loader, and the project's folder. `deckwright check` (and the next build), reading a file whose
-bytes give the same key, takes the kept data instead of parsing; everything after parsing
-(validation, cross-references, every other check) runs as always. So a note can only ever stand
-for a parse of identical bytes by identical code: any edit to the file, or to deckwright, is a
-miss, and the file is parsed and reported as it always was.
+Parsing is most of what loading a project costs, far more than validating the parsed data.
+A `deckwright build` that went through keeps, for every YAML file it read (databases,
+editions, playtests), the data the file parsed to in
+`build/.deckwright/yaml/<hash of the file's name>.json`, under a SHA-256 of everything that
+data follows from: the file's bytes and the name it is shown by, deckwright's version and the
+code of its model (the loader and its limits), the versions of Python, PyYAML and libyaml and
+the loader used, and the project's folder. `deckwright check` (and the next build), reading a
+file whose bytes give the same key, takes the kept data instead of parsing; everything after
+parsing (validation, cross-references, every other check) runs as always. So a note can only
+ever stand for a parse of identical bytes by identical code: any edit to the file, or to
+deckwright, is a miss, and the file is parsed and reported as it always was. Layouts are not
+kept: every region's line is wanted as soon as one is loaded.
 
 The positions of the values (for `file:line:col` in a message) are not kept: they are parsed
 from the same bytes, held in memory, the first time anything asks for one (`Reparsed`), which a
@@ -34,6 +35,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path as FsPath
@@ -69,7 +71,8 @@ class Notes:
     def key(self, name: str, raw: bytes) -> str:
         from .yamlsafe import loader_version
         return manifest.Key(("format", str(FORMAT)), ("code", manifest.code_version(CODE)),
-                            ("yaml", loader_version()), ("project", str(self.root)),
+                            ("python", sys.version), ("yaml", loader_version()),
+                            ("project", str(self.root)),
                             ("name", name), ("bytes", raw)).hexdigest()
 
     def note_path(self, name: str) -> FsPath:

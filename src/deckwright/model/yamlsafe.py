@@ -504,8 +504,13 @@ class _OnePass:
 
 
 def loader_version() -> str:
-    """PyYAML's version and the loader parsing uses (a kept parse follows from them)."""
-    return f"PyYAML {yaml.__version__} {BASE_LOADER.__name__}"
+    """PyYAML's version, the loader parsing uses and libyaml's version when it is libyaml's
+    (a kept parse follows from them)."""
+    libyaml = ""
+    if BASE_LOADER is getattr(yaml, "CSafeLoader", None):
+        from yaml import _yaml   # type: ignore[attr-defined]
+        libyaml = f" libyaml {_yaml.get_version_string()}"
+    return f"PyYAML {yaml.__version__} {BASE_LOADER.__name__}{libyaml}"
 
 
 def load_yaml(path: FsPath, display: str | None = None,
