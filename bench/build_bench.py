@@ -110,8 +110,8 @@ def startup(runs: int) -> None:
           f"wall over {runs} runs  (target <= {HELP_TARGET} s)")
     stems = [p.stem for p in (ROOT / "cards").glob("*.yaml")]
     games, editions = sum("." not in s for s in stems), sum("." in s for s in stems)
-    for name, what in (("check", "nothing built"),
-                       ("check, verdicts kept", "the examples' verdicts, face plans and parsed YAML kept by a build")):
+    kept = "the examples' verdicts, face plans and parsed YAML kept by a build"
+    for name, what in (("check", "nothing built"), ("check, verdicts kept", kept)):
         print(f"`deckwright check` ({games} games, {editions} edition(s); {what}): median "
               f"{med(walls[name]):.3f} s, min {min(walls[name]):.3f} s wall, median "
               f"{med(cpus[name]):.3f} s CPU over {runs} runs  (target <= {CHECK_TARGET} s)")
