@@ -322,3 +322,16 @@ def test_the_notes_do_not_leave_the_command(mini_project: Path, capsys) -> None:
     assert main(["-C", str(mini_project), "check"]) == 0
     capsys.readouterr()
     assert kept_yaml.active() is None
+
+
+def test_check_of_a_built_project_loads_neither_jinja_nor_reportlab(built: Path) -> None:
+    """With everything kept, no face is planned and no template compiled: the libraries that
+    plan and draw stay unloaded (the time itself is a figure for bench/build_bench.py)."""
+    from test_build_startup import loaded_after
+    out, modules = loaded_after("-C", str(built), "check")
+    assert "1 game(s) valid" in out
+    assert "deckwright.model.load" in modules
+    assert not {"jinja2", "reportlab", "deckwright.press.face"} & modules
+    shutil.rmtree(built / "build")
+    _, modules = loaded_after("-C", str(built), "check")
+    assert {"jinja2", "reportlab", "deckwright.press.face"} <= modules
