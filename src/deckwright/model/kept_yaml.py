@@ -109,17 +109,17 @@ class Notes:
             self.parsed[name] = text
 
     def keep(self) -> None:
-        """Write the notes of this run's parses. The build calls it once its checks passed
-        and build/ is known to be a real folder."""
+        """Write the notes of this run's parses, and remember no more. The build calls it
+        once it went through (a failed build keeps nothing)."""
         for name, text in self.parsed.items():
             target = self.note_path(name)
             try:
                 paths.check_output(target)   # no folder on the way is a link out of the project
                 manifest.write_kept(target, text)
             except (OSError, paths.UnsafePath):
-                pass   # not kept; the build's own outputs, written next, say what is wrong there
+                pass   # not kept: the next run parses the file
         self.parsed.clear()
-        self.keeping = False   # what is parsed later (drawing) was not checked here
+        self.keeping = False
 
 
 #: What `Notes.lookup` returns when it has nothing for the bytes (None is a YAML document).
