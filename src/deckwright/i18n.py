@@ -1,29 +1,27 @@
-"""deckwright's own words in the game's language: gettext catalogs read through Babel.
+"""deckwright's own words in the game's language: gettext catalogs.
 
 Every word deckwright itself prints (rulebook headings, face labels, the calibration page, the
 engine's shared refusals, the balance report) is an English message id marked with `_()` in
 Python or `{% trans %}` / `_()` in templates, extracted into `locale/deckwright.pot` and
 translated in `locale/<lang>/LC_MESSAGES/deckwright.po` (`make catalogs` refreshes them).
 
-The `.po` files are read at run time, once per process and language (`lru_cache`), and turned
-into a gettext object in memory: there is no compiled `.mo` that could fall out of step with
-the `.po` a translator edits. A language without a catalog, or a message its catalog leaves
+The `.po` files are read at run time, once per process and language (`lru_cache`), and compiled
+into the standard library's gettext object in memory (`pofile`): there is no compiled `.mo`
+that could fall out of step with the `.po` a translator edits. A language without a catalog, or a message its catalog leaves
 empty, falls back to English; `missing(lang)` lists what is not translated, for `check`.
 Right-to-left scripts are out of scope.
 """
 
 from __future__ import annotations
 
-import io
 import unicodedata
 from functools import lru_cache
+from gettext import NullTranslations
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:   # Babel loads at the first word looked up: the engine imports this module,
-    # and a simulation (its event log off) may never look one up
-    from babel.messages.catalog import Catalog
-    from babel.support import NullTranslations, Translations
+from . import pofile
+from .pofile import Message
 
 DOMAIN = "deckwright"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -64,35 +62,24 @@ def available() -> list[str]:
 
 
 @lru_cache(maxsize=None)
-def catalog(tag: str) -> Catalog | None:
-    """The parsed `.po` catalog that serves a language tag, or None when there is none."""
-    from babel.messages.pofile import read_po
+def catalog(tag: str) -> tuple[str, list[Message]] | None:
+    """(header, messages) of the `.po` catalog that serves a language tag, or None when there
+    is none."""
     for name in _candidates(tag):
         path = po_path(name)
         if path.is_file():
-            with path.open("rb") as fh:
-                return read_po(fh, locale=name, domain=DOMAIN)
+            return pofile.read(path)
     return None
-
-
-def _from_catalog(cat: Catalog) -> Translations:
-    from babel.messages.mofile import write_mo
-    from babel.support import Translations
-    buf = io.BytesIO()
-    write_mo(buf, cat, use_fuzzy=False)
-    buf.seek(0)
-    return Translations(fp=buf, domain=DOMAIN)
 
 
 @lru_cache(maxsize=None)
 def translations(tag: str) -> NullTranslations:
     """The gettext object of a language, falling back to English, then to the message ids."""
-    from babel.support import NullTranslations
     chain: list[NullTranslations] = []
     for name in dict.fromkeys([tag, SOURCE]):
         cat = catalog(name)
         if cat is not None:
-            chain.append(_from_catalog(cat))
+            chain.append(pofile.translations(*cat))
     if not chain:
         return NullTranslations()
     first = chain[0]
@@ -154,9 +141,9 @@ def missing(language: str) -> list[str]:
     if normalise(language).split("_")[0] == SOURCE:
         return []
     cat = catalog(language)
-    done = {(m.context, m.id) for m in cat if m.id and _translated(m)} if cat else set()
+    done = {(m.context, m.id) for m in cat[1] if _translated(m)} if cat else set()
     return [m.id if isinstance(m.id, str) else m.id[0]
-            for m in catalog_template() if m.id and (m.context, m.id) not in done]
+            for m in catalog_template() if (m.context, m.id) not in done]
 
 
 def _translated(message: Any) -> bool:
@@ -165,10 +152,9 @@ def _translated(message: Any) -> bool:
 
 
 @lru_cache(maxsize=1)
-def catalog_template() -> Catalog:
-    from babel.messages.pofile import read_po
-    with (LOCALE_DIR / f"{DOMAIN}.pot").open("rb") as fh:
-        return read_po(fh, domain=DOMAIN)
+def catalog_template() -> list[Message]:
+    """The messages of `locale/deckwright.pot`: every message deckwright marks."""
+    return pofile.read(LOCALE_DIR / f"{DOMAIN}.pot")[1]
 
 
 def install(env: Any, language: str) -> None:
