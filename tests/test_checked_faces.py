@@ -47,6 +47,20 @@ def planned(monkeypatch) -> list[str]:
     return games
 
 
+@pytest.fixture
+def layouts_loaded(monkeypatch) -> list[str]:
+    """The games whose layouts `check` loaded (the layouts check), in order."""
+    games: list[str] = []
+    load = GamePress.layout_problems
+
+    def counted(self: GamePress):
+        games.append(self.game.id)
+        return load(self)
+
+    monkeypatch.setattr(GamePress, "layout_problems", counted)
+    return games
+
+
 def record(root: Path) -> Path:
     return root / "build" / "mini" / ".deckwright" / "faces.json"
 
@@ -57,15 +71,29 @@ def check(root: Path, capsys) -> tuple[int, str, str]:
     return status, out.out, out.err
 
 
-def test_check_after_a_build_plans_no_face_and_says_the_same(built: Path, planned: list[str],
-                                                            capsys) -> None:
+def test_check_after_a_build_plans_no_face_and_says_the_same(
+        built: Path, planned: list[str], layouts_loaded: list[str], capsys) -> None:
     kept = json.loads(record(built).read_text(encoding="utf-8"))
     assert list(kept["art"]) == ["art/red.png"]
     with_record = check(built, capsys)
-    assert with_record[0] == 0 and planned == []
+    assert with_record[0] == 0 and planned == [] and layouts_loaded == []
     record(built).unlink()
-    assert check(built, capsys) == with_record and planned == ["mini"]
+    assert check(built, capsys) == with_record and planned == ["mini"] == layouts_loaded
     assert not record(built).exists()   # check writes nothing
+
+
+def test_a_layout_broken_after_the_build_is_reported_in_one_line(
+        built: Path, planned: list[str], layouts_loaded: list[str], capsys) -> None:
+    generic = ROOT / "src" / "deckwright" / "templates" / "faces" / "generic.yaml"
+    own = built / "templates" / "faces"
+    own.mkdir(parents=True)
+    (own / "number.yaml").write_text(generic.read_text(encoding="utf-8").replace(
+        '    fill: "#f2f2f2"\n', '    fill: "#f2f2f2"\n    fil: paper\n', 1), encoding="utf-8")
+    status, out, err = check(built, capsys)
+    assert (status, out, layouts_loaded) == (2, "", ["mini"])
+    line = err.strip()
+    assert "\n" not in line and "Traceback" not in line
+    assert line.startswith("templates/faces/number.yaml:") and "fil" in line, line
 
 
 def test_a_card_edited_to_overflow_is_reported_despite_the_record(built: Path, planned: list[str],

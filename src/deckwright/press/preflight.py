@@ -96,12 +96,15 @@ def problems(games: list[GameData], faces: bool = True, rulebook: bool = True,
     """Run the checks the outputs need on every game; every problem of every game at once.
     With `vocabulary`, the rulebook checks also want a label for each of its words. With
     `kept_faces` (`check`), a game whose faces a build found printable from the same inputs
-    (checked_faces.py) is not planned again."""
+    (checked_faces.py) is not planned again, nor are its layouts loaded: the build kept that
+    note only once its layouts check too found nothing, and the note's key covers every input
+    of that check (deckwright's code, the fonts, the layouts, the database, the edition)."""
     presses = [GamePress(g) for g in games]
     found: list[Problem] = []
     for game, press in zip(games, presses):
+        kept = kept_faces and checked_faces.clean(press)
         for check in CHECKS:
-            if check.run is _faces and kept_faces and checked_faces.clean(press):
+            if kept and check.run in (_layouts, _faces):
                 continue
             if (check.faces and faces) or (check.rulebook and rulebook):
                 found += check.run(game, press)
