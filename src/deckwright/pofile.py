@@ -113,19 +113,18 @@ def compiled(header: str, messages: list[Message]) -> bytes:
             key = f"{m.context}\x04{key}"
         pairs.append((key.encode("utf-8"), value.encode("utf-8")))
     pairs.sort()
-    ids = strs = b""
-    offsets = []
-    for key, value in pairs:
-        offsets.append((len(ids), len(key), len(strs), len(value)))
-        ids += key + b"\x00"
-        strs += value + b"\x00"
+    ids = b"".join(key + b"\x00" for key, _ in pairs)
+    strs = b"".join(value + b"\x00" for _, value in pairs)
     keys_start = 7 * 4 + 16 * len(pairs)
     values_start = keys_start + len(ids)
     koffsets: list[int] = []
     voffsets: list[int] = []
-    for o1, l1, o2, l2 in offsets:
-        koffsets += [l1, o1 + keys_start]
-        voffsets += [l2, o2 + values_start]
+    at_key = at_value = 0
+    for key, value in pairs:   # (length, offset) of each id, then of each translation
+        koffsets += [len(key), keys_start + at_key]
+        voffsets += [len(value), values_start + at_value]
+        at_key += len(key) + 1
+        at_value += len(value) + 1
     table = struct.pack("Iiiiiii", 0x950412DE, 0, len(pairs), 7 * 4, 7 * 4 + len(pairs) * 8, 0, 0)
     return table + struct.pack(f"{len(koffsets + voffsets)}i", *(koffsets + voffsets)) + ids + strs
 
