@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -149,3 +151,19 @@ def test_an_edited_layout_is_planned_again(built: Path, planned: list[str], caps
 def test_a_tampered_record_is_a_miss(built: Path, planned: list[str], tamper, capsys) -> None:
     tamper(record(built))
     assert check(built, capsys)[0] == 0 and planned == ["mini"]
+
+
+def test_check_after_a_build_reads_no_catalog_with_babel_nor_draws(built: Path) -> None:
+    """What `check` of a built project imports, in a process of its own: deckwright's catalogs
+    are read by its own small reader (Babel's reader and its header parser cost every run
+    tens of milliseconds), and nothing that draws or renders."""
+    probe = ("import json, sys\nfrom deckwright.cli import main\n"
+             "status = main(['-C', sys.argv[1], 'check'])\n"
+             "print(json.dumps([status, sorted(sys.modules)]))\n")
+    done = subprocess.run([sys.executable, "-c", probe, str(built)], capture_output=True,
+                          text=True, check=True)
+    status, modules = json.loads(done.stdout.splitlines()[-1])
+    assert status == 0 and "5 game" not in done.stdout and "1 game(s) valid" in done.stdout
+    unwanted = ("babel.messages", "babel.support", "email.parser", "reportlab", "jinja2",
+                "weasyprint", "PIL")
+    assert [m for m in modules if m.startswith(unwanted)] == []
