@@ -136,11 +136,20 @@ def code_version(parts: tuple[str, ...] = PRESS_CODE) -> str:
     date, while e.g. an engine change leaves the card PNGs alone."""
     k = Key(("version", __version__))
     for part in parts:
-        path = _PACKAGE / part
-        if path.is_dir():
-            k.add_tree(part, path)
-        else:
-            k.add_file(part, path)
+        k.add(part, _part_hash(part))
+    return k.hexdigest()
+
+
+@lru_cache(maxsize=None)
+def _part_hash(part: str) -> str:
+    """One part of deckwright's code, hashed once a process however many keys name it (`check`
+    keys press, engine and model code, which share `model` and `locale`)."""
+    path = _PACKAGE / part
+    k = Key()
+    if path.is_dir():
+        k.add_tree(part, path)
+    else:
+        k.add_file(part, path)
     return k.hexdigest()
 
 
