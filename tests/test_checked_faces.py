@@ -35,32 +35,29 @@ def built(mini_project: Path, capsys) -> Path:
     return mini_project
 
 
-@pytest.fixture
-def planned(monkeypatch) -> list[str]:
-    """The games whose faces `check` planned, in order."""
+def games_counted(monkeypatch, method: str) -> list[str]:
+    """The games whose `GamePress.<method>` ran, in order."""
     games: list[str] = []
-    plan = GamePress.problems
+    run = getattr(GamePress, method)
 
     def counted(self: GamePress):
         games.append(self.game.id)
-        return plan(self)
+        return run(self)
 
-    monkeypatch.setattr(GamePress, "problems", counted)
+    monkeypatch.setattr(GamePress, method, counted)
     return games
+
+
+@pytest.fixture
+def planned(monkeypatch) -> list[str]:
+    """The games whose faces `check` planned, in order."""
+    return games_counted(monkeypatch, "problems")
 
 
 @pytest.fixture
 def layouts_loaded(monkeypatch) -> list[str]:
     """The games whose layouts `check` loaded (the layouts check), in order."""
-    games: list[str] = []
-    load = GamePress.layout_problems
-
-    def counted(self: GamePress):
-        games.append(self.game.id)
-        return load(self)
-
-    monkeypatch.setattr(GamePress, "layout_problems", counted)
-    return games
+    return games_counted(monkeypatch, "layout_problems")
 
 
 def record(root: Path) -> Path:
