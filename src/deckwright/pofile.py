@@ -1,9 +1,9 @@
 """deckwright's own `.po` catalogs read at run time, and compiled in memory for gettext.
 
 `make catalogs` writes the catalogs with Babel, and tests read them with Babel too; a run of
-deckwright reads them here instead. Babel's reader (with the `email` package it parses the
-header with, and `babel.support`'s dates and numbers) cost every `check` about 80 ms of CPU;
-what deckwright needs of a catalog is small: each message's context, id, translations and
+deckwright reads them here instead, so that a run imports and runs neither Babel's reader (nor
+the `email` package it parses the header with) nor `babel.support` (dates, numbers): what
+deckwright needs of a catalog is small: each message's context, id, translations and
 `fuzzy` flag, and the header's `Plural-Forms`. The compiled form is what Babel's `write_mo`
 writes (fuzzy and untranslated messages left out, an empty plural form filled with the id),
 read by the standard library's own `gettext.GNUTranslations`.
