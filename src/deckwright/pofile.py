@@ -2,7 +2,7 @@
 
 `make catalogs` writes the catalogs with Babel, and tests read them with Babel too; a run of
 deckwright reads them here instead, so that a run imports and runs neither Babel's reader (nor
-the `email` package it parses the header with) nor `babel.support` (dates, numbers): what
+the `email` parser it reads the header with) nor `babel.support` (dates, numbers): what
 deckwright needs of a catalog is small: each message's context, id, translations and
 `fuzzy` flag, and the header's `Plural-Forms`. The compiled form is what Babel's `write_mo`
 writes (fuzzy and untranslated messages left out, an empty plural form filled with the id),
