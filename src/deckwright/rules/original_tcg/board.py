@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterator, TypeVar
 
 from deckwright.engine import EMPTY
 
-from .facts import BATTLEFIELD, COLS, SCARLET, Aura
+from .facts import BATTLEFIELD, COLS, SCARLET, W_AURA, Aura
 from .memo import AURAS, Memo
 
 T = TypeVar("T")
@@ -134,26 +134,23 @@ class Board:
     # --- auras: permanent effects on the field ------------------------------------------------
 
     def aura_sources(self) -> list[tuple[int, Aura]]:
-        """(card, aura) on the field that are in force: soldiers in cell order, then the
-        arena, then lands and spells in their squares. An aura that holds only while its
-        owner has another soldier on the field is left out while they have none, and one for
-        the soldier its card chose (`to: bound`) while it has chosen none."""
+        """(card, aura) on the field that are in force, in no particular order (they are only
+        summed): the cards with an aura on the soldier grid, in the arena and on the squares,
+        which the zones keep (`W_AURA`). An aura that holds only while its owner has another
+        soldier on the field is left out while they have none, and one for the soldier its
+        card chose (`to: bound`) while it has chosen none."""
         memo = self._memo
         if memo is not None:
             got = memo.get(AURAS)
             if got is not None:
                 return got
-        g = self.game
-        piles = self.zones.piles
-        has = g.aura_insts
-        sold, arena, ground = piles[g.SOLD], piles[g.ARENA], piles[g.GROUND]
-        if has.isdisjoint(sold) and has.isdisjoint(arena) and has.isdisjoint(ground):
-            out = []        # cheap to tell: no card with an aura on the field
+        live = self.zones.watched[W_AURA]
+        if not live:
+            out = []
         else:
-            auras = g.auras
+            auras = self.game.auras
             bound = self.bound
-            out = [(i, aura) for pile in (sold, arena, ground) for i in pile if i in has
-                   for aura in auras[i] if not aura.bound or i in bound]
+            out = [(i, aura) for i in live for aura in auras[i] if not aura.bound or i in bound]
             for _src, aura in out:
                 if aura.other_own:
                     out = self._with_other_own(out)

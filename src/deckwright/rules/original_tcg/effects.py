@@ -9,13 +9,13 @@ Targets are card instances, or `PLAYER - p` for player p.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, islice
 from typing import Any, Iterator
 
 from deckwright.engine import EMPTY, Reason
 
 from .board import camp_row
-from .facts import THRESHOLD, Effect
+from .facts import COLS, THRESHOLD, W_COUNTER, Effect
 from .memo import CHOICES
 
 PLAYER = -100
@@ -91,7 +91,7 @@ class Effects:
                 if anywhere:
                     pool += self.field_soldiers()
                 else:
-                    pool += [s for s in self.field_soldiers() if self.row_name(p, self.cell_of(s) // 5) in rows]
+                    pool += self._soldiers_in_rows(p, rows)
             if kind in ("land", "spell", "card"):
                 for c in self.ground_cards():
                     if anywhere or ("own-camp" if self.owner[c] == p else "enemy-camp") in rows:
@@ -112,6 +112,22 @@ class Effects:
             if g.is_soldier[t] and spell and self.owner[t] != side and self.type2_of(t) == "深淵":
                 continue        # (immune)
             out.append(t)
+        return out
+
+    def _soldiers_in_rows(self, p: int, rows: list[str]) -> list[int]:
+        """The field's soldiers (`field_soldiers` order) in the rows named from p's side
+        (an arena soldier in the row of the square it fights for)."""
+        g = self.game
+        sold = self.zones.piles[g.SOLD]
+        out = []
+        for row in range(3):        # (rows in order: the cells in order)
+            if self.row_name(p, row) in rows:
+                for i in sold[row * COLS:(row + 1) * COLS]:
+                    if i != EMPTY:
+                        out.append(i)
+        for s in self.zones.piles[g.ARENA]:
+            if self.row_name(p, self.cell_of(s) // COLS) in rows:
+                out.append(s)
         return out
 
     def slots(self, eff: Effect, mode: str) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]:
@@ -204,7 +220,7 @@ class Effects:
                 lo = 0
             options = []
             for k in range(min(hi, len(cands)), lo - 1, -1):
-                options += list(combinations(cands, k))[:CHOICE_CAP]
+                options += islice(combinations(cands, k), CHOICE_CAP)
             if not options:
                 return []
             parts.append(options)
@@ -268,6 +284,8 @@ class Effects:
             top = self.window.top()
         counters = self.game.counters_of
         if among is None:
+            if not self.zones.watched[W_COUNTER]:
+                return []       # no card with a counter effect on the field
             mine = self.my_field_cards(p, self.answering(top))
         else:
             owner = self.owner

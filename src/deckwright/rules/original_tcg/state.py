@@ -18,7 +18,7 @@ from . import english
 from .board import CAMP_ROW, Board, camp_row
 from .costs import Costs, Payment
 from .effects import Effects, is_player
-from .facts import BATTLEFIELD, COLS, HAND_START, LIFE_START
+from .facts import BATTLEFIELD, COLS, HAND_START, LIFE_START, W_NORMAL
 from .flow import Flow
 from .notation import Notation
 from .scripted import Scripted
@@ -103,6 +103,7 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
         self.hurt: list[int] = []
         self.due: list[int] = []
         self.loser = -1
+        self.zones.watch(game.watches)
 
     # --- a real game ------------------------------------------------------------------------
 
@@ -411,6 +412,12 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
             normals = g.normals
         fresh, used, cats = self.fresh, self.used, g.cat
         among = g.with_normal if not self.grant2 else normals
+        for i in self.zones.watched[W_NORMAL] if not self.grant2 else normals:
+            if owner[i] == p:
+                break
+        else:
+            acts.append(("skip",))      # p has no card with a normal effect on the field
+            return acts
         for pile in g.FIELD:        # (my_field_cards, without the call: p's cards, field order)
             for i in piles[pile]:
                 if i not in among or owner[i] != p:
