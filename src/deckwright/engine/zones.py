@@ -93,6 +93,9 @@ class Watches:
         for k, (insts, inside) in enumerate(self.groups):
             for inst in insts:
                 by_inst[inst].append((k, inside))
+        #: per pile: whether some group watches it (a move between other piles changes nothing)
+        self.touches: tuple[bool, ...] = tuple(any(inside[i] for _g, inside in self.groups)
+                                               for i in range(piles))
         #: per instance: (group, whether each pile counts) for every group it belongs to
         self.of: tuple[tuple[tuple[int, tuple[bool, ...]], ...], ...] = tuple(
             tuple(x) for x in by_inst)
@@ -277,23 +280,34 @@ class WatchedZones(Zones):
             else:
                 watched[k].discard(inst)
 
+    # a move between piles no group watches changes no set: only the others are noted
+
     def move(self, inst: int, dst: int, *, bottom: bool = False) -> None:
+        src = self.where[inst]
         Zones.move(self, inst, dst, bottom=bottom)
-        self._note(inst, dst)
+        touches = self.watches.touches      # type: ignore[union-attr]
+        if touches[src] or touches[dst]:
+            self._note(inst, dst)
 
     def place(self, inst: int, grid: int, cell: int) -> None:
+        src = self.where[inst]
         Zones.place(self, inst, grid, cell)
-        self._note(inst, grid)
+        touches = self.watches.touches      # type: ignore[union-attr]
+        if touches[src] or touches[grid]:
+            self._note(inst, grid)
 
     def draw(self, src: int, dst: int) -> int:
         inst = Zones.draw(self, src, dst)
-        if inst != EMPTY:
+        touches = self.watches.touches      # type: ignore[union-attr]
+        if inst != EMPTY and (touches[src] or touches[dst]):
             self._note(inst, dst)
         return inst
 
     def move_all(self, src: int, dst: int, *, keep_top: int = 0) -> None:
         Zones.move_all(self, src, dst, keep_top=keep_top)
-        self.arrived(self.piles[dst], dst)     # (the cards already there are noted again)
+        touches = self.watches.touches      # type: ignore[union-attr]
+        if touches[src] or touches[dst]:
+            self.arrived(self.piles[dst], dst)     # (the cards already there are noted again)
 
     def arrived(self, insts: Iterable[int], dst: int) -> None:
         for inst in insts:
