@@ -284,9 +284,11 @@ class Effects:
             top = self.window.top()
         counters = self.game.counters_of
         if among is None:
-            if not self.zones.watched[W_COUNTER]:
-                return []       # no card with a counter effect on the field
-            mine = self.my_field_cards(p, self.answering(top))
+            live = self.zones.watched[W_COUNTER]    # the cards with a counter on the field
+            if not live:
+                return []
+            owner, answering = self.owner, self.answering(top)
+            mine = self.in_field_order([i for i in live if i in answering and owner[i] == p])
         else:
             owner = self.owner
             mine = [i for i in among if owner[i] == p]

@@ -195,6 +195,9 @@ def prepare_facts(game: Any) -> None:
     #: the field's piles, in the order the rules scan them: soldiers, arena, squares, veils
     game.FIELD = (game.SOLD, game.ARENA, game.GROUND) + game.VEIL
     game.is_field = tuple(pile in game.FIELD for pile in range(len(layout)))
+    #: each field pile's place in that order (for sorting cards into it)
+    game.field_rank = tuple(game.FIELD.index(pile) if pile in game.FIELD else -1
+                            for pile in range(len(layout)))
     #: what the zones keep up to date with every move (`zones.watched[W_...]`): the cards with
     #: an aura on the soldier grid, in the arena or on the squares (where an aura is in force),
     #: and the cards with a counter effect, and with a normal effect, anywhere on the field

@@ -411,23 +411,13 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
         else:
             normals = g.normals
         fresh, used, cats = self.fresh, self.used, g.cat
-        among = g.with_normal if not self.grant2 else normals
-        for i in self.zones.watched[W_NORMAL] if not self.grant2 else normals:
-            if owner[i] == p:
-                break
-        else:
-            acts.append(("skip",))      # p has no card with a normal effect on the field
-            return acts
-        for pile in g.FIELD:        # (my_field_cards, without the call: p's cards, field order)
-            for i in piles[pile]:
-                if i not in among or owner[i] != p:
-                    continue
-                # what `usable` asks, for a card known to be p's and on the field
-                if i in fresh and cats[i] != "spell":
-                    continue
-                for eff in normals[i]:
-                    if (i, eff.eid) not in used:
-                        self._activations(p, i, eff, -1, acts)
+        live = normals if self.grant2 else self.zones.watched[W_NORMAL]   # (on the field)
+        mine = [i for i in live if owner[i] == p and (i not in fresh or cats[i] == "spell")]
+        for i in self.in_field_order(mine):     # (my_field_cards' order)
+            # what `usable` asks, for a card known to be p's and on the field
+            for eff in normals[i]:
+                if (i, eff.eid) not in used:
+                    self._activations(p, i, eff, -1, acts)
         acts.append(("skip",))
         return acts
 
