@@ -86,12 +86,14 @@ class Costs:
         if n > 2 * len(free):       # even sending every card to the graveyard is too little
             return None
         if not req:
-            return _plain(free, n)
+            return tuple(free[:n]) if n <= len(free) else _plain(free, n)
         if len(req) == 1:           # the usual cost
             e = req[0]
             els = self.game.colors if not self.grant_el else self._all_elements()
             for k, first in enumerate(free):
                 if e in els[first]:
+                    if n <= len(free):      # (every card tapped: `_plain` without the call)
+                        return (first, *free[:k], *free[k + 1:n]) if k < n else (first, *free[:n - 1])
                     picks = [first, *free[:k], *free[k + 1:n]] if k < n else [first, *free[:n - 1]]
                     break
             else:
