@@ -288,7 +288,9 @@ class Effects:
             if not live:
                 return []
             owner, answering = self.owner, self.answering(top)
-            mine = self.in_field_order([i for i in live if i in answering and owner[i] == p])
+            mine = [i for i in live if i in answering and owner[i] == p]
+            if len(mine) > 1:
+                self.in_field_order(mine)
         else:
             owner = self.owner
             mine = [i for i in among if owner[i] == p]

@@ -413,7 +413,9 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
         fresh, used, cats = self.fresh, self.used, g.cat
         live = normals if self.grant2 else self.zones.watched[W_NORMAL]   # (on the field)
         mine = [i for i in live if owner[i] == p and (i not in fresh or cats[i] == "spell")]
-        for i in self.in_field_order(mine):     # (my_field_cards' order)
+        if len(mine) > 1:
+            self.in_field_order(mine)           # (my_field_cards' order)
+        for i in mine:
             # what `usable` asks, for a card known to be p's and on the field
             for eff in normals[i]:
                 if (i, eff.eid) not in used:
