@@ -357,8 +357,12 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
         return [("end",)]
 
     def _window_actions(self, p: int) -> list[Action]:
-        acts = self._counter_actions(p)
-        if not self.forced_pending(p):
+        acts: list[Action] = []
+        forced = False
+        for i, eff in self.counter_options(p):     # (looked for once: `forced_pending` too)
+            self._activations(p, i, eff, -1, acts)
+            forced = forced or eff.forced
+        if not forced:
             acts.append(("pass",))
         return acts
 
@@ -449,12 +453,6 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
             if pay is not None:
                 for cell in cells:
                     acts.append(("move", i, cell, pay))
-
-    def _counter_actions(self, p: int) -> list[Action]:
-        acts: list[Action] = []
-        for i, eff in self.counter_options(p):
-            self._activations(p, i, eff, -1, acts)
-        return acts
 
     def _activations(self, p: int, i: int, eff: Any, against: int, acts: list[Action]) -> None:
         """Every way to activate effect `eff` of card i, onto `acts`."""
