@@ -76,13 +76,15 @@ class Effects:
 
     def _filter(self, p: int, src: int, f: dict[str, Any]) -> list[int]:
         g = self.game
+        owners = self.owner
         kind = f.get("kind", "card")
         owner = f.get("owner", "any")
-        if f.get("zone") == "hand":
-            pool = list(self.zones.piles[g.HAND[p]])
-        elif f.get("zone") == "warehouse":
+        zone = f.get("zone")
+        if zone == "hand":
+            pool = self.zones.piles[g.HAND[p]]      # (only read here)
+        elif zone == "warehouse":
             q = 1 - p if owner == "enemy" else p
-            pool = list(self.zones.piles[g.WARE[q]])
+            pool = self.zones.piles[g.WARE[q]]
         else:
             rows = f.get("rows", ["field"])
             anywhere = "field" in rows
@@ -94,22 +96,25 @@ class Effects:
                     pool += self._soldiers_in_rows(p, rows)
             if kind in ("land", "spell", "card"):
                 for c in self.ground_cards():
-                    if anywhere or ("own-camp" if self.owner[c] == p else "enemy-camp") in rows:
+                    if anywhere or ("own-camp" if owners[c] == p else "enemy-camp") in rows:
                         pool.append(c)
         out = []
-        spell, side = g.cat[src] == "spell", self.owner[src]
+        is_soldier, cat = g.is_soldier, g.cat
+        soldiers = kind == "soldier"
+        only = kind if kind in ("land", "spell") else None      # a category
+        mine, theirs = owner == "own", owner == "enemy"
+        cap = f.get("max_cost")
+        spell, side = cat[src] == "spell", owners[src]
         for t in pool:
-            if kind == "soldier" and not g.is_soldier[t]:
+            if soldiers and not is_soldier[t]:
                 continue
-            if kind in ("land", "spell") and g.cat[t] != kind:
+            if only is not None and cat[t] != only:
                 continue
-            if owner == "own" and self.owner[t] != p:
+            if (mine and owners[t] != p) or (theirs and owners[t] == p):
                 continue
-            if owner == "enemy" and self.owner[t] == p:
+            if cap is not None and self.stats(t)[0] > cap:
                 continue
-            if "max_cost" in f and self.stats(t)[0] > f["max_cost"]:
-                continue
-            if g.is_soldier[t] and spell and self.owner[t] != side and self.type2_of(t) == "深淵":
+            if spell and is_soldier[t] and owners[t] != side and self.type2_of(t) == "深淵":
                 continue        # (immune)
             out.append(t)
         return out
