@@ -461,10 +461,15 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
             if pay is not None:
                 acts.append(("act", i, eff.eid, (), "", 0, against, pay))
             return
-        x_cost = eff.x_cost
-        for mode, x, targets in self.target_choices(p, i, eff):
-            pay = self.auto_pay(p, x, ()) if x_cost else self.auto_pay(p, eff.n, eff.elements)  # (cost_of)
-            if pay is not None:
+        if eff.x_cost:      # the cost is X (cost_of)
+            for mode, x, targets in self.target_choices(p, i, eff):
+                pay = self.auto_pay(p, x, ())
+                if pay is not None:
+                    acts.append(("act", i, eff.eid, targets, mode, x, against, pay))
+            return
+        pay = self.auto_pay(p, eff.n, eff.elements)     # the same for every choice
+        if pay is not None:
+            for mode, x, targets in self.target_choices(p, i, eff):
                 acts.append(("act", i, eff.eid, targets, mode, x, against, pay))
 
     # --- carrying out a decision -------------------------------------------------------------------
