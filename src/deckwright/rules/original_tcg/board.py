@@ -169,16 +169,21 @@ class Board:
     def _with_other_own(self, out: list[tuple[int, Aura]]) -> list[tuple[int, Aura]]:
         """`out` without the auras that need another own soldier on the field and lack one."""
         owner = self.owner
-        soldiers = self.field_soldiers()
+        piles = self.zones.piles
+        sold, arena = piles[self.game.SOLD], piles[self.game.ARENA]
         kept = []
         for src, aura in out:
             if aura.other_own:
                 side = owner[src]
-                for s in soldiers:
-                    if s != src and owner[s] == side:
+                for s in sold:      # (field_soldiers, without building the list)
+                    if s != EMPTY and s != src and owner[s] == side:
                         break
                 else:
-                    continue
+                    for s in arena:
+                        if s != src and owner[s] == side:
+                            break
+                    else:
+                        continue
             kept.append((src, aura))
         return kept
 
