@@ -86,9 +86,10 @@ class Watches:
                  groups: Sequence[tuple[Iterable[int], Iterable[int]]]):
         """`count` card instances, `piles` piles (`len(layout)`), `groups` as (instances, the
         piles they are watched in)."""
+        sets = [(frozenset(insts), frozenset(where)) for insts, where in groups]
+        #: (the group's instances, whether each pile is watched for it)
         self.groups: tuple[tuple[frozenset[int], tuple[bool, ...]], ...] = tuple(
-            (frozenset(insts), tuple(i in set(where) for i in range(piles)))
-            for insts, where in ((list(a), list(b)) for a, b in groups))
+            (insts, tuple(pile in where for pile in range(piles))) for insts, where in sets)
         by_inst: list[list[tuple[int, tuple[bool, ...]]]] = [[] for _ in range(count)]
         for k, (insts, inside) in enumerate(self.groups):
             for inst in insts:
