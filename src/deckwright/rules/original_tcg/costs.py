@@ -91,18 +91,19 @@ class Costs:
             e = req[0]
             els = self.game.colors if not self.grant_el else self._all_elements()
             for k, first in enumerate(free):
-                if e in els[first]:
-                    if n <= len(free):      # (every card tapped: `_plain` without the call)
-                        return (first, *free[:k], *free[k + 1:n]) if k < n else (first, *free[:n - 1])
-                    picks = [first, *free[:k], *free[k + 1:n]] if k < n else [first, *free[:n - 1]]
-                    break
-            else:
-                return None
-        else:
-            picks = self._picks(free, n, req)
-            if not picks:
-                return None
-        return _plain(picks, n)
+                if e in els[first]:     # the first card of the element, then the rest in order
+                    if k == 0:
+                        picks = free[:n]
+                    else:
+                        picks = free[:n] if k < n else free[:n - 1]
+                        if k < n:
+                            del picks[k]
+                        picks.insert(0, first)
+                    # (every card tapped: `_plain` without the call)
+                    return tuple(picks) if len(picks) == n else _plain(picks, n)
+            return None
+        picks = self._picks(free, n, req)
+        return _plain(picks, n) if picks else None
 
     def _all_elements(self) -> list[tuple[str, ...]]:
         return [self.elements(i) for i in range(len(self.owner))]
