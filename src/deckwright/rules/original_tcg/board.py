@@ -98,9 +98,17 @@ class Board:
         """The columns (0-4) of p's squares that hold neither a spell or land nor a face-down
         spell: where one more may go."""
         g = self.game
-        row = self.zones.piles[g.GROUND][p * COLS:(p + 1) * COLS]
-        veiled = {self.veil_col.get(i) for i in self.zones.piles[g.VEIL[p]]}
-        return [c for c in range(COLS) if row[c] == EMPTY and c not in veiled]
+        piles = self.zones.piles
+        ground, first = piles[g.GROUND], p * COLS
+        free = []
+        for c in range(COLS):
+            if ground[first + c] == EMPTY:
+                free.append(c)
+        veil = piles[g.VEIL[p]]
+        if veil and free:
+            veiled = {self.veil_col.get(i) for i in veil}
+            free = [c for c in free if c not in veiled]
+        return free
 
     def ground_taken(self, p: int, col: int) -> bool:
         return col not in self.free_squares(p)
