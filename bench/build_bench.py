@@ -86,9 +86,10 @@ def deckwright(*args: str) -> list[str]:
 def startup(runs: int) -> None:
     """`deckwright --help`, and `deckwright check` of every game of a copy of this repository's
     project, run in turn: once with nothing built, once with what a build keeps for it (the
-    examples' verdicts and the note that the faces plan cleanly, kept here by the calls the
-    build makes, `verdict_cache.verdicts`, `preflight` and `checked_faces.keep`, rather than by
-    a whole build). Wall seconds, and check's CPU seconds, which waiting for a core on a shared
+    examples' verdicts, the note that the faces plan cleanly and the notes of what the YAML
+    files parse to, kept here by the calls the build makes, `verdict_cache.verdicts`,
+    `preflight`, `checked_faces.keep` and `kept_yaml.Notes.keep`, rather than by a whole
+    build). Wall seconds, and check's CPU seconds, which waiting for a core on a shared
     machine does not inflate."""
     with tempfile.TemporaryDirectory() as tmp:
         fresh = project_copy(Path(tmp) / "fresh")
@@ -109,28 +110,32 @@ def startup(runs: int) -> None:
           f"wall over {runs} runs  (target <= {HELP_TARGET} s)")
     stems = [p.stem for p in (ROOT / "cards").glob("*.yaml")]
     games, editions = sum("." not in s for s in stems), sum("." in s for s in stems)
-    for name, what in (("check", "nothing built"),
-                       ("check, verdicts kept", "the examples' verdicts and face plans kept by a build")):
+    kept = "the examples' verdicts, face plans and parsed YAML kept by a build"
+    for name, what in (("check", "nothing built"), ("check, verdicts kept", kept)):
         print(f"`deckwright check` ({games} games, {editions} edition(s); {what}): median "
               f"{med(walls[name]):.3f} s, min {min(walls[name]):.3f} s wall, median "
               f"{med(cpus[name]):.3f} s CPU over {runs} runs  (target <= {CHECK_TARGET} s)")
 
 
 def keep_verdicts(project: Path) -> None:
-    """Keep every game's example verdicts, and the note that its faces plan without a problem,
-    in `project`'s build/, by the calls `deckwright build` makes."""
+    """Keep every game's example verdicts, the note that its faces plan without a problem and
+    the notes of what its YAML files parse to, in `project`'s build/, by the calls
+    `deckwright build` makes."""
     sys.path.insert(0, str(ROOT / "src"))
     from deckwright import paths
     from deckwright.engine import verdict_cache
-    from deckwright.model import Project
+    from deckwright.model import Project, kept_yaml
     from deckwright.model.load import load_editions, load_games
     from deckwright.press import checked_faces
     from deckwright.press.preflight import preflight
 
     for game in load_games(Project(project)):
         verdict_cache.verdicts(game)
-    paths.prepare_build_dir(project)
-    checked_faces.keep(preflight(load_editions(Project(project)), rulebook=False))
+    with kept_yaml.notes(project, keeping=True) as notes:
+        checked = preflight(load_editions(Project(project)), rulebook=False)
+        paths.prepare_build_dir(project)
+        checked_faces.keep(checked)
+        notes.keep()
 
 
 def project_copy(where: Path) -> Path:

@@ -236,21 +236,3 @@ def _where(exc: BaseException, env: BoundedSandbox, name: str) -> tuple[str, int
                 + os.sep in frame.filename and not frame.filename.endswith(".py"):
             found = (frame.filename, frame.lineno or 1)
     return found
-
-
-#: url(...) and @import naming a scheme or a host: a stylesheet reads nothing from elsewhere.
-_EXTERNAL_URL = re.compile(r"""(?:url\(\s*['"]?|@import\s+['"]?)\s*((?:[a-zA-Z][a-zA-Z0-9+.-]*:|//)[^'")\s;]*)""")
-
-
-def refuse_external_urls(css: str, shown: str) -> None:
-    """A stylesheet naming a URL with a scheme or host (http:, file:, //host) is refused with
-    its line and column, before anything is written: browsers opening the HTML would fetch it."""
-    match = _EXTERNAL_URL.search(css)
-    if match is None:
-        return
-    start = match.start(1)
-    line = css.count("\n", 0, start) + 1
-    col = start - (css.rfind("\n", 0, start) + 1) + 1
-    raise InputError(Problem(shown, line, col, "stylesheet",
-                             f"refused {match.group(1)[:80]!r}: a stylesheet may load only files "
-                             f"beside it, not URLs"))

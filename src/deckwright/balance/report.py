@@ -18,6 +18,7 @@ from markupsafe import Markup
 
 from .. import i18n, paths, sandbox
 from ..atomic import write_bytes, write_text
+from ..css import refuse_external_urls
 from ..i18n import SOURCE, Words, words
 from ..model import GameData, InputError, Problem
 from . import plots
@@ -160,7 +161,7 @@ def _css(dirs: list[Path], data: GameData | None = None) -> str:
             except paths.UnsafePath as exc:
                 raise InputError(Problem(shown, 1, 1, "stylesheet", str(exc))) from None
             text = decode_text(raw, shown)
-            sandbox.refuse_external_urls(text, shown)
+            refuse_external_urls(text, shown)
             return text
     return ""
 

@@ -11,6 +11,7 @@ imported only when that command is run or its own help is asked for.
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from importlib import import_module
 from pathlib import Path
@@ -81,10 +82,21 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, *, own_process: bool = False) -> int:
+    """Run one command; with `own_process` (the `deckwright` program itself, not a caller
+    in the same process), the objects made by importing it are exempt from garbage collection:
+    they live as long as the process, and scanning them for cycles again and again was a
+    tenth of `check`."""
     argv = sys.argv[1:] if argv is None else argv
-    parser = build_parser(argv)
-    args = parser.parse_args(argv)
+    if own_process:
+        gc.disable()
+    try:
+        parser = build_parser(argv)
+        args = parser.parse_args(argv)
+    finally:
+        if own_process:
+            gc.freeze()
+            gc.enable()
     args.project = args.project.resolve()  # outputs and file URIs need an absolute root
     from ..model import Project   # not needed for --help
     from ..rules import set_reporter
@@ -117,4 +129,4 @@ def _say(line: str) -> None:
 
 
 def run() -> None:
-    sys.exit(main())
+    sys.exit(main(own_process=True))

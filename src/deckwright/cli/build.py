@@ -34,7 +34,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from . import COMMANDS
 from .. import atomic
 from .. import paths
-from ..model import GameData, Project, UsageError
+from ..model import GameData, Project, UsageError, kept_yaml
 from ..model.load import load_editions
 from ..press import checked_faces, targets as press_targets
 from ..press.cards import GamePress
@@ -338,6 +338,11 @@ def _ready(tasks: list[Task], done: set[int], started: set[int]) -> list[int]:
 
 
 def run(args: argparse.Namespace) -> int:
+    with kept_yaml.notes(args.project, keeping=True) as notes:
+        return _run(args, notes)
+
+
+def _run(args: argparse.Namespace, notes: kept_yaml.Notes) -> int:
     cpu, wall = _cpu(), time.perf_counter()
     args.settings = settings(args)
     names = chosen(args)
@@ -401,6 +406,7 @@ def run(args: argparse.Namespace) -> int:
         if failing and TARGETS[name].report is not None:
             TARGETS[name].report(failing, args)
     skipped = len(unchanged)
+    notes.keep()   # for `check`: what the YAML files of a build that went through parse to
     if args.timings:
         _report_time("whole build (this process)", _cpu() - cpu, time.perf_counter() - wall)
     out.print(f"{len(written)} file(s) written under {project.display(project.build_dir)}/"

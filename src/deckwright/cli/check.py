@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from .. import i18n
-from ..model import GameData, InputError, Problem, Project
+from ..model import GameData, InputError, Problem, Project, kept_yaml
 from ..model.load import load_each, with_editions
 from ..press.preflight import problems
 from ..rules import Registration, how_to_add
@@ -105,6 +105,11 @@ def example_problems(game: GameData) -> list[Problem]:
 
 
 def run(args: argparse.Namespace) -> int:
+    with kept_yaml.notes(args.project):   # what a build found these files parse to: read only
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     project = Project(args.project)
     games, found = load_each(project, args.games)
     found += [p for game in games for p in example_problems(game)]

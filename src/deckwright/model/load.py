@@ -14,6 +14,7 @@ import os
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -230,14 +231,23 @@ def parse_database(path: Path, project: Project) -> GameData:
 def locate_examples(examples: list[Example], where: Positions, default_auto_pass: bool = False) -> None:
     """Give each example the positions of its parts (for `file:line` in failure reports) and
     the file's auto_pass default."""
-    by_example: dict[int, dict] = {i: {} for i in range(len(examples))}
-    for path, mark in where.marks.items():   # once over the file's marks, not once an example
-        if len(path) >= 2 and path[0] == "examples" and path[1] in by_example:
-            by_example[path[1]][path[2:]] = mark
     for i, ex in enumerate(examples):
-        ex._where = (where.file, by_example[i])
+        ex._where = (where.file, _Within(where, ("examples", i)))
         if ex.auto_pass is None:
             ex.auto_pass = default_auto_pass
+
+
+class _Within:
+    """The positions of one example's parts, path within the example -> (line, column): looked
+    up in its file's positions when asked (a kept file's are parsed only then)."""
+
+    __slots__ = ("where", "prefix")
+
+    def __init__(self, where: Positions, prefix: tuple[str | int, ...]):
+        self.where, self.prefix = where, prefix
+
+    def get(self, path: tuple[Any, ...], default: Any = None) -> Any:
+        return self.where.marks.get(self.prefix + tuple(path), default)
 
 
 def parse_playtests(project: Project, game_id: str, db: Database | None) -> list[tuple[str, Example]]:

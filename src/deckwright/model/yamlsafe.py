@@ -31,6 +31,7 @@ from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, Mappin
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .. import paths
+from . import kept_yaml
 from .errors import InputError, Path, Problem, format_path
 
 #: Largest YAML file read (databases, playtests, layouts).
@@ -502,7 +503,31 @@ class _OnePass:
         frame.value.update(data)
 
 
-def load_yaml(path: FsPath, display: str | None = None) -> tuple[Any, Positions]:
-    """Load one YAML file safely (size-limited, strict UTF-8), with each value's position."""
+def loader_version() -> str:
+    """PyYAML's version, the loader parsing uses and libyaml's version when it is libyaml's
+    (a kept parse follows from them)."""
+    libyaml = ""
+    if BASE_LOADER is getattr(yaml, "CSafeLoader", None):
+        from yaml import _yaml   # type: ignore[attr-defined]
+        libyaml = f" libyaml {_yaml.get_version_string()}"
+    return f"PyYAML {yaml.__version__} {BASE_LOADER.__name__}{libyaml}"
+
+
+def load_yaml(path: FsPath, display: str | None = None,
+              kept: bool = True) -> tuple[Any, Positions]:
+    """Load one YAML file safely (size-limited, strict UTF-8), with each value's position.
+
+    Within `kept_yaml.notes` (check, build), a file a build parsed before from the same bytes
+    with the same code gives the data kept then, and its positions are parsed only if asked
+    for; `kept=False` for a file whose positions are always wanted (a layout's regions)."""
     name = display or str(path)
-    return parse_yaml(decode_text(read_limited(path, name), name), name)
+    raw = read_limited(path, name)
+    notes = kept_yaml.active() if kept else None
+    if notes is not None:
+        data = notes.lookup(name, raw)
+        if data is not kept_yaml.MISS:
+            return data, Positions(name, kept_yaml.Reparsed(raw, name))  # type: ignore[arg-type]
+    data, where = parse_yaml(decode_text(raw, name), name)
+    if notes is not None:
+        notes.remember(name, raw, data)
+    return data, where

@@ -13,13 +13,15 @@ import re
 from collections import OrderedDict
 from pathlib import Path
 from dataclasses import dataclass
-from typing import Iterator
+from functools import cached_property
+from typing import TYPE_CHECKING, Iterator
 
 from ..model import GameData, InputError, Problem
 from ..model.schema import Back, Card, Deck
-from .binding import back_context, card_context
-from .face import Plan, Planner
 from .layout import Library, missing_layouts
+
+if TYPE_CHECKING:   # the planner (and Jinja, which binds regions to cards) loads when a face
+    from .face import Plan, Planner   # is first planned: `check` of kept faces plans none
 
 CACHE_SIZE = 256
 
@@ -46,13 +48,18 @@ class GamePress:
         self.game = game
         g = game.db.game
         self.library = Library(game.project, game.id, set(g.palette))
-        self.planner = Planner(g.palette, g.theme.model_dump(), g.size_mm(), game.project.root)
         self.categories = {c.id: c for c in g.categories}
         self.backs = {b.id: b for b in g.backs}
         self._faces: OrderedDict[str, Plan] = OrderedDict()
         self._backs: OrderedDict[str, Plan] = OrderedDict()
         #: the art files every face and back shows, once `problems()` planned them all
         self.shown_art: set[Path] | None = None
+
+    @cached_property
+    def planner(self) -> Planner:
+        from .face import Planner
+        g = self.game.db.game
+        return Planner(g.palette, g.theme.model_dump(), g.size_mm(), self.game.project.root)
 
     @property
     def size_mm(self) -> tuple[float, float]:
@@ -95,6 +102,7 @@ class GamePress:
     def face(self, card: Card) -> Plan:
         plan = self._cached(self._faces, card.id)
         if plan is None:
+            from .binding import card_context
             layout = self.library.face(self.face_layout_name(card))
             plan = self._store(self._faces, self.planner.plan(
                 card.id, layout, card_context(self.game, card)))
@@ -104,6 +112,7 @@ class GamePress:
         key = self.back_key(card)
         plan = self._cached(self._backs, key)
         if plan is None:
+            from .binding import back_context
             back = self.back_of(card)
             layout = self.library.back(back.id)
             ctx = back_context(self.game, back, card if layout.vary_by else None)

@@ -158,8 +158,15 @@ def discover(only: str | None = None) -> None:
             _BROKEN[name] = f"{type(exc).__name__}: {exc} ({Path(file).name}:{line})"
     if not _entry_points_loaded:
         _entry_points_loaded = True
-        for ep in importlib.metadata.entry_points(group=ENTRY_POINTS):
+        for ep in _entry_points():
             _load_entry_point(ep)
+
+
+@lru_cache(maxsize=None)
+def _entry_points() -> tuple[importlib.metadata.EntryPoint, ...]:
+    """The `deckwright.games` entry points, looked up once a process: reading every installed
+    distribution's metadata is the slow part."""
+    return tuple(importlib.metadata.entry_points(group=ENTRY_POINTS))
 
 
 def _load_entry_point(ep: importlib.metadata.EntryPoint) -> None:
@@ -300,14 +307,13 @@ def source_files(project: "Project | Path | str",
 
 @lru_cache(maxsize=None)
 def _installed_files() -> list[tuple[str, Path]] | None:
-    """The files of the packages behind the entry points (looked up once a process: reading
-    every installed distribution's metadata is the slow part)."""
+    """The files of the packages behind the entry points (looked up once a process)."""
     from importlib.util import find_spec
 
     from ..manifest import tree_files
 
     found: list[tuple[str, Path]] = []
-    for ep in sorted(importlib.metadata.entry_points(group=ENTRY_POINTS), key=lambda e: e.name):
+    for ep in sorted(_entry_points(), key=lambda e: e.name):
         dist = getattr(ep.dist, "version", None) or "?"
         top = ep.value.split(":", 1)[0].strip().split(".", 1)[0]
         try:

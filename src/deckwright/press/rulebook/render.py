@@ -13,12 +13,16 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from ... import i18n, paths, sandbox
+from ... import i18n, paths
+from ...css import refuse_external_urls
 from ...model import InputError, Problem, UsageError
 from ...model.yamlsafe import decode_text
 from .typeset import keep_together
+
+if TYPE_CHECKING:   # Jinja loads when a template is compiled: `check` of a project without
+    from ... import sandbox   # templates of its own only reads the stylesheet
 
 PAGE_TEMPLATE = "rulebook.html.j2"
 STYLESHEET = "rulebook.css"
@@ -39,6 +43,7 @@ def template_dirs(project_templates: Path) -> list[Path]:
 def environment(dirs: tuple[Path, ...], language: str = i18n.SOURCE) -> sandbox.BoundedSandbox:
     """The environment of one set of template folders in one language: deckwright's own
     words are `_()`, `ngettext()` and `{% trans %}` (jinja2.ext.i18n) from its catalogs."""
+    from ... import sandbox
     env = sandbox.environment(list(dirs), trim_blocks=False, lstrip_blocks=False,
                               keep_trailing_newline=True, auto_reload=True,
                               extensions=["jinja2.ext.i18n"])
@@ -59,6 +64,7 @@ def render_page(dirs: list[Path], context: dict[str, Any],
     """The rulebook's HTML, from the first `rulebook.html.j2` the loader chain finds, in the
     context's language (`lang`). Errors are one line naming the template file and line
     (`display` names project files)."""
+    from ... import sandbox
     env = environment(tuple(dirs), context.get("lang", i18n.SOURCE))
     return sandbox.render(env, PAGE_TEMPLATE, context, _namer(display))
 
@@ -67,7 +73,9 @@ def preflight(project_templates: Path, display: Callable[[Path], str]) -> None:
     """Before a build writes anything: every rulebook template compiles, and the stylesheet
     is readable, inside the project, UTF-8 and free of URLs (errors are located lines)."""
     dirs = template_dirs(project_templates)
-    sandbox.compile_all(environment(tuple(dirs)), dirs[:-1], _namer(display))
+    if dirs[:-1]:   # the project's own folder: the built-in templates are not compiled here
+        from ... import sandbox
+        sandbox.compile_all(environment(tuple(dirs)), dirs[:-1], _namer(display))
     stylesheet(dirs, display)
 
 
@@ -81,6 +89,6 @@ def stylesheet(dirs: list[Path], display: Callable[[Path], str] = str) -> bytes:
                 css = paths.read_bytes(path, [folder], STYLESHEET)
             except paths.UnsafePath as exc:
                 raise InputError(Problem(display(path), 1, 1, "stylesheet", str(exc))) from None
-            sandbox.refuse_external_urls(decode_text(css, display(path)), display(path))
+            refuse_external_urls(decode_text(css, display(path)), display(path))
             return css
     raise UsageError(f"{STYLESHEET} not found in {', '.join(str(d) for d in dirs)}")
