@@ -196,7 +196,9 @@ class DrawnExample:
         mm += CARDS_MM if self.flow else 0
         mm += TEXT_MM if self.outcome else 0   # the outcome's label
         for line in lines(self.setup) + lines(self.outcome):
-            mm += CARDS_MM if any(row.has_cards for row in line) else ROW_MM
+            if any(row.label or any(p.who or p.cards or p.text for p in row.parts)
+                   for row in line):   # an empty row prints nothing
+                mm += CARDS_MM if any(row.has_cards for row in line) else ROW_MM
         return round(mm * FLOOR_SHARE, 2)
 
     @property
