@@ -4,8 +4,9 @@ The repository's games are copied to a temporary folder and each build runs in i
 with `--jobs 1`, so the CPU seconds are the target's own (plus loading the database, the same
 in both). The peer is the same game's `png` target, which rasterises every distinct face and
 back of every deck once: the pod target, which also writes two image zips (two bleeds) and a
-PDF per deck, should cost a small multiple of it, not one drawing per deck and service.
-Asserts nothing.
+PDF per deck, should cost a small multiple of it, not one drawing per deck and service. The
+other image targets, TTS sheets and the CGS zip, are printed beside the same peer: TTS renders
+each distinct face once per cell size, CGS each face once, trimmed. Asserts nothing.
 
     .venv/bin/python bench/pod_bench.py                      # bridge-over
     .venv/bin/python bench/pod_bench.py --games bridge-over,original-tcg --runs 3
@@ -44,6 +45,10 @@ def main() -> None:
             peer = cpu(project, game, "png", args.runs)
             print(f"{game}: pod {pod:.2f} s CPU  (peer: png {peer:.2f} s CPU; "
                   f"target <= {POD_TARGET:.0f} s)", flush=True)
+            sheets = cpu(project, game, "tts", args.runs)
+            simulator = cpu(project, game, "cgs", args.runs)
+            print(f"{game}: tts {sheets:.2f} s CPU, cgs {simulator:.2f} s CPU  "
+                  f"(peer: png {peer:.2f} s CPU)", flush=True)
 
 
 if __name__ == "__main__":

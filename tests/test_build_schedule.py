@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import os
+import sys
 import time
 from pathlib import Path
 from types import SimpleNamespace
@@ -69,3 +71,62 @@ def test_timings_say_each_tasks_cpu_and_wall_seconds(mini_project: Path, capsys,
         assert cpu > 0 and wall > 0
     assert main([*argv, "--force"]) == 0
     assert "timing:" not in capsys.readouterr().err
+
+
+def _own_process_targets(tmp_path: Path, run_a) -> dict[str, build.Target]:
+    def run_b(game, press, args, tick):
+        (tmp_path / "b").write_text(f"{os.getpid()} {hasattr(build, '_LEFT_BY_A')} "
+                                    f"{'wave' in sys.modules}")
+        return build.Done()
+    return {"a": build.Target("", run_a, lambda *_: 1, draws_faces=False, own_process=("wave",),
+                              cost=lambda *_: 2.0),
+            "b": build.Target("", run_b, lambda *_: 1, draws_faces=False, after=("a",))}
+
+
+def test_a_task_in_a_process_of_its_own_leaves_nothing_behind_in_the_worker(tmp_path: Path,
+                                                                             monkeypatch):
+    """The rulebook's way: the task runs in a child of the worker, which ends with it; its
+    result (files, CPU seconds) comes back, what it left in memory does not, and the modules
+    it asked for are imported in the worker once, for every task after it."""
+    assert "wave" not in sys.modules
+
+    def run_a(game, press, args, tick):
+        build._LEFT_BY_A = [0] * 1000   # what a finished task leaves behind
+        (tmp_path / "a").write_text(f"{os.getpid()} {os.getppid()} {'wave' in sys.modules}")
+        spin = time.process_time() + 0.05
+        while time.process_time() < spin:
+            pass
+        return build.Done(written=[tmp_path / "a"])
+    monkeypatch.setattr(build, "TARGETS", _own_process_targets(tmp_path, run_a))
+    game = SimpleNamespace(id="g", edition=None)
+    tasks = [build.Task(game, None, "a"), build.Task(game, None, "b")]
+    done = build._in_pool(tasks, SimpleNamespace(), 1, Console(file=io.StringIO()), ())
+    assert done[0].written == [tmp_path / "a"] and done[0].cpu >= 0.05
+    a_pid, a_parent, a_wave = (tmp_path / "a").read_text().split()
+    b_pid, b_left, b_wave = (tmp_path / "b").read_text().split()
+    assert a_parent == b_pid != a_pid   # a ran in a child of the worker that then ran b
+    assert (a_wave, b_left, b_wave) == ("True", "False", "True")
+    assert not hasattr(build, "_LEFT_BY_A")
+
+
+def test_a_task_in_a_process_of_its_own_raises_its_error_in_the_build(tmp_path: Path,
+                                                                      monkeypatch):
+    from deckwright.model import UsageError
+
+    def run_a(game, press, args, tick):
+        raise UsageError("rulebook: no such page size")
+    monkeypatch.setattr(build, "TARGETS", _own_process_targets(tmp_path, run_a))
+    game = SimpleNamespace(id="g", edition=None)
+    with pytest.raises(UsageError, match="no such page size"):
+        build._in_pool([build.Task(game, None, "a")], SimpleNamespace(), 1,
+                       Console(file=io.StringIO()), ())
+
+
+def test_a_task_process_that_dies_is_an_error_not_a_hang(tmp_path: Path, monkeypatch):
+    def run_a(game, press, args, tick):
+        os._exit(3)
+    monkeypatch.setattr(build, "TARGETS", _own_process_targets(tmp_path, run_a))
+    game = SimpleNamespace(id="g", edition=None)
+    with pytest.raises(RuntimeError, match="ended without a result"):
+        build._in_pool([build.Task(game, None, "a")], SimpleNamespace(), 1,
+                       Console(file=io.StringIO()), ())

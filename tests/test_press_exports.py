@@ -152,6 +152,24 @@ def test_drivethrucards_pdf_one_card_per_page_with_trim_box(built: Path) -> None
     assert "小さな影" in reader.pages[158].extract_text()
 
 
+def test_drivethrucards_copies_are_pages_of_their_own_showing_their_card(built: Path) -> None:
+    """A card's copies (and the one back every card shares) are drawn once per chunk of pages
+    and their page objects repeated: each page is still an object of its own in the page
+    tree, in deck order, and shows its own slot's card."""
+    reader = PdfReader(built / "pod" / "standard-drivethrucards.pdf")
+    pages = reader.pages
+    names = ["赤の騎士"] * 2 + ["青の魔女"] * 3 + ["紫の双子"] + ["小さな影"] * 74
+    fronts = [pages[2 * i].extract_text() for i in range(80)]
+    order = sorted(set(names), key=names.index)
+    shown = [next(n for n in order if n in text) for text in fronts]
+    assert sorted(shown) == sorted(names) and shown == sorted(shown, key=order.index)
+    assert all(not any(n in pages[2 * i + 1].extract_text() for n in order) for i in range(80))
+    objects = {page.indirect_reference.idnum for page in pages}
+    assert len(objects) == 160                       # no page object listed twice
+    contents = {page.get_object().raw_get("/Contents").idnum for page in pages}
+    assert len(contents) < 20   # the 74 tokens' pages share one content stream (per chunk)
+
+
 def test_card_game_simulator_game_folder(built: Path) -> None:
     with zipfile.ZipFile(built / "cgs" / "pressdemo.zip") as z:
         names = set(z.namelist())

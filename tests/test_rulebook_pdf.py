@@ -336,3 +336,30 @@ def test_a4_and_pdf_variants(tmp_path: Path):
     root = PdfReader(archival.pdf).trailer["/Root"]
     assert b"pdfaid:part" in root["/Metadata"].get_object().get_data()
     assert "/OutputIntents" in root
+
+
+def test_an_examples_floor_is_under_its_laid_out_height(tmp_path: Path, monkeypatch) -> None:
+    """The empty block that starts an example (DrawnExample.floor_mm) moves an example that
+    cannot fit to the next page before WeasyPrint lays it out; were it taller than the
+    example, an example that fits would move too."""
+    from deckwright.press.rulebook import pdf
+    rendered = []
+    render = pdf.render_pdf
+    monkeypatch.setattr(pdf, "render_pdf", lambda *a, **k: rendered.append(render(*a, **k))
+                        or rendered[-1])
+    root = tmp_path / "p"
+    shutil.copytree(FIXTURE, root)
+    game = load_game(Project(root), "rb")
+    result = build_rulebook(game, verdicts=VERDICTS, force=True)
+    html = result.html.read_text(encoding="utf-8")
+    floors = {m[0]: float(m[1]) for m in re.findall(
+        r'<article class="example" id="([^"]+)">\s*<div class="floor" style="height:([\d.]+)mm;'
+        r'margin-bottom:-\2mm">', html)}
+    heights = {}
+    for page in rendered[0].document.pages:
+        for box in page._page_box.descendants():
+            if box.element_tag == "article" and box.element.get("id") in floors:
+                heights[box.element.get("id")] = box.height * 25.4 / 96   # px to mm
+    assert heights and set(heights) == set(floors)
+    for example, height in heights.items():
+        assert 0.5 * height < floors[example] <= height, (example, floors[example], height)

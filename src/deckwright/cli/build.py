@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib
 import os
+import pickle
 import resource
 import sys
 import time
@@ -82,6 +84,11 @@ class Target:
     report: Callable[[list[tuple[str, str, str]], argparse.Namespace], None] | None = None
     #: a rough estimate of its CPU seconds for a game, to start the longest tasks first
     cost: Callable[[GameData, GamePress, argparse.Namespace], float] = lambda *_: 1.0
+    #: modules a pool worker imports before running it in a process of its own, which ends
+    #: with the task: what the task leaves behind (WeasyPrint's layout, boxes in reference
+    #: cycles) goes with that process instead of being collected, and the imports, done
+    #: once in the worker, are not repeated for each task (None: run in the worker itself)
+    own_process: tuple[str, ...] | None = None
 
 
 def _press_target(name: str) -> dict[str, Callable]:
@@ -144,6 +151,7 @@ TARGETS: dict[str, Target] = {
     "rulebook": Target(rulebook_target.HELP, _rulebook, rulebook_target.units,
                        rulebook_target.add_arguments, draws_faces=False,
                        fresh=_rulebook_fresh, after=("png",), cost=rulebook_target.cost,
+                       own_process=("weasyprint",),
                        report=lambda failing, args: rulebook_target.report(
                            failing, args.allow_failing_examples)),
 }
@@ -277,10 +285,49 @@ _ARGS: list[argparse.Namespace] = []
 def _work(index: int) -> Done:
     """Run task `index` in a worker process (its progress is reported when it ends)."""
     task = _TASKS[index]
+    warm = TARGETS[task.target].own_process
+    if warm is not None:
+        for name in warm:
+            importlib.import_module(name)
+        return _forked(lambda: _timed(task, _ARGS[0], lambda n: None))
     try:
         return _timed(task, _ARGS[0], lambda n: None)
     finally:
         _give_back_memory()
+
+
+def _forked(run: Callable[[], Done]) -> Done:
+    """`run()` in a child process of this one, which ends with it; its result, or the
+    exception it raised, comes back pickled through a pipe."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:   # the child: never returns
+        status = 0
+        try:
+            os.close(read)
+            try:
+                outcome: tuple[bool, object] = (True, run())
+            except BaseException as exc:   # handed to the parent, which raises it
+                outcome = (False, exc)
+            with os.fdopen(write, "wb") as out:
+                pickle.dump(outcome, out)
+        except BaseException:
+            status = 1
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(status)
+    os.close(write)
+    with os.fdopen(read, "rb") as pipe:
+        data = pipe.read()
+    _, status = os.waitpid(pid, 0)
+    if not data:
+        raise RuntimeError(f"a build task's process ended without a result "
+                           f"(wait status {status})")
+    ok, value = pickle.loads(data)
+    if not ok:
+        raise value   # type: ignore[misc]
+    return value   # type: ignore[return-value]
 
 
 def _cpu() -> float:

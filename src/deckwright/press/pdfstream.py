@@ -5,7 +5,9 @@ many cards a deck has, pages are drawn into a fresh canvas per chunk of `CHUNK_P
 each finished chunk is serialised by reportlab, its objects are renumbered and appended to the
 output file, and the chunk is dropped. Only the page object numbers and the byte offsets (two
 integers per object) stay in memory. Each chunk embeds its own font subset, the price of
-streaming. Within a chunk a face is drawn once as a form XObject and placed at every slot.
+streaming. Within a chunk a face is drawn once as a form XObject and placed at every slot,
+and a page that repeats (`page`, a card's printed copies) is drawn once and its page object
+copied, sharing its content stream.
 
 reportlab's output is simple and regular (classic xref table, no object streams), which is
 what the merge relies on; `close()` writes one page tree, catalog, info and xref.
@@ -17,7 +19,7 @@ import io
 from array import array
 import re
 from pathlib import Path
-from typing import BinaryIO, Callable
+from typing import BinaryIO, Callable, Hashable
 
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
@@ -56,6 +58,11 @@ class StreamingPDF:
         self._buffer: io.BytesIO | None = None
         self._in_chunk = 0
         self.forms: set[str] = set()
+        # the chunk's pages in output order, as indexes of the pages reportlab drew, and the
+        # index each repeatable page's key was drawn as (see `page`)
+        self._order: list[int] = []
+        self._keyed: dict[Hashable, int] = {}
+        self._drawn = 0
 
     # --- drawing ---------------------------------------------------------------------------
     @property
@@ -80,9 +87,26 @@ class StreamingPDF:
 
     def end_page(self) -> None:
         self.canvas.showPage()
+        self._order.append(self._drawn)
+        self._drawn += 1
         self._in_chunk += 1
         if self._in_chunk >= self.chunk_pages:
             self._flush()
+
+    def page(self, key: Hashable, draw: Callable[[Canvas], None]) -> None:
+        """A page `draw` fills, the same for every page of this `key`: drawn once per chunk,
+        and each later page of the key in the chunk is a copy of its page object that shares
+        its content stream (a deck's copies of a card cost a few bytes each, not a page that
+        reportlab draws and writes again)."""
+        if key in self._keyed:
+            self._order.append(self._keyed[key])
+            self._in_chunk += 1
+            if self._in_chunk >= self.chunk_pages:
+                self._flush()
+            return
+        draw(self.canvas)
+        self._keyed[key] = self._drawn
+        self.end_page()
 
     def _flush(self) -> None:
         if self._canvas is None:
@@ -90,18 +114,21 @@ class StreamingPDF:
         self._canvas.save()
         assert self._buffer is not None
         data = self._buffer.getvalue()
+        order = self._order
         self._canvas = self._buffer = None
-        self._in_chunk = 0
+        self._in_chunk = self._drawn = 0
+        self._order, self._keyed = [], {}
         if self.pages or data:
-            self._append(data)
+            self._append(data, order)
 
     # --- merging ---------------------------------------------------------------------------
     def _write(self, data: bytes) -> None:
         self.out.write(data)
         self.pos += len(data)
 
-    def _append(self, data: bytes) -> None:
-        """Renumber one chunk's objects and append them; its pages join the one page tree."""
+    def _append(self, data: bytes, order: list[int]) -> None:
+        """Renumber one chunk's objects and append them; its pages join the one page tree in
+        `order` (indexes of the pages drawn), a page listed again as a copy of its object."""
         start = int(re.search(rb"startxref\s+(\d+)", data[-200:]).group(1))
         offsets = _xref(data, start)
         trailer = data[start:]
@@ -120,6 +147,7 @@ class StreamingPDF:
         def renumber(m: re.Match[bytes]) -> bytes:
             return b"%d 0 R" % mapping[int(m.group(1))]
 
+        written: dict[int, bytes] = {}
         for num in sorted(offsets):
             if num in (root, info, pages_id):
                 continue
@@ -127,11 +155,24 @@ class StreamingPDF:
             body = body[body.index(b"obj") + 3:]
             split = _STREAM.search(body)
             head, tail = (body[:split.start()], body[split.start():]) if split else (body, b"")
-            new = mapping[num]
-            assert new == len(self.offsets) + 4  # objects are appended in number order
-            self.offsets.append(self.pos)
-            self._write(b"%d 0 obj" % new + _REF.sub(renumber, head) + tail + b"\n")
-        self.pages.extend(mapping[int(k)] for k in _REF.findall(kids))
+            written[num] = _REF.sub(renumber, head) + tail + b"\n"
+            self._object(mapping[num], written[num])
+        drawn = [int(k) for k in _REF.findall(kids)]
+        seen: set[int] = set()
+        for index in order:
+            page = drawn[index]
+            if page in seen:   # a repeat: the same dictionary (contents, resources, boxes)
+                self._object(self.next_id, written[page])
+                self.pages.append(self.next_id)
+                self.next_id += 1
+            else:
+                seen.add(page)
+                self.pages.append(mapping[page])
+
+    def _object(self, number: int, body: bytes) -> None:
+        assert number == len(self.offsets) + 4  # objects are appended in number order
+        self.offsets.append(self.pos)
+        self._write(b"%d 0 obj" % number + body)
 
     def close(self) -> int:
         """Finish the file; returns the number of pages."""

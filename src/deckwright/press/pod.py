@@ -156,16 +156,16 @@ def card_pdf(press: GamePress, deck, target: Path, service: Service,
     whole = tuple(round(v, 3) for v in (0.0, 0.0) + page)
 
     def one(pdf, plan: facemod.Plan, prefix: str) -> None:
-        name = pdf.form(f"{prefix}{plan.key}", (-bleed, -bleed, w + bleed, h + bleed),
-                        lambda c: facemod.draw(c, plan, bleed))
-        c = pdf.canvas
-        c.saveState()
-        c.translate(bleed, bleed)
-        c.doForm(name)
-        c.restoreState()
-        c.setTrimBox(trim)
-        c.setBleedBox(whole)
-        pdf.end_page()
+        def fill(c) -> None:
+            name = pdf.form(f"{prefix}{plan.key}", (-bleed, -bleed, w + bleed, h + bleed),
+                            lambda form: facemod.draw(form, plan, bleed))
+            c.saveState()
+            c.translate(bleed, bleed)
+            c.doForm(name)
+            c.restoreState()
+            c.setTrimBox(trim)
+            c.setBleedBox(whole)
+        pdf.page(f"{prefix}{plan.key}", fill)   # a card's copies: one page drawn per chunk
 
     def draw(pdf) -> None:
         for slot in press.slots(deck):

@@ -1,14 +1,16 @@
 """Rasterising vector pages with pdfium: the PNGs are the PDF faces, never a second drawing.
 
 Pages are drawn with reportlab into a small in-memory PDF (a batch of pages at a time, so the
-fonts are subset once per batch and memory stays bounded), rendered by pypdfium2 at the
-requested resolution, and each bitmap is encoded as PNG straight from pdfium's memory
-(`render_pngs`; the callers write the bytes through deckwright.atomic).
+fonts are subset once per batch and memory stays bounded), rendered by pdfium at the requested
+resolution into a buffer laid out as the PNG's scanlines (`Page`), and each page is encoded as
+PNG from that buffer (`render_pngs`; the callers write the bytes through deckwright.atomic).
 """
 
 from __future__ import annotations
 
+import ctypes
 import io
+import math
 import struct
 import zlib
 from collections import Counter
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 from typing import Callable, Hashable, Iterable, Iterator, TypeVar
 
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 from PIL import Image
 from zlib_ng import zlib_ng
 from reportlab.pdfgen.canvas import Canvas
@@ -37,10 +40,43 @@ def batches(items: Iterable[T], size: int = BATCH) -> Iterator[list[T]]:
         yield batch
 
 
-def _bitmaps(pagesize: tuple[float, float], draws: list[Callable[[Canvas], None]],
-             scale: float) -> Iterator[pdfium.PdfBitmap]:
-    """Draw one page per callable, then render each at `scale` px per pt into an RGB bitmap
-    (pdfium writes the channels in that order itself); each is valid until the next."""
+@dataclass(frozen=True)
+class Page:
+    """A rendered page: `h` rows of `w` RGB pixels as a PNG's unfiltered scanlines (each row
+    a zero byte, the filter type "none", then its pixels), deflated as they are."""
+
+    w: int
+    h: int
+    rows: bytearray
+
+    def image(self) -> Image.Image:
+        """The pixels as a Pillow image (a copy)."""
+        return Image.frombuffer("RGB", (self.w, self.h), bytes(memoryview(self.rows)[1:]),
+                                "raw", "RGB", 3 * self.w + 1, 1)
+
+
+def _render(page: pdfium.PdfPage, scale: float) -> Page:
+    """Render a page at `scale` px per pt, as pypdfium2's `render` does (white paper, no
+    annotations), but straight into a buffer of PNG scanlines that starts white: pdfium
+    writes RGB (reversed byte order) a row at a time, `stride` bytes apart, one byte after
+    each row's filter byte, so nothing is filled, copied or split afterwards."""
+    w = math.ceil(page.get_width() * scale)
+    h = math.ceil(page.get_height() * scale)
+    stride = 3 * w + 1
+    rows = bytearray(b"\0" + b"\xff" * (3 * w)) * h
+    pixels = (ctypes.c_ubyte * (stride * h - 1)).from_buffer(rows, 1)
+    bitmap = pdfium_c.FPDFBitmap_CreateEx(w, h, pdfium_c.FPDFBitmap_BGR, pixels, stride)
+    try:
+        pdfium_c.FPDF_RenderPageBitmap(bitmap, page.raw, 0, 0, w, h, 0,
+                                       pdfium_c.FPDF_REVERSE_BYTE_ORDER)
+    finally:
+        pdfium_c.FPDFBitmap_Destroy(bitmap)
+    return Page(w, h, rows)
+
+
+def render_scanlines(pagesize: tuple[float, float], draws: list[Callable[[Canvas], None]],
+                     scale: float) -> Iterator[Page]:
+    """Draw one page per callable, then render each at `scale` px per pt (`_render`)."""
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=pagesize, invariant=1, pageCompression=0,
                initialFontName=fonts.register("gothic"))
@@ -52,26 +88,19 @@ def _bitmaps(pagesize: tuple[float, float], draws: list[Callable[[Canvas], None]
     try:
         for i in range(len(doc)):
             page = doc[i]
-            bitmap = page.render(scale=scale, draw_annots=False, rev_byteorder=True)
             try:
-                yield bitmap
+                yield _render(page, scale)
             finally:
-                bitmap.close()
                 page.close()
     finally:
         doc.close()
 
 
-def _image(bitmap: pdfium.PdfBitmap) -> Image.Image:
-    image = bitmap.to_pil()   # a copy: the bitmap's memory is pdfium's
-    return image if image.mode == "RGB" else image.convert("RGB")
-
-
 def render_pages(pagesize: tuple[float, float], draws: list[Callable[[Canvas], None]],
                  scale: float) -> Iterator[Image.Image]:
     """Draw one page per callable, then yield each page as an RGB image at `scale` px per pt."""
-    for bitmap in _bitmaps(pagesize, draws, scale):
-        yield _image(bitmap)
+    for page in render_scanlines(pagesize, draws, scale):
+        yield page.image()
 
 
 @dataclass(frozen=True)
@@ -85,37 +114,65 @@ class Png:
 def render_pngs(pagesize: tuple[float, float], draws: list[Callable[[Canvas], None]],
                 scale: float, dpi: float) -> Iterator[Png]:
     """`render_pages`, each page encoded as PNG (the bytes `png_bytes` gives its image)
-    straight from pdfium's bitmap, with no image copied on the way."""
-    for bitmap in _bitmaps(pagesize, draws, scale):
-        if bitmap.mode != "RGB":   # not what pdfium gives for an opaque page: through PIL
-            yield Png(png_bytes(_image(bitmap), dpi), (bitmap.width, bitmap.height))
-            continue
-        data = _png(bitmap.width, bitmap.height, bitmap.stride, memoryview(bitmap.buffer), dpi,
-                    lambda: _image(bitmap))
-        yield Png(data, (bitmap.width, bitmap.height))
+    straight from the scanlines pdfium wrote, with no image copied on the way."""
+    for page in render_scanlines(pagesize, draws, scale):
+        yield Png(_png(page.w, page.h, memoryview(page.rows), dpi, page.image), (page.w, page.h))
+
+
+class Mosaic:
+    """An image assembled from a grid of separately rendered whole-pixel cells (a TTS
+    sheet), white where nothing is pasted, as pdfium leaves an undrawn page. A cell at
+    whole-pixel offsets keeps its own pixels exactly, so a face a sheet shows many times is
+    rendered once and every copy of it is the same pixels."""
+
+    def __init__(self, cols: int, rows: int, cell: tuple[int, int]) -> None:
+        self.cols, self.cell = cols, cell
+        w, h = cols * cell[0], rows * cell[1]
+        self.page = Page(w, h, bytearray(b"\0" + b"\xff" * (3 * w)) * h)
+
+    def paste(self, index: int, rows: bytes | bytearray) -> None:
+        """Put a cell's scanlines (a page of the cell's size) into cell `index`, counted row
+        by row from the top left."""
+        cw, ch = self.cell
+        span, stride = 3 * cw, 3 * self.page.w + 1
+        at = index // self.cols * ch * stride + 1 + index % self.cols * span
+        into, cell = memoryview(self.page.rows), memoryview(rows)   # slices without copies
+        for src in range(1, len(rows), span + 1):
+            into[at:at + span] = cell[src:src + span]
+            at += stride
+
+    def png(self, dpi: float) -> Png:
+        page = self.page
+        return Png(_png(page.w, page.h, memoryview(page.rows), dpi, page.image),
+                   (page.w, page.h))
 
 
 class Reuse:
-    """Encoded images one run of a target needs more than once (a face two decks share, at one
-    geometry), each kept from its first drawing until its last use, so it is drawn and encoded
-    once and memory holds only what is still to come. `uses` counts every use of every key
-    (the key must say everything the pixels depend on); a key it lacks is never kept."""
+    """Images one run of a target needs more than once (a face two decks share, at one
+    geometry), each kept from its first drawing until its last use, so it is drawn once and
+    memory holds only what is still to come. `uses` counts every use of every key (the key
+    must say everything the pixels depend on); a key it lacks is never kept, nor is an image
+    that would take what is kept past `limit` bytes (it is drawn again when next needed)."""
 
-    def __init__(self, uses: Counter[Hashable] | None = None) -> None:
+    def __init__(self, uses: Counter[Hashable] | None = None, limit: int | None = None) -> None:
         self.left: Counter[Hashable] = Counter(uses or {})
-        self.kept: dict[Hashable, bytes] = {}
+        self.kept: dict[Hashable, bytes | bytearray] = {}
+        self.limit = limit
+        self.size = 0
 
-    def get(self, key: Hashable) -> bytes | None:
+    def get(self, key: Hashable) -> bytes | bytearray | None:
         return self.kept.get(key)
 
-    def used(self, key: Hashable, data: bytes) -> None:
-        """Count one use of `key`; keep `data` while later uses remain."""
+    def used(self, key: Hashable, data: bytes | bytearray) -> None:
+        """Count one use of `key`; keep `data` while later uses remain and it fits."""
         self.left[key] -= 1
-        if self.left[key] > 0:
-            self.kept[key] = data
-        else:
-            self.kept.pop(key, None)
+        old = self.kept.pop(key, None)
+        self.size -= 0 if old is None else len(old)
+        if self.left[key] <= 0:
             del self.left[key]
+        elif self.limit is None or self.size + len(data) <= self.limit:
+            self.kept[key] = data
+            self.size += len(data)
 
 
 def px(points: float, dpi: float) -> int:
@@ -145,32 +202,33 @@ def png_bytes(image: Image.Image, dpi: float) -> bytes:
     """The RGB image as a lossless PNG with its resolution (what `render_pngs` gives)."""
     rgb = image if image.mode == "RGB" else image.convert("RGB")
     w, h = rgb.size
-    return _png(w, h, 3 * w, memoryview(rgb.tobytes()), dpi, lambda: rgb)
+    return _png(w, h, memoryview(_scanlines(rgb)), dpi, lambda: rgb)
 
 
-def _png(w: int, h: int, stride: int, pixels: memoryview, dpi: float,
+def _scanlines(image: Image.Image) -> bytes:
+    """An RGB image's rows as PNG's unfiltered scanlines: each a zero byte, then its pixels."""
+    pixels, row = image.tobytes(), 3 * image.size[0]
+    return b"".join(b"\0" + pixels[y:y + row] for y in range(0, len(pixels), row))
+
+
+def _png(w: int, h: int, rows: memoryview, dpi: float,
          image: Callable[[], Image.Image]) -> bytes:
-    """A PNG of `h` rows of `w` RGB pixels, each row `stride` bytes apart in `pixels`.
+    """A PNG of `h` rows of `w` RGB pixels, given as its unfiltered scanlines (each row a zero
+    byte, then its pixels).
 
     Card faces and sheets are large areas of flat colour: unfiltered rows deflated at a low
     level compress them as well as Pillow's adaptive row filters at level 6 do, in a sixth of
-    the time (those filters cost more than the compression itself). Photographic pixels
-    (`FLAT`) are also given to Pillow (`image()`) and the smaller kept. The bytes depend only on
-    the pixels, the resolution and zlib-ng's version."""
-    pixels = pixels.cast("B")
-    row = 3 * w
-    z = zlib_ng.compressobj(LEVEL)
-    parts = []
-    for y in range(h):   # each row: filter type 0 (none), then its pixels
-        parts += (z.compress(b"\0"), z.compress(pixels[y * stride:y * stride + row]))
-    parts.append(z.flush())
-    data = b"".join(parts)
+    the time (those filters cost more than the compression itself); one deflate call over the
+    whole buffer costs half what two calls a row did on a card face, for the same bytes.
+    Photographic pixels (`FLAT`) are also given to Pillow (`image()`) and the smaller kept.
+    The bytes depend only on the pixels, the resolution and zlib-ng's version."""
+    data = zlib_ng.compress(rows, LEVEL)
     ppm = int(dpi / 0.0254 + 0.5)   # pixels per metre, as Pillow writes and reads them
     flat = b"".join((b"\x89PNG\r\n\x1a\n",
                      _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)),
                      _chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)),
                      _chunk(b"IDAT", data), _chunk(b"IEND", b"")))
-    if len(data) <= FLAT * (row + 1) * h:
+    if len(data) <= FLAT * len(rows):
         return flat
     buf = io.BytesIO()
     image().save(buf, format="PNG", dpi=(dpi, dpi), compress_level=LEVEL)

@@ -240,9 +240,11 @@ def _unit(press: GamePress, name: str, settings: Settings, unit: str,
 
 def tts_sheets(press: GamePress, build_dir: Path, settings: Settings, tick: Tick,
                force: bool = False) -> list[Path]:
+    drawn = tts.reuse(press)   # each cell once for every deck that shows it
     units = [_unit(press, "tts", settings, deck.id,
                    lambda deck=deck, folder=folder: tts.export(
-                       press, lambda: press.slots(deck), folder / "tts", deck.id, tick=tick),
+                       press, lambda: press.slots(deck), folder / "tts", deck.id, tick=tick,
+                       drawn=drawn),
                    press.count(deck))
              for deck, folder in deck_dirs(press, build_dir)]
     return build(press, build_dir, "tts", settings, units, tick, force=force)

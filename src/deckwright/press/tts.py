@@ -15,7 +15,8 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
-from typing import Callable, Iterable
+from collections import Counter
+from typing import Callable, Iterable, Iterator
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -25,11 +26,15 @@ from .binding import back_context
 from .cards import GamePress, Slot
 from .face import Plan
 from ..model.schema import Card
-from .raster import batches, pixel_page, render_pngs
+from .raster import Mosaic, Reuse, batches, pixel_page, render_pngs, render_scanlines
 
 MAX_COLS, MAX_ROWS, MAX_PX = 10, 7, 4096
 PER_SHEET = MAX_COLS * MAX_ROWS - 1
 DPI = 300.0
+#: The most bytes of rendered cells a run keeps for later sheets (a poker cell is 0.7 MB):
+#: bridge-over's four decks need 68 MB to render each cell once; beyond this, cells are
+#: rendered again rather than held.
+KEPT_CELLS = 96 << 20
 
 
 def sheet_shape(n: int) -> tuple[int, int]:
@@ -62,30 +67,54 @@ def plain_back(press: GamePress, card: Card) -> Plan:
     return press.planner.plan(f"{back.id}--plain", layout, back_context(press.game, back, None))
 
 
-def _sheet_drawer(cells: list[tuple[int, Plan]], cols: int, rows: int,
-                  cell: tuple[int, int]) -> Callable[[Canvas], None]:
-    """A page of trimmed faces in whole-pixel cells (1 pt = 1 px), cell `index` counted row by
-    row from the top left."""
+def _cell_drawer(plan: Plan, cell: tuple[int, int]) -> Callable[[Canvas], None]:
+    """A page one cell large (1 pt = 1 px): the trimmed face scaled into it and clipped to it."""
     cw, ch = cell
 
     def draw(c: Canvas) -> None:
-        for index, plan in cells:
-            w, h = plan.size
-            col, row = index % cols, index // cols
-            c.saveState()
-            c.translate(col * cw, (rows - 1 - row) * ch)
-            c.scale(cw / w, ch / h)
-            p = c.beginPath()
-            p.rect(0, 0, w, h)
-            c.clipPath(p, stroke=0, fill=0)
-            facemod.draw(c, plan, 0.0)
-            c.restoreState()
+        w, h = plan.size
+        c.saveState()
+        c.scale(cw / w, ch / h)
+        p = c.beginPath()
+        p.rect(0, 0, w, h)
+        c.clipPath(p, stroke=0, fill=0)
+        facemod.draw(c, plan, 0.0)
+        c.restoreState()
     return draw
 
 
+Cell = tuple[str, str, tuple[int, int]]   # (face, back or hidden; the plan's key; cell px)
+
+
+def _sheet(cells: list[tuple[int, Cell, Plan]], cols: int, rows: int, cell: tuple[int, int],
+           drawn: Reuse) -> Mosaic:
+    """A sheet of cells counted row by row from the top left: each distinct face rendered
+    once (or taken from `drawn`, which holds what other sheets of the run also show) and
+    pasted into every cell that shows it, a batch of faces at a time."""
+    sheet = Mosaic(cols, rows, cell)
+    plans: dict[Cell, Plan] = {}
+    where: dict[Cell, list[int]] = {}
+    for index, key, plan in cells:
+        plans[key] = plan
+        where.setdefault(key, []).append(index)
+    for batch in batches(plans):
+        missing = [key for key in batch if drawn.get(key) is None]
+        draws = [_cell_drawer(plans[key], cell) for key in missing]
+        new = {key: page.rows for key, page in
+               zip(missing, render_scanlines(tuple(map(float, cell)), draws, 1.0))}
+        for key in batch:
+            data = new[key] if key in new else drawn.kept[key]
+            for index in where[key]:
+                sheet.paste(index, data)
+                drawn.used(key, data)
+    return sheet
+
+
 def export(press: GamePress, slots: Callable[[], Iterable[Slot]], folder: Path, deck_id: str,
-           tick: Callable[[int], None] = lambda n: None) -> dict:
-    """Write the sheets, back image(s) and `<deck>.json`; returns the JSON written."""
+           tick: Callable[[int], None] = lambda n: None, drawn: Reuse | None = None) -> dict:
+    """Write the sheets, back image(s) and `<deck>.json`; returns the JSON written. `drawn`
+    (`reuse`) hands the cells other decks of the run also show from one to the next."""
+    drawn = Reuse() if drawn is None else drawn
     back_keys: set[str] = set()
     count = 0
     first: Slot | None = None
@@ -97,23 +126,16 @@ def export(press: GamePress, slots: Callable[[], Iterable[Slot]], folder: Path, 
         return {}
     w, h = press.face(first.card).size
     unique_backs = len(back_keys) > 1
-    hidden = plain_back(press, first.card)
     sheets = []
-    for number, batch in enumerate(batches(slots(), PER_SHEET), start=1):
-        cols, rows = sheet_shape(len(batch))
-        cell = cell_pixels(cols, rows, (w, h))
-        size = (float(cols * cell[0]), float(rows * cell[1]))
-        last = cols * rows - 1  # the hidden slot: always the plain back
-        faces = [(i, press.face(s.card)) for i, s in enumerate(batch)] + [(last, hidden)]
+    for number, (batch, cols, rows, cell, faces, backs) in enumerate(
+            _sheets(press, slots, unique_backs), start=1):
         names = {"face": f"{deck_id}-{number}.png"}
-        draws = [_sheet_drawer(faces, cols, rows, cell)]
         if unique_backs:
-            backs = [(i, press.back(s.card)) for i, s in enumerate(batch)] + [(last, hidden)]
-            draws.append(_sheet_drawer(backs, cols, rows, cell))
             names["back"] = f"{deck_id}-{number}-back.png"
         dpi = round(cell[0] * 72.0 / w, 2)
         pixels: list[int] = []
-        for name, png in zip(names.values(), render_pngs(size, draws, 1.0, dpi)):
+        for name, cells in zip(names.values(), (faces, backs)):
+            png = _sheet(cells, cols, rows, cell, drawn).png(dpi)
             atomic.write_bytes(folder / name, png.data)
             pixels = list(png.size)
         sheets.append({
@@ -132,3 +154,39 @@ def export(press: GamePress, slots: Callable[[], Iterable[Slot]], folder: Path, 
             "card_size_mm": list(press.size_mm), "sheets": sheets}
     atomic.write_text(folder / f"{deck_id}.json", json.dumps(info, ensure_ascii=False, indent=2) + "\n")
     return info
+
+
+def _sheets(press: GamePress, slots: Callable[[], Iterable[Slot]], unique_backs: bool
+            ) -> Iterator[tuple[list[Slot], int, int, tuple[int, int], list, list]]:
+    """Per sheet: its slots, grid, cell size, and the (index, key, plan) of each cell of its
+    face sheet and (with unique backs) of its back sheet; the last slot is the hidden one."""
+    first = None
+    for batch in batches(slots(), PER_SHEET):
+        first = first or batch[0]
+        hidden = plain_back(press, first.card)
+        cols, rows = sheet_shape(len(batch))
+        cell = cell_pixels(cols, rows, press.face(first.card).size)
+        last = cols * rows - 1
+
+        def keyed(kind: str, plan: Plan) -> tuple[Cell, Plan]:
+            return (kind, plan.key, cell), plan
+        faces = [(i, *keyed("face", press.face(s.card))) for i, s in enumerate(batch)]
+        backs = [(i, *keyed("back", press.back(s.card))) for i, s in enumerate(batch)]
+        hide = (last, *keyed("hidden", hidden))
+        yield batch, cols, rows, cell, faces + [hide], (backs + [hide] if unique_backs else [])
+
+
+def cell_uses(press: GamePress, slots: Callable[[], Iterable[Slot]]) -> Counter[Cell]:
+    """How often a deck's sheets paste each cell (a face at a cell size)."""
+    unique = len({press.back_key(s.card) for s in slots()}) > 1
+    return Counter(key for *_, faces, backs in _sheets(press, slots, unique)
+                   for _, key, _ in faces + backs)
+
+
+def reuse(press: GamePress) -> Reuse:
+    """The cells a run over every deck pastes, each rendered once and kept (up to
+    `KEPT_CELLS` bytes) until its last use."""
+    uses: Counter[Cell] = Counter()
+    for deck, _ in press.decks():
+        uses += cell_uses(press, lambda deck=deck: press.slots(deck))
+    return Reuse(uses, limit=KEPT_CELLS)

@@ -1,0 +1,109 @@
+"""TTS sheets are assembled from cells rendered once per distinct face (press/tts.py,
+press/raster.py `Mosaic`): every cell must be exactly its face rendered alone at the cell's
+size, blank cells white, and a sheet the same bytes whether its cells were rendered for it,
+handed over from another sheet of the run, or rendered again for want of room to keep them."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from reportlab.pdfgen.canvas import Canvas
+
+from deckwright.model import Project, load_game
+from deckwright.press import face as facemod
+from deckwright.press import tts
+from deckwright.press.cards import GamePress
+from deckwright.press.raster import Mosaic, Reuse, render_pages
+
+from test_press_support import PRESS_FIXTURE, build, copy_project
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    project = copy_project(PRESS_FIXTURE, tmp_path_factory.mktemp("tts") / "p")
+    assert build(project, "--only", "tts") == 0
+    return project
+
+
+@pytest.fixture(scope="module")
+def press(project: Path) -> GamePress:
+    return GamePress(load_game(Project(project), "pressdemo"))
+
+
+def alone(plan: facemod.Plan, cell: tuple[int, int]) -> bytes:
+    """The face rendered by itself into a page one cell large: scaled, clipped to its trim."""
+    def draw(c: Canvas) -> None:
+        w, h = plan.size
+        c.scale(cell[0] / w, cell[1] / h)
+        p = c.beginPath()
+        p.rect(0, 0, w, h)
+        c.clipPath(p, stroke=0, fill=0)
+        facemod.draw(c, plan, 0.0)
+    return next(render_pages(tuple(map(float, cell)), [draw], 1.0)).tobytes()
+
+
+def test_every_cell_is_its_face_rendered_alone(project: Path, press: GamePress) -> None:
+    built = project / "build" / "pressdemo" / "tts"
+    info = json.loads((built / "standard.json").read_text(encoding="utf-8"))
+    hidden = tts.plain_back(press, press.game.cards[info["sheets"][0]["cards"][0]])
+    for sheet in info["sheets"]:
+        cols, rows = sheet["width"], sheet["height"]
+        cw, ch = sheet["cell"]
+        cards = [press.game.cards[c] for c in sheet["cards"]]
+        for kind, plans in (("face", [press.face(c) for c in cards]),
+                            ("back", [press.back(c) for c in cards])):
+            image = Image.open(built / sheet[kind]).convert("RGB")
+            expected = {}
+            for index in range(cols * rows):
+                box = (index % cols * cw, index // cols * ch)
+                got = image.crop((*box, box[0] + cw, box[1] + ch)).tobytes()
+                plan = (plans[index] if index < len(plans)
+                        else hidden if index == cols * rows - 1 else None)
+                if plan is None:   # a slot the sheet leaves empty: white
+                    assert got == b"\xff" * (3 * cw * ch), (sheet[kind], index)
+                    continue
+                if plan.key not in expected:
+                    expected[plan.key] = alone(plan, (cw, ch))
+                assert got == expected[plan.key], (sheet[kind], index, plan.key)
+
+
+def _export(press: GamePress, slots, folder: Path, drawn: Reuse | None) -> dict[str, bytes]:
+    tts.export(press, slots, folder, "d", drawn=drawn)
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def test_cells_handed_between_sheets_give_the_same_bytes(press: GamePress,
+                                                         tmp_path: Path) -> None:
+    deck = next(d for d, _ in press.decks() if d.id == "standard")
+    twice = list(press.slots(deck)) * 2   # 160 cards: two full sheets of the same cell size
+
+    def slots():
+        return iter(twice)
+    uses = tts.cell_uses(press, slots)
+    assert max(uses.values()) > 2   # faces repeat, across the sheets too
+    fresh = _export(press, slots, tmp_path / "fresh", None)
+    shared = Reuse(uses)
+    handed = _export(press, slots, tmp_path / "shared", shared)
+    no_room = _export(press, slots, tmp_path / "no-room", Reuse(uses, limit=0))
+    assert fresh == handed == no_room
+    assert len([n for n in fresh if n.endswith(".png")]) == 6   # 3 face and 3 back sheets
+    assert not shared.kept and not shared.left   # everything kept was let go at its last use
+
+
+def test_a_mosaic_puts_each_cell_at_its_place_and_leaves_the_rest_white() -> None:
+    cell = (3, 2)
+    red = (b"\0" + b"\xd0\x31\x2d" * 3) * 2
+    blue = (b"\0" + b"\x1f\x5f\xbf" * 3) * 2
+    sheet = Mosaic(2, 2, cell)
+    sheet.paste(1, red)
+    sheet.paste(2, blue)
+    image = Image.open(io.BytesIO(sheet.png(72.0).data)).convert("RGB")
+    assert image.size == (6, 4)
+    assert image.getpixel((0, 0)) == (255, 255, 255)        # cell 0: blank
+    assert image.getpixel((3, 0)) == image.getpixel((5, 1)) == (0xd0, 0x31, 0x2d)
+    assert image.getpixel((0, 2)) == image.getpixel((2, 3)) == (0x1f, 0x5f, 0xbf)
+    assert image.getpixel((4, 3)) == (255, 255, 255)        # cell 3: blank
