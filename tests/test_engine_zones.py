@@ -10,7 +10,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent / "fixtures" / "engine"))
 import toy  # noqa: E402
 
-from deckwright.engine import BOX, EMPTY, Catalogue, Layout, ZoneSpec, Zones  # noqa: E402
+from deckwright.engine import BOX, EMPTY, Catalogue, Layout, Watches, ZoneSpec, Zones  # noqa: E402
+from deckwright.engine.zones import WatchedZones  # noqa: E402
 from deckwright.engine.cards import CardRefError, count_refs  # noqa: E402
 
 SPECS = (ZoneSpec("deck", visibility="hidden"), ZoneSpec("hand", per_player=True),
@@ -107,3 +108,53 @@ def test_catalogue_instances_and_references():
 
 def test_count_refs_counts_what_a_setup_needs():
     assert count_refs(["a", "a", "b#3", "c#1", "c"]) == {"a": 2, "b": 3, "c": 2}
+
+
+def watching() -> tuple[Zones, int, int, int]:
+    """Zones of 10 cards watching two groups: cards 0-4 in the field (a grid) or the discard,
+    and the even cards in the hands."""
+    z = make()
+    lay = z.layout
+    field, discard, hands = lay.of("field"), lay.of("discard"), lay.per_player("hand")
+    z.watch(Watches(10, len(lay), ((range(5), (field, discard)), ((0, 2, 4, 6, 8), hands))))
+    return z, field, discard, lay.of("deck")
+
+
+def test_watched_sets_follow_every_kind_of_move():
+    z, field, discard, deck = watching()
+    hand0, hand1 = z.layout.of("hand", 0), z.layout.of("hand", 1)
+    assert type(z) is WatchedZones and z.watched == [set(), set()]
+    z.move_all(BOX, deck)
+    z.draw(deck, hand0)                     # 9
+    z.draw(deck, hand1)                     # 8
+    z.move(2, hand0)
+    z.place(3, field, 4)
+    z.move(4, discard, bottom=True)
+    assert z.watched == [{3, 4}, {8, 2}]
+    z.move_all(hand0, discard)              # 9 and 2 into a watched pile of group 0
+    assert z.watched == [{2, 3, 4}, {8}]
+    z.piles[hand1].extend([6, 0])           # a direct write, told with `arrived`
+    z.piles[deck].remove(6), z.piles[deck].remove(0)
+    z.where[6] = z.where[0] = hand1
+    z.arrived([6, 0], hand1)
+    assert z.watched == [{2, 3, 4}, {8, 6, 0}]
+    z.move(3, deck)                         # out of the grid
+    assert z.watched == [{2, 4}, {8, 6, 0}] == z.watches.scan(z.where)
+    assert z.problems() == []
+
+
+def test_watched_sets_are_cloned_and_a_drifted_set_is_an_invariant_problem():
+    z, field, discard, deck = watching()
+    z.move_all(BOX, deck)
+    z.move(1, discard)
+    copy = z.clone()
+    assert type(copy) is WatchedZones and copy.watched == [{1}, set()]
+    copy.move(1, deck)
+    assert copy.watched == [set(), set()] and z.watched == [{1}, set()]
+    z.watched[0].discard(1)                 # broken on purpose: the set no longer follows
+    assert z.problems() == ["watched group 0 holds [], but the piles hold [1]"]
+
+
+def test_zones_that_watch_nothing_keep_their_plain_methods():
+    z = make()
+    assert type(z) is Zones and z.watches is None and type(z.clone()) is Zones

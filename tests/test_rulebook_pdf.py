@@ -336,3 +336,65 @@ def test_a4_and_pdf_variants(tmp_path: Path):
     root = PdfReader(archival.pdf).trailer["/Root"]
     assert b"pdfaid:part" in root["/Metadata"].get_object().get_data()
     assert "/OutputIntents" in root
+
+
+def _examples_laid_out(tmp_path: Path, monkeypatch, stylesheet: str | None = None):
+    """Build the fixture's rulebook (with `stylesheet` as the project's own rulebook.css when
+    given): (the floors the HTML asks for, in mm; each example's article box as laid out)."""
+    from deckwright.press.rulebook import pdf
+    rendered = []
+    render = pdf.render_pdf
+    monkeypatch.setattr(pdf, "render_pdf", lambda *a, **k: rendered.append(render(*a, **k))
+                        or rendered[-1])
+    root = tmp_path / "p"
+    shutil.copytree(FIXTURE, root)
+    if stylesheet is not None:
+        (root / "templates" / "rulebook").mkdir(parents=True, exist_ok=True)
+        (root / "templates" / "rulebook" / "rulebook.css").write_text(stylesheet, encoding="utf-8")
+    game = load_game(Project(root), "rb")
+    result = build_rulebook(game, verdicts=VERDICTS, force=True)
+    html = result.html.read_text(encoding="utf-8")
+    floors = {m[0]: float(m[1]) for m in re.findall(
+        r'<article class="example" id="([^"]+)">\s*<span class="floor" style="--floor:([\d.]+)mm">'
+        r'</span>', html)}
+    boxes = {}
+    for page in rendered[0].document.pages:
+        for box in page._page_box.descendants():
+            if (box.element_tag == "article" and box.element.get("id") in floors
+                    and type(box).__name__ == "BlockBox" and box.style["display"] == ("block", "flow")):
+                boxes.setdefault(box.element.get("id"), box)
+    assert boxes and set(boxes) == set(floors)
+    return floors, boxes
+
+
+def _mm(px: float) -> float:
+    return px * 25.4 / 96
+
+
+def test_an_examples_floor_is_under_its_laid_out_height(tmp_path: Path, monkeypatch) -> None:
+    """The empty block that starts an example (DrawnExample.floor_mm) moves an example that
+    cannot fit to the next page before WeasyPrint lays it out; were it taller than the
+    example, an example that fits would move too."""
+    floors, boxes = _examples_laid_out(tmp_path, monkeypatch)
+    for example, box in boxes.items():
+        floor = box.children[0]
+        assert floor.element.get("class") == "floor" and abs(_mm(floor.height) - floors[example]) < .01
+        assert 0.5 * _mm(box.height) < floors[example] <= _mm(box.height), (example, floors[example])
+
+
+def test_a_stylesheet_that_does_not_ask_for_the_floor_gets_none(tmp_path: Path,
+                                                               monkeypatch) -> None:
+    """The floor is measured in the built-in stylesheet's line heights, so only a stylesheet
+    that makes it a block gets it: a project's own stylesheet that sets examples in smaller
+    lines, and never names the floor, must not have examples moved on by a floor taller than
+    they are."""
+    builtin = (Path(__file__).parents[1] / "src" / "deckwright" / "templates" / "rulebook"
+               / "rulebook.css").read_text(encoding="utf-8")
+    rule = re.search(r"@media print \{ \.example > \.floor \{[^}]*\} \}", builtin)
+    assert rule
+    own = builtin.replace(rule[0], "") + "\n.example { font-size: 5pt; line-height: 1; }\n"
+    floors, boxes = _examples_laid_out(tmp_path, monkeypatch, own)
+    for example, box in boxes.items():
+        heading = next(b for b in box.children if b.element_tag == "h2")
+        assert heading.position_y == box.content_box_y(), example   # nothing above the title,
+        # not even an empty line

@@ -176,6 +176,38 @@ def test_answers_remembered_during_a_read_match_fresh_ones(game) -> None:
     assert decisions > 1000
 
 
+def test_watched_field_cards_match_a_fresh_look_after_every_decision(game) -> None:
+    """The zones keep the cards with an aura, a counter effect or a normal effect that are on
+    the field (`zones.watched`), which the listing, the counter windows and every soldier's
+    stats read instead of scanning the field: after every decision of seeded random games
+    they are what a fresh look at the piles finds, and each of them is sometimes not empty."""
+    from deckwright.rules.original_tcg.facts import W_AURA, W_COUNTER, W_NORMAL
+    decisions, seen = 0, set()
+    for seed in range(max(10, int(os.environ.get("DECKWRIGHT_FUZZ_GAMES", "200")) // 10)):
+        state = game.new_state(2, seed=seed)
+        bot = RandomBot(seed)
+        while not state.is_over():
+            state.apply(bot.choose(state, state.legal_actions()), check=False)
+            fresh = game.watches.scan(state.zones.where)
+            assert state.zones.watched == fresh, (seed, decisions)
+            seen.update(k for k in (W_AURA, W_COUNTER, W_NORMAL) if fresh[k])
+            decisions += 1
+    assert decisions > 1000 and seen == {W_AURA, W_COUNTER, W_NORMAL}
+
+
+def test_a_watched_set_out_of_step_breaks_the_invariants(game) -> None:
+    from deckwright.engine import InvariantError
+    from deckwright.rules.original_tcg.facts import W_COUNTER
+    state = game.new_state(2, seed=3)
+    bot = RandomBot(3)
+    while not state.zones.watched[W_COUNTER]:
+        state.apply(bot.choose(state, state.legal_actions()), check=False)
+    state.check()
+    state.zones.watched[W_COUNTER].clear()      # a move that forgot to tell the zones
+    with pytest.raises(InvariantError, match="watched group 1"):
+        state.check()
+
+
 def test_random_games_end_with_invariants_checked(game) -> None:
     ends = set()
     for seed in range(12):

@@ -14,9 +14,9 @@ from .state import (CHANCE, TERMINAL, Action, InvariantError, NotationError, Rea
                     ReplayError, State)
 from .turns import CLOCKWISE, COUNTERCLOCKWISE, TurnOrder
 from .windows import Window
-from .zones import BOX, EMPTY, Layout, Zones
+from .zones import BOX, EMPTY, Layout, Watches, Zones
 
 __all__ = ["Action", "BOX", "CHANCE", "CLOCKWISE", "COUNTERCLOCKWISE", "CardAt", "Cards",
            "Catalogue", "EMPTY", "Game", "GameFacts", "GreedyBot", "InvariantError", "Layout",
            "NotationError", "RandomBot", "Reason", "Refused", "ReplayError", "State", "TERMINAL",
-           "TurnOrder", "Window", "ZoneSpec", "Zones", "split_ref"]
+           "TurnOrder", "Watches", "Window", "ZoneSpec", "Zones", "split_ref"]

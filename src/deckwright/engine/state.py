@@ -342,6 +342,7 @@ class State:
             zones.piles[hands[p]].extend(got)
             for inst in got:
                 where[inst] = hands[p]
+            zones.arrived(got, hands[p])
         del pile[len(pile) - dealt:]
 
     def deal_seat_decks(self, piles: "Sequence[int]") -> list[int]:

@@ -6,11 +6,16 @@ A pile is a plain list of instance ints with the top at the end (`pile[-1]`), so
 `problems()` is the invariant "every card instance in exactly one zone".
 
 Zone 0 is always `box`: cards not in play (the rest of the box for an example, removed cards).
+
+A game that keeps asking "which of these cards are in those zones now?" (the cards with a
+counter effect on the field) can have the zones keep the answer up to date with every move
+(`Watches`, `Zones.watch`) instead of scanning the piles at every decision.
 """
 
 from __future__ import annotations
 
 from itertools import repeat
+from typing import Iterable, Sequence
 
 from .facts import ZoneSpec
 
@@ -72,10 +77,39 @@ class Layout:
         return self.specs[pile].name + ("" if owner is None else f" p{owner + 1}")
 
 
+class Watches:
+    """Groups of card instances, each watched in some piles: built once per game (in
+    `Game.prepare()`), shared by every state, never copied. `Zones.watch(watches)` then keeps
+    `zones.watched[k]`, the set of group k's instances that are in one of its piles now."""
+
+    def __init__(self, count: int, piles: int,
+                 groups: Sequence[tuple[Iterable[int], Iterable[int]]]):
+        """`count` card instances, `piles` piles (`len(layout)`), `groups` as (instances, the
+        piles they are watched in)."""
+        sets = [(frozenset(insts), frozenset(where)) for insts, where in groups]
+        #: (the group's instances, whether each pile is watched for it)
+        self.groups: tuple[tuple[frozenset[int], tuple[bool, ...]], ...] = tuple(
+            (insts, tuple(pile in where for pile in range(piles))) for insts, where in sets)
+        by_inst: list[list[tuple[int, tuple[bool, ...]]]] = [[] for _ in range(count)]
+        for k, (insts, inside) in enumerate(self.groups):
+            for inst in insts:
+                by_inst[inst].append((k, inside))
+        #: per pile: whether some group watches it (a move between other piles changes nothing)
+        self.touches: tuple[bool, ...] = tuple(any(inside[i] for _g, inside in self.groups)
+                                               for i in range(piles))
+        #: per instance: (group, whether each pile counts) for every group it belongs to
+        self.of: tuple[tuple[tuple[int, tuple[bool, ...]], ...], ...] = tuple(
+            tuple(x) for x in by_inst)
+
+    def scan(self, where: list[int]) -> list[set[int]]:
+        """Each group's set found afresh from `where` (what the kept sets must equal)."""
+        return [{i for i in insts if inside[where[i]]} for insts, inside in self.groups]
+
+
 class Zones:
     """Where every card instance is. Cheap to clone: a list of int lists."""
 
-    __slots__ = ("layout", "piles", "where", "shown")
+    __slots__ = ("layout", "piles", "where", "shown", "watches", "watched")
 
     def __init__(self, layout: Layout, count: int):
         self.layout = layout
@@ -86,14 +120,31 @@ class Zones:
         self.where: list[int] = [BOX] * count
         #: Instances turned face up inside a hidden zone (a flipped grid card); views show them.
         self.shown: set[int] = set()
+        #: With `watch()`: the groups watched, and each group's instances in its piles now.
+        self.watches: Watches | None = None
+        self.watched: list[set[int]] = []
 
     def clone(self) -> "Zones":
-        new = Zones.__new__(Zones)
+        new = Zones.__new__(type(self))
         new.layout = self.layout
         new.piles = [pile.copy() for pile in self.piles]
         new.where = self.where.copy()
         new.shown = self.shown.copy()
+        new.watches = self.watches
+        new.watched = [s.copy() for s in self.watched]
         return new
+
+    def watch(self, watches: Watches) -> None:
+        """Keep `self.watched[k]` (the instances of group k in its piles) up to date from now
+        on, through every move of these methods. Zones that watch nothing pay nothing for it:
+        only zones that watch take the (`WatchedZones`) methods that update the sets."""
+        self.watches = watches
+        self.watched = watches.scan(self.where)
+        self.__class__ = WatchedZones
+
+    def arrived(self, insts: Iterable[int], dst: int) -> None:
+        """Say that `insts` were put into pile `dst` by writing the piles directly (the engine's
+        fast deal does): the watched sets follow. Nothing to do for zones that watch nothing."""
 
     # --- moving cards ---------------------------------------------------------------------
 
@@ -175,10 +226,11 @@ class Zones:
         return total == n == len(located) and list(map(located.get, range(n))) == self.where
 
     def problems(self) -> list[str]:
-        """Invariant: every instance is in exactly one zone, and `where` says which."""
+        """Invariant: every instance is in exactly one zone, and `where` says which (and, for
+        zones that watch, each watched set is what a fresh look at the piles finds)."""
         try:
             if self.consistent():
-                return []
+                return self._watch_problems()
         except (IndexError, TypeError):
             pass
         seen: dict[int, int] = {}
@@ -203,3 +255,61 @@ class Zones:
             lost = sorted(set(range(count)) - seen.keys())
             out.append(f"{missing} card(s) in no zone: {lost[:10]}")
         return out
+
+    def _watch_problems(self) -> list[str]:
+        if self.watches is None:
+            return []
+        out = []
+        for k, (kept, fresh) in enumerate(zip(self.watched, self.watches.scan(self.where))):
+            if kept != fresh:
+                out.append(f"watched group {k} holds {sorted(kept)}, but the piles hold "
+                           f"{sorted(fresh)}")
+        return out
+
+
+class WatchedZones(Zones):
+    """Zones that keep their watched sets up to date (`Zones.watch` makes zones this class):
+    every way of moving a card updates the groups the card belongs to."""
+
+    __slots__ = ()
+
+    def _note(self, inst: int, dst: int) -> None:
+        watched = self.watched
+        for k, inside in self.watches.of[inst]:     # type: ignore[union-attr]
+            if inside[dst]:
+                watched[k].add(inst)
+            else:
+                watched[k].discard(inst)
+
+    # a move between piles no group watches changes no set: only the others are noted
+
+    def move(self, inst: int, dst: int, *, bottom: bool = False) -> None:
+        src = self.where[inst]
+        Zones.move(self, inst, dst, bottom=bottom)
+        touches = self.watches.touches      # type: ignore[union-attr]
+        if touches[src] or touches[dst]:
+            self._note(inst, dst)
+
+    def place(self, inst: int, grid: int, cell: int) -> None:
+        src = self.where[inst]
+        Zones.place(self, inst, grid, cell)
+        touches = self.watches.touches      # type: ignore[union-attr]
+        if touches[src] or touches[grid]:
+            self._note(inst, grid)
+
+    def draw(self, src: int, dst: int) -> int:
+        inst = Zones.draw(self, src, dst)
+        touches = self.watches.touches      # type: ignore[union-attr]
+        if inst != EMPTY and (touches[src] or touches[dst]):
+            self._note(inst, dst)
+        return inst
+
+    def move_all(self, src: int, dst: int, *, keep_top: int = 0) -> None:
+        Zones.move_all(self, src, dst, keep_top=keep_top)
+        touches = self.watches.touches      # type: ignore[union-attr]
+        if touches[src] or touches[dst]:
+            self.arrived(self.piles[dst], dst)     # (the cards already there are noted again)
+
+    def arrived(self, insts: Iterable[int], dst: int) -> None:
+        for inst in insts:
+            self._note(inst, dst)

@@ -149,6 +149,14 @@ class FlowCard:
     refused: bool
 
 
+#: The built-in stylesheet's line heights in an example (rulebook.css, print), in mm, each a
+#: little under the exact figure: the title (10 pt × 1.35), a line of text (8 pt × 1.4), a row
+#: of mini cards (7.8 mm), a row of text (8 pt × 1.3).
+TITLE_MM, TEXT_MM, CARDS_MM, ROW_MM = 4.76, 3.95, 7.8, 3.66
+#: The part of that sum an example's floor claims, for what rounding may take off.
+FLOOR_SHARE = 0.95
+
+
 @dataclass
 class DrawnExample:
     id: str
@@ -165,6 +173,33 @@ class DrawnExample:
     status: str
     status_label: str
     detail: str
+
+    @property
+    def first_column(self) -> int:
+        """How many steps the first column holds: a list of more than five is printed in
+        two halves side by side."""
+        n = len(self.steps)
+        return (n + 1) // 2 if n > 5 else n
+
+    @property
+    def floor_mm(self) -> float:
+        """A height the printed example cannot be under: one line for its title and text,
+        each row of its setup, flow and outcome, and each step of the taller column.
+
+        The example template starts the example with an empty block this tall whose negative
+        bottom margin takes its height back. An example never splits across pages, and
+        WeasyPrint laid one that did not fit at the foot of a page out as far as the foot
+        before dropping it and starting again on the next page; the block overflows first,
+        so the example moves on before any of it is laid out. Being a floor, it never
+        overflows where the example itself would fit: the pages are the same."""
+        mm = TITLE_MM + (TEXT_MM if self.text else 0) + self.first_column * TEXT_MM
+        mm += CARDS_MM if self.flow else 0
+        mm += TEXT_MM if self.outcome else 0   # the outcome's label
+        for line in lines(self.setup) + lines(self.outcome):
+            if any(row.label or any(p.who or p.cards or p.text for p in row.parts)
+                   for row in line):   # an empty row prints nothing
+                mm += CARDS_MM if any(row.has_cards for row in line) else ROW_MM
+        return round(mm * FLOOR_SHARE, 2)
 
     @property
     def flow(self) -> list[FlowCard]:

@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterator, TypeVar
 
 from deckwright.engine import EMPTY
 
-from .facts import BATTLEFIELD, COLS, SCARLET, Aura
+from .facts import BATTLEFIELD, COLS, SCARLET, W_AURA, Aura
 from .memo import AURAS, Memo
 
 T = TypeVar("T")
@@ -75,6 +75,13 @@ class Board:
         piles = self.zones.piles
         return [i for i in piles[g.SOLD] if i != EMPTY] + piles[g.ARENA]
 
+    def in_field_order(self, cards: list[int]) -> list[int]:
+        """`cards` (on the field) sorted as the rules scan the field: soldiers in cell order,
+        the arena, the squares, the face-down spells (`Effects.my_field_cards`'s order)."""
+        where, piles, rank = self.zones.where, self.zones.piles, self.game.field_rank
+        cards.sort(key=lambda i: (rank[where[i]], piles[where[i]].index(i)))
+        return cards
+
     def ground_cards(self, with_veiled: bool = True) -> Iterator[int]:
         g = self.game
         for i in self.zones.piles[g.GROUND]:
@@ -91,9 +98,17 @@ class Board:
         """The columns (0-4) of p's squares that hold neither a spell or land nor a face-down
         spell: where one more may go."""
         g = self.game
-        row = self.zones.piles[g.GROUND][p * COLS:(p + 1) * COLS]
-        veiled = {self.veil_col.get(i) for i in self.zones.piles[g.VEIL[p]]}
-        return [c for c in range(COLS) if row[c] == EMPTY and c not in veiled]
+        piles = self.zones.piles
+        ground, first = piles[g.GROUND], p * COLS
+        free = []
+        for c in range(COLS):
+            if ground[first + c] == EMPTY:
+                free.append(c)
+        veil = piles[g.VEIL[p]]
+        if veil and free:
+            veiled = {self.veil_col.get(i) for i in veil}
+            free = [c for c in free if c not in veiled]
+        return free
 
     def ground_taken(self, p: int, col: int) -> bool:
         return col not in self.free_squares(p)
@@ -134,26 +149,23 @@ class Board:
     # --- auras: permanent effects on the field ------------------------------------------------
 
     def aura_sources(self) -> list[tuple[int, Aura]]:
-        """(card, aura) on the field that are in force: soldiers in cell order, then the
-        arena, then lands and spells in their squares. An aura that holds only while its
-        owner has another soldier on the field is left out while they have none, and one for
-        the soldier its card chose (`to: bound`) while it has chosen none."""
+        """(card, aura) on the field that are in force, in no particular order (they are only
+        summed): the cards with an aura on the soldier grid, in the arena and on the squares,
+        which the zones keep (`W_AURA`). An aura that holds only while its owner has another
+        soldier on the field is left out while they have none, and one for the soldier its
+        card chose (`to: bound`) while it has chosen none."""
         memo = self._memo
         if memo is not None:
             got = memo.get(AURAS)
             if got is not None:
                 return got
-        g = self.game
-        piles = self.zones.piles
-        has = g.aura_insts
-        sold, arena, ground = piles[g.SOLD], piles[g.ARENA], piles[g.GROUND]
-        if has.isdisjoint(sold) and has.isdisjoint(arena) and has.isdisjoint(ground):
-            out = []        # cheap to tell: no card with an aura on the field
+        live = self.zones.watched[W_AURA]
+        if not live:
+            out = []
         else:
-            auras = g.auras
+            auras = self.game.auras
             bound = self.bound
-            out = [(i, aura) for pile in (sold, arena, ground) for i in pile if i in has
-                   for aura in auras[i] if not aura.bound or i in bound]
+            out = [(i, aura) for i in live for aura in auras[i] if not aura.bound or i in bound]
             for _src, aura in out:
                 if aura.other_own:
                     out = self._with_other_own(out)
@@ -165,16 +177,21 @@ class Board:
     def _with_other_own(self, out: list[tuple[int, Aura]]) -> list[tuple[int, Aura]]:
         """`out` without the auras that need another own soldier on the field and lack one."""
         owner = self.owner
-        soldiers = self.field_soldiers()
+        piles = self.zones.piles
+        sold, arena = piles[self.game.SOLD], piles[self.game.ARENA]
         kept = []
         for src, aura in out:
             if aura.other_own:
                 side = owner[src]
-                for s in soldiers:
-                    if s != src and owner[s] == side:
+                for s in sold:      # (field_soldiers, without building the list)
+                    if s != EMPTY and s != src and owner[s] == side:
                         break
                 else:
-                    continue
+                    for s in arena:
+                        if s != src and owner[s] == side:
+                            break
+                    else:
+                        continue
             kept.append((src, aura))
         return kept
 

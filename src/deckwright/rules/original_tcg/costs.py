@@ -16,11 +16,26 @@ from deckwright.engine import Reason
 
 from .memo import FREE
 
+#: the memo's key for each player's untapped warehouse cards
+FREE_KEYS = ((FREE, 0), (FREE, 1))
+
 Payment = tuple[int, ...]
 
 
 def card_of(x: int) -> int:
     return ~x if x < 0 else x
+
+
+def _plain(picks: list[int], n: int) -> Payment | None:
+    """A cost of n paid with the first of `picks` (the cards chosen, in order): tapped, and the
+    last ones sent to the graveyard (counting two) only as far as the cards are too few."""
+    short = n - len(picks)
+    if short <= 0:
+        return tuple(picks[:n])
+    if short > len(picks) or not picks:
+        return None
+    cut = len(picks) - short
+    return tuple(picks[:cut]) + tuple(~i for i in picks[cut:])
 
 
 def value(pay: Payment) -> int:
@@ -50,42 +65,45 @@ class Costs:
             return ()
         memo = self._memo
         if memo is None:    # without elements to cover, only the first n untapped cards matter
-            free = self.untapped(p, 0 if req else n)
+            if not req:
+                return _plain(self.untapped(p, n), n)
+            free = self.untapped(p)
         else:
             key = (p, n, req)
             pay = memo.get(key, memo)     # the memo itself marks "not asked yet"
             if pay is not memo:
                 return pay
-            free = memo.get((FREE, p))
+            free = memo.get(FREE_KEYS[p])
             if free is None:    # (untapped)
-                free = memo[(FREE, p)] = list(filterfalse(self.tapped.__contains__,
-                                                          self.zones.piles[self.game.WARE[p]]))
-        pay = None
-        if n <= 2 * len(free):      # else even sending every card to the graveyard is too little
-            picks: list[int] | None
-            if not req:
-                picks = free[:n]
-            elif len(req) == 1:     # the usual cost
-                e = req[0]
-                els = self.game.colors if not self.grant_el else self._all_elements()
-                for k, first in enumerate(free):
-                    if e in els[first]:
-                        picks = [first] + (free[:k] + free[k + 1:n] if k < n else free[:n - 1])
-                        break
-                else:
-                    picks = None
-            else:
-                picks = self._picks(free, n, req)
-            if picks:
-                short = n - len(picks)
-                if short <= 0:
-                    pay = tuple(picks[:n])
-                elif short <= len(picks):
-                    cut = len(picks) - short
-                    pay = tuple(picks[:cut]) + tuple(~i for i in picks[cut:])
-        if memo is not None:
-            memo[key] = pay
-        return pay
+                free = memo[FREE_KEYS[p]] = list(filterfalse(self.tapped.__contains__,
+                                                             self.zones.piles[self.game.WARE[p]]))
+            memo[key] = pay = self._pay_from(free, n, req)
+            return pay
+        return self._pay_from(free, n, req)
+
+    def _pay_from(self, free: list[int], n: int, req: tuple[str, ...]) -> Payment | None:
+        """`auto_pay` from p's untapped warehouse cards `free`, in order."""
+        if n > 2 * len(free):       # even sending every card to the graveyard is too little
+            return None
+        if not req:
+            return tuple(free[:n]) if n <= len(free) else _plain(free, n)
+        if len(req) == 1:           # the usual cost
+            e = req[0]
+            els = self.game.colors if not self.grant_el else self._all_elements()
+            for k, first in enumerate(free):
+                if e in els[first]:     # the first card of the element, then the rest in order
+                    if k == 0:
+                        picks = free[:n]
+                    else:
+                        picks = free[:n] if k < n else free[:n - 1]
+                        if k < n:
+                            del picks[k]
+                        picks.insert(0, first)
+                    # (every card tapped: `_plain` without the call)
+                    return tuple(picks) if len(picks) == n else _plain(picks, n)
+            return None
+        picks = self._picks(free, n, req)
+        return _plain(picks, n) if picks else None
 
     def _all_elements(self) -> list[tuple[str, ...]]:
         return [self.elements(i) for i in range(len(self.owner))]

@@ -9,13 +9,13 @@ Targets are card instances, or `PLAYER - p` for player p.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, islice
 from typing import Any, Iterator
 
 from deckwright.engine import EMPTY, Reason
 
 from .board import camp_row
-from .facts import THRESHOLD, Effect
+from .facts import COLS, THRESHOLD, W_COUNTER, Effect
 from .memo import CHOICES
 
 PLAYER = -100
@@ -76,13 +76,15 @@ class Effects:
 
     def _filter(self, p: int, src: int, f: dict[str, Any]) -> list[int]:
         g = self.game
+        owners = self.owner
         kind = f.get("kind", "card")
         owner = f.get("owner", "any")
-        if f.get("zone") == "hand":
-            pool = list(self.zones.piles[g.HAND[p]])
-        elif f.get("zone") == "warehouse":
+        zone = f.get("zone")
+        if zone == "hand":
+            pool = self.zones.piles[g.HAND[p]]      # (only read here)
+        elif zone == "warehouse":
             q = 1 - p if owner == "enemy" else p
-            pool = list(self.zones.piles[g.WARE[q]])
+            pool = self.zones.piles[g.WARE[q]]
         else:
             rows = f.get("rows", ["field"])
             anywhere = "field" in rows
@@ -91,27 +93,46 @@ class Effects:
                 if anywhere:
                     pool += self.field_soldiers()
                 else:
-                    pool += [s for s in self.field_soldiers() if self.row_name(p, self.cell_of(s) // 5) in rows]
+                    pool += self._soldiers_in_rows(p, rows)
             if kind in ("land", "spell", "card"):
                 for c in self.ground_cards():
-                    if anywhere or ("own-camp" if self.owner[c] == p else "enemy-camp") in rows:
+                    if anywhere or ("own-camp" if owners[c] == p else "enemy-camp") in rows:
                         pool.append(c)
         out = []
-        spell, side = g.cat[src] == "spell", self.owner[src]
+        is_soldier, cat = g.is_soldier, g.cat
+        soldiers = kind == "soldier"
+        only = kind if kind in ("land", "spell") else None      # a category
+        mine, theirs = owner == "own", owner == "enemy"
+        cap = f.get("max_cost")
+        spell, side = cat[src] == "spell", owners[src]
         for t in pool:
-            if kind == "soldier" and not g.is_soldier[t]:
+            if soldiers and not is_soldier[t]:
                 continue
-            if kind in ("land", "spell") and g.cat[t] != kind:
+            if only is not None and cat[t] != only:
                 continue
-            if owner == "own" and self.owner[t] != p:
+            if (mine and owners[t] != p) or (theirs and owners[t] == p):
                 continue
-            if owner == "enemy" and self.owner[t] == p:
+            if cap is not None and self.stats(t)[0] > cap:
                 continue
-            if "max_cost" in f and self.stats(t)[0] > f["max_cost"]:
-                continue
-            if g.is_soldier[t] and spell and self.owner[t] != side and self.type2_of(t) == "深淵":
+            if spell and is_soldier[t] and owners[t] != side and self.type2_of(t) == "深淵":
                 continue        # (immune)
             out.append(t)
+        return out
+
+    def _soldiers_in_rows(self, p: int, rows: list[str]) -> list[int]:
+        """The field's soldiers (`field_soldiers` order) in the rows named from p's side
+        (an arena soldier in the row of the square it fights for)."""
+        g = self.game
+        sold = self.zones.piles[g.SOLD]
+        out = []
+        for row in range(3):        # (rows in order: the cells in order)
+            if self.row_name(p, row) in rows:
+                for i in sold[row * COLS:(row + 1) * COLS]:
+                    if i != EMPTY:
+                        out.append(i)
+        for s in self.zones.piles[g.ARENA]:
+            if self.row_name(p, self.cell_of(s) // COLS) in rows:
+                out.append(s)
         return out
 
     def slots(self, eff: Effect, mode: str) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]:
@@ -204,7 +225,7 @@ class Effects:
                 lo = 0
             options = []
             for k in range(min(hi, len(cands)), lo - 1, -1):
-                options += list(combinations(cands, k))[:CHOICE_CAP]
+                options += islice(combinations(cands, k), CHOICE_CAP)
             if not options:
                 return []
             parts.append(options)
@@ -268,7 +289,13 @@ class Effects:
             top = self.window.top()
         counters = self.game.counters_of
         if among is None:
-            mine = self.my_field_cards(p, self.answering(top))
+            live = self.zones.watched[W_COUNTER]    # the cards with a counter on the field
+            if not live:
+                return []
+            owner, answering = self.owner, self.answering(top)
+            mine = [i for i in live if i in answering and owner[i] == p]
+            if len(mine) > 1:
+                self.in_field_order(mine)
         else:
             owner = self.owner
             mine = [i for i in among if owner[i] == p]

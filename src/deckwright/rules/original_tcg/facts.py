@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from deckwright.engine import Watches
+
 #: Grid geometry: soldier rows are p1's camp (0), the battlefield (1) and p2's camp (2).
 COLS = 5
 BATTLEFIELD = 1
@@ -20,6 +22,8 @@ THRESHOLD = 10
 TURN_LIMIT = 200
 HAND_START = 5
 LIFE_START = 5
+#: The groups `game.watches` keeps: `zones.watched[W_AURA]` and so on.
+W_AURA, W_COUNTER, W_NORMAL = 0, 1, 2
 
 #: 緋/蒼/天/碧: the elements and special type 2 they are strong against, and their own element.
 SCARLET: dict[str, tuple[str, str, str]] = {
@@ -191,6 +195,16 @@ def prepare_facts(game: Any) -> None:
     #: the field's piles, in the order the rules scan them: soldiers, arena, squares, veils
     game.FIELD = (game.SOLD, game.ARENA, game.GROUND) + game.VEIL
     game.is_field = tuple(pile in game.FIELD for pile in range(len(layout)))
+    #: each field pile's place in that order (for sorting cards into it)
+    game.field_rank = tuple(game.FIELD.index(pile) if pile in game.FIELD else -1
+                            for pile in range(len(layout)))
+    #: what the zones keep up to date with every move (`zones.watched[W_...]`): the cards with
+    #: an aura on the soldier grid, in the arena or on the squares (where an aura is in force),
+    #: and the cards with a counter effect, and with a normal effect, anywhere on the field
+    game.watches = Watches(len(cat), len(layout), (
+        (game.aura_insts, (game.SOLD, game.ARENA, game.GROUND)),
+        (game.answering[None], game.FIELD),
+        (game.with_normal, game.FIELD)))
 
 
 def _answering(counters_of: tuple[tuple[Effect, ...], ...]) -> dict[str | None, frozenset[int]]:

@@ -16,7 +16,7 @@ from typing import Any
 from deckwright.engine import EMPTY, Window
 
 from .board import CAMP_ROW, camp_row
-from .facts import BATTLEFIELD, COLS, TURN_LIMIT
+from .facts import BATTLEFIELD, COLS, TURN_LIMIT, W_COUNTER
 
 
 class Flow:
@@ -42,12 +42,9 @@ class Flow:
         the field always opens its window: while it is open the effect is being processed,
         which 頑健 reads, so who can answer is only asked inside it.)"""
         g = self.game
-        where, is_field = self.zones.where, g.is_field
         insts = g.answering.get("E" if item[0] == "E" else item[1], g.answering[None])  # (answering)
-        among = []      # those on the field, either player's
-        for i in insts:
-            if is_field[where[i]]:
-                among.append(i)
+        live = self.zones.watched[W_COUNTER]    # the cards with a counter effect on the field
+        among = list(live.intersection(insts)) if live else []     # either player's
         if not self.stack and (not among or (item[0] == "V" and not self.has_counter(0, item, among)
                                              and not self.has_counter(1, item, among))):
             if item[0] == "E":      # an event alone on the stack resolves to nothing

@@ -18,7 +18,7 @@ from . import english
 from .board import CAMP_ROW, Board, camp_row
 from .costs import Costs, Payment
 from .effects import Effects, is_player
-from .facts import BATTLEFIELD, COLS, HAND_START, LIFE_START
+from .facts import BATTLEFIELD, COLS, HAND_START, LIFE_START, W_NORMAL
 from .flow import Flow
 from .notation import Notation
 from .scripted import Scripted
@@ -103,6 +103,7 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
         self.hurt: list[int] = []
         self.due: list[int] = []
         self.loser = -1
+        self.zones.watch(game.watches)
 
     # --- a real game ------------------------------------------------------------------------
 
@@ -356,8 +357,12 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
         return [("end",)]
 
     def _window_actions(self, p: int) -> list[Action]:
-        acts = self._counter_actions(p)
-        if not self.forced_pending(p):
+        acts: list[Action] = []
+        forced = False
+        for i, eff in self.counter_options(p):     # (looked for once: `forced_pending` too)
+            self._activations(p, i, eff, -1, acts)
+            forced = forced or eff.forced
+        if not forced:
             acts.append(("pass",))
         return acts
 
@@ -410,17 +415,15 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
         else:
             normals = g.normals
         fresh, used, cats = self.fresh, self.used, g.cat
-        among = g.with_normal if not self.grant2 else normals
-        for pile in g.FIELD:        # (my_field_cards, without the call: p's cards, field order)
-            for i in piles[pile]:
-                if i not in among or owner[i] != p:
-                    continue
-                # what `usable` asks, for a card known to be p's and on the field
-                if i in fresh and cats[i] != "spell":
-                    continue
-                for eff in normals[i]:
-                    if (i, eff.eid) not in used:
-                        self._activations(p, i, eff, -1, acts)
+        live = normals if self.grant2 else self.zones.watched[W_NORMAL]   # (on the field)
+        mine = [i for i in live if owner[i] == p and (i not in fresh or cats[i] == "spell")]
+        if len(mine) > 1:
+            self.in_field_order(mine)           # (my_field_cards' order)
+        for i in mine:
+            # what `usable` asks, for a card known to be p's and on the field
+            for eff in normals[i]:
+                if (i, eff.eid) not in used:
+                    self._activations(p, i, eff, -1, acts)
         acts.append(("skip",))
         return acts
 
@@ -451,12 +454,6 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
                 for cell in cells:
                     acts.append(("move", i, cell, pay))
 
-    def _counter_actions(self, p: int) -> list[Action]:
-        acts: list[Action] = []
-        for i, eff in self.counter_options(p):
-            self._activations(p, i, eff, -1, acts)
-        return acts
-
     def _activations(self, p: int, i: int, eff: Any, against: int, acts: list[Action]) -> None:
         """Every way to activate effect `eff` of card i, onto `acts`."""
         if eff.plain:       # nothing to choose, a fixed cost
@@ -464,10 +461,15 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
             if pay is not None:
                 acts.append(("act", i, eff.eid, (), "", 0, against, pay))
             return
-        x_cost = eff.x_cost
-        for mode, x, targets in self.target_choices(p, i, eff):
-            pay = self.auto_pay(p, x, ()) if x_cost else self.auto_pay(p, eff.n, eff.elements)  # (cost_of)
-            if pay is not None:
+        if eff.x_cost:      # the cost is X (cost_of)
+            for mode, x, targets in self.target_choices(p, i, eff):
+                pay = self.auto_pay(p, x, ())
+                if pay is not None:
+                    acts.append(("act", i, eff.eid, targets, mode, x, against, pay))
+            return
+        pay = self.auto_pay(p, eff.n, eff.elements)     # the same for every choice
+        if pay is not None:
+            for mode, x, targets in self.target_choices(p, i, eff):
                 acts.append(("act", i, eff.eid, targets, mode, x, against, pay))
 
     # --- carrying out a decision -------------------------------------------------------------------
