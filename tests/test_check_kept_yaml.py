@@ -335,3 +335,17 @@ def test_check_of_a_built_project_loads_neither_jinja_nor_reportlab(built: Path)
     shutil.rmtree(built / "build")
     _, modules = loaded_after("-C", str(built), "check")
     assert {"jinja2", "reportlab", "deckwright.press.face"} <= modules
+
+
+def test_build_force_parses_every_file_again(built: Path, hits: list[str], capsys) -> None:
+    """`build --force` rebuilds from the files themselves, not from what an earlier build (or
+    whoever shared the folder) kept, and keeps its own parses for the next run."""
+    notes = built / "build" / ".deckwright" / "yaml"
+    assert main(["-C", str(built), "build", "--only", "pnp", "--paper", "a4"]) == 0
+    assert hits == ["cards/mini.yaml", "playtest/mini/more.yaml"]   # an ordinary build reads them
+    hits.clear()
+    assert len(list(notes.glob("*.json"))) == 2
+    assert main(["-C", str(built), "build", "--only", "pnp", "--paper", "a4", "--force"]) == 0
+    capsys.readouterr()
+    assert hits == [] and len(list(notes.glob("*.json"))) == 2
+    assert check(built, capsys)[0] == 0 and hits == ["cards/mini.yaml", "playtest/mini/more.yaml"]

@@ -164,3 +164,25 @@ def test_check_after_a_build_reads_no_catalog_with_babel_nor_draws(built: Path) 
     unwanted = ("babel.messages", "babel.support", "email.parser", "reportlab", "jinja2",
                 "weasyprint", "PIL")
     assert [m for m in modules if m.startswith(unwanted)] == []
+
+
+def test_check_fresh_reads_nothing_a_build_kept(built: Path, planned: list[str],
+                                                layouts_loaded: list[str], monkeypatch,
+                                                capsys) -> None:
+    """`check --fresh` is for a project folder received with its build/ in it: whatever notes
+    that folder carries (clean face plans, verdicts, parsed YAML), every face is planned, every
+    example run and every file parsed again, and it says what `check` says."""
+    from deckwright.engine import verdict_cache
+    from deckwright.model import kept_yaml
+    kept_reads: list[str] = []
+    for owner, name in ((verdict_cache, "load"), (kept_yaml.Notes, "lookup")):
+        original = getattr(owner, name)
+        monkeypatch.setattr(owner, name, lambda *a, _o=original, _n=name, **k:
+                            kept_reads.append(_n) or _o(*a, **k))
+    assert (kept := check(built, capsys))[0] == 0
+    assert planned == [] and {"load", "lookup"} <= set(kept_reads)   # the notes were used
+    kept_reads.clear()
+    status = main(["-C", str(built), "check", "--fresh"])
+    out = capsys.readouterr()
+    assert (status, out.out, out.err) == kept
+    assert planned == ["mini"] == layouts_loaded and kept_reads == []

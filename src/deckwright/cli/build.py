@@ -189,7 +189,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--jobs", "-j", metavar="N", type=int, default=None,
                    help="processes building at once (default: one per core)")
     p.add_argument("--force", action="store_true",
-                   help="rebuild every target even when its inputs are unchanged")
+                   help="rebuild every target even when its inputs are unchanged, from the "
+                        "files themselves (nothing an earlier build kept is read)")
     p.add_argument("--timings", action="store_true",
                    help="print each task's CPU and wall seconds to stderr as it ends, and the "
                         "checks' before the tasks start (to see where a build's time goes)")
@@ -385,7 +386,7 @@ def _ready(tasks: list[Task], done: set[int], started: set[int]) -> list[int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    with kept_yaml.notes(args.project, keeping=True) as notes:
+    with kept_yaml.notes(args.project, keeping=True, reading=not args.force) as notes:
         return _run(args, notes)
 
 

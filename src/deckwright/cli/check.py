@@ -31,6 +31,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "words an edition leaves untranslated, and deckwright's own messages missing "
                     "from the catalog of a game's language, are listed as warnings.")
     p.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
+    p.add_argument("--fresh", action="store_true",
+                   help="ignore what a build kept in build/ (parsed YAML, the examples' "
+                        "verdicts, clean face plans): parse, run and plan everything again, "
+                        "as for a project folder received from someone else")
     p.set_defaults(run=run)
 
 
@@ -92,19 +96,22 @@ def warnings(game: GameData) -> list[str]:
     return out
 
 
-def example_problems(game: GameData) -> list[Problem]:
+def example_problems(game: GameData, fresh: bool = False) -> list[Problem]:
     """The examples not in the game's notation. The examples are run (only the rules can tell
     a verb or key they do not know), unless a build kept the engine's verdicts on exactly these
     inputs (`engine.verdict_cache`, keyed by the database, playtests, rules and deckwright's
-    code): those say the same and cost nothing to read. Check itself keeps nothing."""
+    code): those say the same and cost nothing to read; with `fresh`, they are not read.
+    Check itself keeps nothing."""
     from ..engine import verdict_cache   # orchestration: check asks the engine
     from ..engine.verify import bad_input_problems, notation_problems
 
-    kept = verdict_cache.load(game)
+    kept = None if fresh else verdict_cache.load(game)
     return notation_problems(game) if kept is None else bad_input_problems(kept)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.fresh:
+        return _run(args)
     with kept_yaml.notes(args.project):   # what a build found these files parse to: read only
         return _run(args)
 
@@ -112,9 +119,9 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     project = Project(args.project)
     games, found = load_each(project, args.games)
-    found += [p for game in games for p in example_problems(game)]
+    found += [p for game in games for p in example_problems(game, args.fresh)]
     games, more = with_editions(games)
-    found += more + problems(games, vocabulary=rules_words, kept_faces=True)[1]  # the games that loaded are checked as build would
+    found += more + problems(games, vocabulary=rules_words, kept_faces=not args.fresh)[1]  # the games that loaded are checked as build would
     if found:
         raise InputError(found)
     rules = registry(project)   # a project rules module that does not import: exit 2

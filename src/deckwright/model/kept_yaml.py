@@ -60,12 +60,13 @@ class _Malformed(ValueError):
 
 
 class Notes:
-    """The notes of one project in one run: looked up when a YAML file is loaded, and with
-    `keeping`, the parses made in this run remembered for `keep`."""
+    """The notes of one project in one run: looked up when a YAML file is loaded (unless not
+    `reading`), and with `keeping`, the parses made in this run remembered for `keep`."""
 
-    def __init__(self, root: FsPath, keeping: bool):
+    def __init__(self, root: FsPath, keeping: bool, reading: bool = True):
         self.root = FsPath(root).resolve()
         self.keeping = keeping
+        self.reading = reading
         self.parsed: dict[str, str] = {}   # name -> its note
 
     def key(self, name: str, raw: bytes) -> str:
@@ -80,7 +81,9 @@ class Notes:
 
     def lookup(self, name: str, raw: bytes) -> Any:
         """The data `raw` (shown as `name`) parsed to, as kept; `MISS` when there is no
-        note for exactly these bytes, or it is not sound."""
+        note for exactly these bytes, or it is not sound (or notes are not read)."""
+        if not self.reading:
+            return MISS
         try:
             top = manifest.read_kept(self.note_path(name), self.root, "parsed YAML", MAX_BYTES)
             if (type(top) is not dict or set(top) != {"format", "key", "data", "repeats", "keys"}
@@ -132,11 +135,12 @@ def active() -> Notes | None:
 
 
 @contextmanager
-def notes(root: FsPath, keeping: bool = False) -> Iterator[Notes]:
+def notes(root: FsPath, keeping: bool = False, reading: bool = True) -> Iterator[Notes]:
     """Within the block, loading a YAML file of the project at `root` takes its kept data
-    when a note matches; with `keeping`, the parses are remembered for `Notes.keep`."""
+    when a note matches (unless not `reading`: `build --force`); with `keeping`, the parses
+    are remembered for `Notes.keep`."""
     global _active
-    previous, _active = _active, Notes(root, keeping)
+    previous, _active = _active, Notes(root, keeping, reading)
     try:
         yield _active
     finally:
