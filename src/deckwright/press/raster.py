@@ -49,6 +49,11 @@ class Page:
     h: int
     rows: bytearray
 
+    @classmethod
+    def white(cls, w: int, h: int) -> "Page":
+        """A white page, as pdfium leaves paper it draws nothing on."""
+        return cls(w, h, bytearray(b"\0" + b"\xff" * (3 * w)) * h)
+
     def image(self) -> Image.Image:
         """The pixels as a Pillow image (a copy)."""
         return Image.frombuffer("RGB", (self.w, self.h), bytes(memoryview(self.rows)[1:]),
@@ -63,15 +68,15 @@ def _render(page: pdfium.PdfPage, scale: float) -> Page:
     w = math.ceil(page.get_width() * scale)
     h = math.ceil(page.get_height() * scale)
     stride = 3 * w + 1
-    rows = bytearray(b"\0" + b"\xff" * (3 * w)) * h
-    pixels = (ctypes.c_ubyte * (stride * h - 1)).from_buffer(rows, 1)
+    out = Page.white(w, h)
+    pixels = (ctypes.c_ubyte * (stride * h - 1)).from_buffer(out.rows, 1)
     bitmap = pdfium_c.FPDFBitmap_CreateEx(w, h, pdfium_c.FPDFBitmap_BGR, pixels, stride)
     try:
         pdfium_c.FPDF_RenderPageBitmap(bitmap, page.raw, 0, 0, w, h, 0,
                                        pdfium_c.FPDF_REVERSE_BYTE_ORDER)
     finally:
         pdfium_c.FPDFBitmap_Destroy(bitmap)
-    return Page(w, h, rows)
+    return out
 
 
 def render_scanlines(pagesize: tuple[float, float], draws: list[Callable[[Canvas], None]],
@@ -127,8 +132,7 @@ class Mosaic:
 
     def __init__(self, cols: int, rows: int, cell: tuple[int, int]) -> None:
         self.cols, self.cell = cols, cell
-        w, h = cols * cell[0], rows * cell[1]
-        self.page = Page(w, h, bytearray(b"\0" + b"\xff" * (3 * w)) * h)
+        self.page = Page.white(cols * cell[0], rows * cell[1])
 
     def paste(self, index: int, rows: bytes | bytearray) -> None:
         """Put a cell's scanlines (a page of the cell's size) into cell `index`, counted row
