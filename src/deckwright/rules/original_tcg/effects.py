@@ -193,7 +193,9 @@ class Effects:
 
     def target_choices(self, p: int, src: int, eff: Effect) -> list[tuple[str, int, tuple[int, ...]]]:
         """(mode, x, targets) a bot may choose; capped at CHOICE_CAP per effect. During a read
-        the answer is remembered for every source alike to `src` (see `_alike`)."""
+        the answer is remembered for every source alike to `src`: of an effect's source, its
+        targets depend only on whether it is a spell, and whose (深淵 soldiers are immune to
+        the opponent's spells; see `immune`)."""
         if eff.plain:
             return NOTHING_TO_CHOOSE
         if eff.x_cost:
@@ -201,21 +203,16 @@ class Effects:
         memo = self._memo
         if memo is None:
             return self._choices(p, src, eff)
-        key = (CHOICES, p, id(eff), self._alike(src))
+        key = (CHOICES, p, id(eff), self.owner[src] if self.game.cat[src] == "spell" else -2)
         got = memo.get(key)
         if got is None:
             got = memo[key] = self._choices(p, src, eff)
         return got
 
-    def _alike(self, src: int) -> int:
-        """What of an effect's source its targets depend on: only whether it is a spell, and
-        whose (深淵 soldiers are immune to the opponent's spells; see `immune`)."""
-        return self.owner[src] if self.game.cat[src] == "spell" else -2
-
     def _choices(self, p: int, src: int, eff: Effect) -> list[tuple[str, int, tuple[int, ...]]]:
         out: list[tuple[str, int, tuple[int, ...]]] = []
         for mode in [m for m, _c, _o in eff.modes] or [""]:
-            choose, _ops = self.slots(eff, mode)
+            choose = self.slots(eff, mode)[0] if eff.modes else eff.choose     # (slots)
             for combo in self._combos(p, src, choose, eff.forced):
                 out.append((mode, 0, combo))
                 if len(out) >= CHOICE_CAP:
@@ -277,7 +274,7 @@ class Effects:
     def usable(self, p: int, i: int, eff: Effect, counter: bool) -> str | None:
         """Why p may not activate effect `eff` of card i now (source side only)."""
         g = self.game
-        if not self.on_field(i) or self.owner[i] != p:
+        if not g.is_field[self.zones.where[i]] or self.owner[i] != p:     # (on_field)
             return Reason(f"{self.label_of(i)} は自分の場にない", "effects")
         if i in self.fresh and g.cat[i] != "spell" and not (counter and "self-summon" in eff.trigger):
             word = "召喚" if g.is_soldier[i] else "展開"

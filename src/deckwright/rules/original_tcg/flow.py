@@ -266,7 +266,7 @@ class Flow:
         g = self.game
         if self.zones.where[i] == 0:
             return
-        was_field = self.on_field(i)
+        was_field = g.is_field[self.zones.where[i]]     # (on_field)
         self.zones.move(i, g.GRAVE[self.owner[i]])
         self.tapped.discard(i)
         if not quiet:
