@@ -112,10 +112,12 @@ def _press_target(name: str) -> dict[str, Callable]:
     return {"run": run, "units": units, "fresh": fresh, "cost": cost}
 
 
-#: CPU seconds per progress tick of each press target (the median over the five games of a
-#: cold build's `--timings`, 2-core machine, 23 Nov 2026; a game whose decks share faces draws
-#: fewer), only to order a cold build's tasks
-_SECONDS_PER_UNIT = {"pnp": 0.0013, "png": 0.012, "tts": 0.005, "pod": 0.008, "cgs": 0.014}
+#: CPU seconds per progress tick of each press target (the median over the five games of two
+#: cold builds' `--timings`, shared 2-core machine, 23 Nov 2026, after TTS and PNG drew each
+#: face once; a game whose decks share faces draws fewer: bridge-over's pod costs half its
+#: estimate), only to order a cold build's tasks: only their order matters, and with many
+#: small tasks left to fill the cores after the rulebooks, a rough one serves.
+_SECONDS_PER_UNIT = {"pnp": 0.001, "png": 0.010, "tts": 0.0035, "pod": 0.005, "cgs": 0.009}
 
 
 def _rulebook(game: GameData, press: GamePress, args: argparse.Namespace, tick: Tick) -> Done:
