@@ -103,12 +103,8 @@ def replayed(timings: str, project: Path, jobs: int) -> str:
     running: list[tuple[float, int]] = []
     clock = 0.0
     while len(ends) < len(tasks):
-        waiting = {(id(tasks[i].game), tasks[i].target) for i in range(len(tasks))
-                   if i not in ends or ends[i] > clock}
-        started = set(ends) | {i for _, i in running}
-        ready = sorted((i for i, t in enumerate(tasks) if i not in started and not any(
-            (id(t.game), w) in waiting for w in build.TARGETS[t.target].after)),
-            key=lambda i: -priority[i])
+        ready = sorted(build._ready(tasks, set(ends), set(ends) | {i for _, i in running}),
+                       key=lambda i: -priority[i])
         for i in ready[:jobs - len(running)]:
             heapq.heappush(running, (clock + cpu[i], i))
         clock, i = heapq.heappop(running)
