@@ -147,3 +147,28 @@ def test_a_mosaic_is_the_png_of_its_whole_sheet(noisy: bool) -> None:
     assert bytes(sheet.page().rows) == bytes(whole.rows)
     assert sheet.png(150.0).data == _png(whole.w, whole.h, memoryview(whole.rows), 150.0,
                                          whole.image)
+
+
+def test_a_back_image_decks_share_is_drawn_once(press: GamePress, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Decks whose cards all have the same back write the same `<deck>-back.png`: a run over
+    them draws it once and writes those bytes for each deck, as drawing it for each gives."""
+    deck = next(d for d, _ in press.decks() if d.id == "mini-deck")
+
+    def slots():
+        return iter(press.slots(deck))
+    assert len({press.back_key(s.card) for s in slots()}) == 1
+    fresh = _export(press, slots, tmp_path / "fresh", None)
+    drawn = Reuse(tts.cell_uses(press, slots) + tts.cell_uses(press, slots))  # two decks
+    backs: list[int] = []
+    real = tts.render_pngs
+
+    def counted(*args):
+        backs.append(1)
+        return real(*args)
+    monkeypatch.setattr(tts, "render_pngs", counted)
+    first = _export(press, slots, tmp_path / "first", drawn)
+    second = _export(press, slots, tmp_path / "second", drawn)
+    assert fresh == first == second and "d-back.png" in fresh
+    assert len(backs) == 1
+    assert not drawn.kept and not drawn.left
