@@ -1,0 +1,169 @@
+"""`check`'s tables and lines are rich's bytes whether rich prints them or not (cli/tables.py):
+random tables, titles and lines of ASCII and Japanese text, markup, emoji codes and odd
+spacing, at many widths, printed both ways; and the CLI's choice of way, through a pipe and
+on a terminal, says the same as rich's own console does."""
+
+from __future__ import annotations
+
+import io
+import os
+import pty
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from deckwright.cli import tables
+from deckwright.cli.tables import Line, Table
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURE = ROOT / "tests" / "fixtures" / "mini"
+PLAIN = ["cards", "deck ", "azumanga-basic", "132", " cards (stated 132)", "ja", " en (edition of ja)",
+         "ゴーストカップル", "超ページワン", "トレジャー", "deckwright.rules.bridge_over (bundled)",
+         "é", "ｱ", "、", "-", "(", ")", "★", "♠", "a:b", "note: x", "\\"]
+ODD = ["[default]", "[bold]x[/bold]", ":fox:", ":smile:", "10:30:", " ", "  ", "\t", "x\ny",
+       "[warning]", "\\[", "\u200d", "\x1b"]
+
+
+def by_rich(items: list[Line | Table], width: int) -> str:
+    """What `check` printed before tables.py: rich, as its code did."""
+    out = io.StringIO()
+    console = Console(highlight=False, file=out, width=width)
+    from rich.table import Table as RichTable
+    for item in items:
+        if isinstance(item, Line):
+            console.print(item.text, markup=item.markup)
+            continue
+        table = RichTable(title=item.title, title_justify="left", show_header=False)
+        table.add_column("what", style="bold")
+        table.add_column("value")
+        for what, value in item.rows:
+            table.add_row(what, value)
+        console.print(table)
+    return out.getvalue()
+
+
+def text(rng: random.Random) -> str:
+    text = "".join(rng.choice(ODD if rng.random() < 0.05 else PLAIN)
+                   for _ in range(rng.randint(1, 4))).strip(" ")
+    return text + " " if rng.random() < 0.2 else text   # the default deck's row ends in one
+
+
+def test_plain_text_is_riches_bytes_or_left_to_rich() -> None:
+    rng = random.Random(17)
+    plain = 0
+    for _ in range(1500):
+        items: list[Line | Table] = []
+        for _ in range(rng.randint(1, 3)):
+            if rng.random() < 0.6:
+                items.append(Table(text(rng), [(text(rng), text(rng))
+                                               for _ in range(rng.randint(1, 5))]))
+            else:
+                items.append(Line(text(rng), markup=rng.random() < 0.5))
+        width = rng.randint(10, 160)
+        mine = tables.plain(items, width)
+        if mine is not None:
+            plain += 1
+            assert mine == by_rich(items, width), (items, width)
+    assert plain > 150   # the plain way is taken, not only the way out
+
+
+@pytest.mark.parametrize("width", [20, 26, 27, 28, 40, 80])
+def test_edges_of_the_width(width: int) -> None:
+    """A line exactly as wide as the window, a table one cell too wide for it."""
+    items: list[Line | Table] = [Line("x" * 27), Line("ア" * 13 + "x"),
+                                 Table("title", [("cards", "90 distinct, 145 copies")]),
+                                 Table("トレジャースクランブル (treasure-scramble)", [("a", "b")])]
+    for item in items:
+        mine = tables.plain([item], width)
+        if mine is not None:
+            assert mine == by_rich([item], width)
+    assert (tables.plain([items[0]], width) is None) == (width < 27)
+
+
+def test_the_fallback_prints_through_rich() -> None:
+    out = io.StringIO()
+    items: list[Line | Table] = [Table("Fox: the game (fox)", [("deck a", "3 cards [default]")]),
+                                 Line("cards/x.yaml:1:2: x [warning]", markup=False)]
+    assert tables.plain(items, 80) is None
+    tables._with_rich(items, out)
+    assert out.getvalue() == by_rich(items, 80)
+
+
+PROBE = """import sys
+from deckwright.cli import main, tables
+if sys.argv[2] == "rich":
+    tables.plain = lambda items, width: None
+sys.exit(main(["-C", sys.argv[1], "check"], own_process=True))
+"""
+
+
+@pytest.fixture(scope="module")
+def new_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A project as `deckwright new --rules` makes it, its deck not marked as the default (the
+    mark is rich markup, left to rich): its summary is plain text that fits 80 columns."""
+    where = tmp_path_factory.mktemp("tables")
+    subprocess.run([sys.executable, "-m", "deckwright", "new", "fox", "--rules"], cwd=where,
+                   check=True, capture_output=True)
+    database = where / "fox" / "cards" / "fox.yaml"
+    text = database.read_text(encoding="utf-8")
+    assert " default: true," in text
+    database.write_text(text.replace(" default: true,", ""), encoding="utf-8")
+    return where / "fox"
+
+
+def run_check(project: Path, env: dict[str, str], terminal: bool, way: str) -> bytes:
+    """stdout of `check` of `project` through a pipe or on a terminal (a new pty, whose size
+    is 0 x 0, which rich reads as 80 columns); `way` "rich" forces rich."""
+    argv = [sys.executable, "-c", PROBE, str(project), way]
+    env = {**{k: v for k, v in os.environ.items()
+              if k not in ("COLUMNS", "FORCE_COLOR", "TTY_COMPATIBLE")}, **env}
+    if not terminal:
+        return subprocess.run(argv, env=env, capture_output=True, check=True).stdout
+    main, child = pty.openpty()
+    done = subprocess.Popen(argv, env=env, stdin=child, stdout=child, stderr=child)
+    os.close(child)
+    got = b""
+    while True:
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:   # the child's side closed
+            break
+        if not chunk:
+            break
+        got += chunk
+    os.close(main)
+    assert done.wait() == 0
+    return got
+
+
+@pytest.mark.parametrize("env,terminal,styled", [
+    ({}, False, False), ({"COLUMNS": "30"}, False, False), ({"COLUMNS": "200"}, False, False),
+    ({"TTY_COMPATIBLE": "0"}, True, False), ({"FORCE_COLOR": ""}, True, False),
+    ({}, True, True), ({"FORCE_COLOR": "1"}, False, True), ({"TTY_COMPATIBLE": "1"}, False, True)],
+    ids=["pipe", "pipe-narrow", "pipe-wide", "terminal-not-compatible", "terminal-no-force",
+         "terminal", "pipe-forced", "pipe-compatible"])
+def test_the_command_prints_what_rich_prints(new_project: Path, env: dict[str, str],
+                                            terminal: bool, styled: bool) -> None:
+    """`check` through a pipe, on a terminal and under rich's environment variables prints
+    the bytes rich printed, styled exactly where rich styles."""
+    got = run_check(new_project, env, terminal, "either")
+    assert got == run_check(new_project, env, terminal, "rich")
+    assert (b"\x1b[" in got) == styled and b"1 game(s) valid" in got
+
+
+def test_summaries_rich_wraps_or_reads_as_markup_are_printed_by_rich(tmp_path: Path) -> None:
+    """The fixture game has no rules module (the line that says how to add one is wrapped); a
+    new project marks its deck as the default with ` [default]`, which rich reads as markup
+    (and prints nothing for)."""
+    got = run_check(FIXTURE, {}, False, "either")
+    assert got == run_check(FIXTURE, {}, False, "rich")
+    assert "add rules/mini.py to the     │".encode() in got
+    subprocess.run([sys.executable, "-m", "deckwright", "new", "fox", "--rules"], cwd=tmp_path,
+                   check=True, capture_output=True)
+    got = run_check(tmp_path / "fox", {}, False, "either")
+    assert got == run_check(tmp_path / "fox", {}, False, "rich")
+    assert "│ 27 cards (stated 27)          │".encode() in got
