@@ -9,8 +9,10 @@ import io
 import os
 import pty
 import random
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -97,32 +99,36 @@ PROBE = """import sys
 from deckwright.cli import main, tables
 if sys.argv[2] == "rich":
     tables.plain = lambda items, width: None
-sys.exit(main(["-C", sys.argv[1], "check"], own_process=True))
+status = main(["-C", sys.argv[1], "check"], own_process=True)
+with open(sys.argv[3], "w") as f:
+    f.write(" ".join(m for m in ("rich.console", "rich.table") if m in sys.modules))
+sys.exit(status)
 """
 
 
 @pytest.fixture(scope="module")
 def new_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A project as `deckwright new --rules` makes it, its deck not marked as the default (the
-    mark is rich markup, left to rich): its summary is plain text that fits 80 columns."""
+    """A project as `deckwright new --rules` makes it: its summary fits 80 columns."""
     where = tmp_path_factory.mktemp("tables")
     subprocess.run([sys.executable, "-m", "deckwright", "new", "fox", "--rules"], cwd=where,
                    check=True, capture_output=True)
-    database = where / "fox" / "cards" / "fox.yaml"
-    text = database.read_text(encoding="utf-8")
-    assert " default: true," in text
-    database.write_text(text.replace(" default: true,", ""), encoding="utf-8")
     return where / "fox"
 
 
 def run_check(project: Path, env: dict[str, str], terminal: bool, way: str) -> bytes:
     """stdout of `check` of `project` through a pipe or on a terminal (a new pty, whose size
-    is 0 x 0, which rich reads as 80 columns); `way` "rich" forces rich."""
-    argv = [sys.executable, "-c", PROBE, str(project), way]
+    is 0 x 0, which rich reads as 80 columns); `way` "rich" forces rich. `imported` then
+    says which of rich's console modules the run imported."""
+    global imported
+    said = Path(tempfile.mkdtemp()) / "imported.txt"
+    argv = [sys.executable, "-c", PROBE, str(project), way, str(said)]
     env = {**{k: v for k, v in os.environ.items()
               if k not in ("COLUMNS", "FORCE_COLOR", "TTY_COMPATIBLE")}, **env}
     if not terminal:
-        return subprocess.run(argv, env=env, capture_output=True, check=True).stdout
+        got = subprocess.run(argv, env=env, capture_output=True, check=True).stdout
+        imported = said.read_text()
+        shutil.rmtree(said.parent)
+        return got
     main, child = pty.openpty()
     done = subprocess.Popen(argv, env=env, stdin=child, stdout=child, stderr=child)
     os.close(child)
@@ -137,33 +143,36 @@ def run_check(project: Path, env: dict[str, str], terminal: bool, way: str) -> b
         got += chunk
     os.close(main)
     assert done.wait() == 0
+    imported = said.read_text()
+    shutil.rmtree(said.parent)
     return got
 
 
-@pytest.mark.parametrize("env,terminal,styled", [
-    ({}, False, False), ({"COLUMNS": "30"}, False, False), ({"COLUMNS": "200"}, False, False),
-    ({"TTY_COMPATIBLE": "0"}, True, False), ({"FORCE_COLOR": ""}, True, False),
-    ({}, True, True), ({"FORCE_COLOR": "1"}, False, True), ({"TTY_COMPATIBLE": "1"}, False, True)],
+imported = ""
+
+
+@pytest.mark.parametrize("env,terminal,styled,wraps", [
+    ({}, False, False, False), ({"COLUMNS": "30"}, False, False, True),
+    ({"COLUMNS": "200"}, False, False, False), ({"TTY_COMPATIBLE": "0"}, True, False, False),
+    ({"FORCE_COLOR": ""}, True, False, False), ({}, True, True, False),
+    ({"FORCE_COLOR": "1"}, False, True, False), ({"TTY_COMPATIBLE": "1"}, False, True, False)],
     ids=["pipe", "pipe-narrow", "pipe-wide", "terminal-not-compatible", "terminal-no-force",
          "terminal", "pipe-forced", "pipe-compatible"])
 def test_the_command_prints_what_rich_prints(new_project: Path, env: dict[str, str],
-                                            terminal: bool, styled: bool) -> None:
+                                            terminal: bool, styled: bool, wraps: bool) -> None:
     """`check` through a pipe, on a terminal and under rich's environment variables prints
     the bytes rich printed, styled exactly where rich styles."""
     got = run_check(new_project, env, terminal, "either")
+    rich_imported = imported
     assert got == run_check(new_project, env, terminal, "rich")
     assert (b"\x1b[" in got) == styled and b"1 game(s) valid" in got
+    assert rich_imported == ("rich.console rich.table" if styled or wraps else "")
+    assert wraps or "27 cards (stated 27) ".encode() in got   # the default deck: see summary()
 
 
-def test_summaries_rich_wraps_or_reads_as_markup_are_printed_by_rich(tmp_path: Path) -> None:
-    """The fixture game has no rules module (the line that says how to add one is wrapped); a
-    new project marks its deck as the default with ` [default]`, which rich reads as markup
-    (and prints nothing for)."""
+def test_a_summary_rich_wraps_is_printed_by_rich() -> None:
+    """The fixture game has no rules module: the line that says how to add one is wrapped."""
     got = run_check(FIXTURE, {}, False, "either")
+    assert imported == "rich.console rich.table"
     assert got == run_check(FIXTURE, {}, False, "rich")
     assert "add rules/mini.py to the     │".encode() in got
-    subprocess.run([sys.executable, "-m", "deckwright", "new", "fox", "--rules"], cwd=tmp_path,
-                   check=True, capture_output=True)
-    got = run_check(tmp_path / "fox", {}, False, "either")
-    assert got == run_check(tmp_path / "fox", {}, False, "rich")
-    assert "│ 27 cards (stated 27)          │".encode() in got
