@@ -93,7 +93,8 @@ def parse_yaml(text: str, name: str, loader_class: type | None = None) -> tuple[
     return parse(text, name, loader_class)
 
 
-#: A PyYAML extension that links a libyaml of the system (whose version its own files do not fix).
+#: A PyYAML extension that links a libyaml of the system (whose version its own files do not fix)
+#: names it: `libyaml-0.so.2`.
 _SHARED_LIBYAML = re.compile(rb"libyaml[-\w.]*\.(?:so|dylib|dll)")
 
 
@@ -116,7 +117,7 @@ def loader_version() -> str:
         for file in sorted(FsPath(folders[0]).iterdir()):
             if file.is_file() and not file.name.endswith(".pyc"):
                 data = file.read_bytes()
-                if _SHARED_LIBYAML.search(data) and not file.name.endswith(".py"):
+                if not file.name.endswith(".py") and _links_libyaml(data):
                     break
                 key.add(file.name, data)
         else:
@@ -127,6 +128,16 @@ def loader_version() -> str:
         from yaml import _yaml   # type: ignore[attr-defined]
         libyaml = f" libyaml {_yaml.get_version_string()}"
     return f"PyYAML {yaml.__version__} {BASE_LOADER.__name__}{libyaml}"
+
+
+def _links_libyaml(data: bytes) -> bool:
+    """Whether a file names a shared libyaml (`find` first: a whole extension is scanned fast)."""
+    at = data.find(b"libyaml")
+    while at != -1:
+        if _SHARED_LIBYAML.match(data, at):
+            return True
+        at = data.find(b"libyaml", at + 1)
+    return False
 
 
 def load_yaml(path: FsPath, display: str | None = None,
