@@ -16,8 +16,6 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from rich.console import Console
-
 from deckwright.cli import tables
 from deckwright.cli.tables import Line, Table
 
@@ -31,20 +29,9 @@ ODD = ["[default]", "[bold]x[/bold]", ":fox:", ":smile:", "10:30:", " ", "  ", "
 
 
 def by_rich(items: list[Line | Table], width: int) -> str:
-    """What `check` printed before tables.py: rich, as its code did."""
+    """What rich prints for `items` at `width`, as `check` printed them before tables.py."""
     out = io.StringIO()
-    console = Console(highlight=False, file=out, width=width)
-    from rich.table import Table as RichTable
-    for item in items:
-        if isinstance(item, Line):
-            console.print(item.text, markup=item.markup)
-            continue
-        table = RichTable(title=item.title, title_justify="left", show_header=False)
-        table.add_column("what", style="bold")
-        table.add_column("value")
-        for what, value in item.rows:
-            table.add_row(what, value)
-        console.print(table)
+    tables._with_rich(items, out, width)
     return out.getvalue()
 
 
@@ -86,13 +73,17 @@ def test_edges_of_the_width(width: int) -> None:
     assert (tables.plain([items[0]], width) is None) == (width < 27)
 
 
-def test_the_fallback_prints_through_rich() -> None:
-    out = io.StringIO()
-    items: list[Line | Table] = [Table("Fox: the game (fox)", [("deck a", "3 cards [default]")]),
+def test_what_plain_text_cannot_say_is_printed_by_rich(monkeypatch) -> None:
+    """Markup in a cell, an emoji-like code in a line: `show` leaves both to rich, which
+    styles the one and looks the other up (a warning's `:1:2:` is no emoji)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    items: list[Line | Table] = [Table("Fox: the game (fox)", [("deck a", "3 cards [bold]x")]),
                                  Line("cards/x.yaml:1:2: x [warning]", markup=False)]
     assert tables.plain(items, 80) is None
-    tables._with_rich(items, out)
+    out = io.StringIO()
+    tables.show(items, out)
     assert out.getvalue() == by_rich(items, 80)
+    assert "│ 3 cards x │" in out.getvalue() and "1:2: x [warning]" in out.getvalue()
 
 
 PROBE = """import sys

@@ -128,11 +128,13 @@ def _simple(text: str, markup: bool) -> bool:
             and not text.startswith(" ") and "  " not in text)
 
 
-def _with_rich(items: Sequence[Shown], out: TextIO) -> None:
+def _with_rich(items: Sequence[Shown], out: TextIO, width: int | None = None) -> None:
+    """What `check` printed before this module, and still prints where `plain` cannot: rich
+    (at its own width unless `width` is given)."""
     from rich.console import Console
     from rich.table import Table as RichTable
 
-    console = Console(highlight=False, file=None if out is sys.stdout else out)
+    console = Console(highlight=False, file=None if out is sys.stdout else out, width=width)
     for item in items:
         if isinstance(item, Line):
             console.print(item.text, markup=item.markup)
