@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from deckwright.cli import main
-from deckwright.model import kept_yaml, yamlsafe
+from deckwright.model import kept_yaml, yamlparse, yamlsafe
 from deckwright.model.load import Project, load_games
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -349,3 +349,34 @@ def test_build_force_parses_every_file_again(built: Path, hits: list[str], capsy
     capsys.readouterr()
     assert hits == [] and len(list(notes.glob("*.json"))) == 2
     assert check(built, capsys)[0] == 0 and hits == ["cards/mini.yaml", "playtest/mini/more.yaml"]
+
+
+def fake_pyyaml(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the installed PyYAML's files, which the key's loader part is read from."""
+    import importlib.util
+    import yaml
+    folder = tmp_path / "yaml"
+    shutil.copytree(Path(yaml.__file__).parent, folder,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: (
+        importlib.util.spec_from_file_location("yaml", folder / "__init__.py",
+                                               submodule_search_locations=[str(folder)])
+        if name == "yaml" else real(name, *a)))
+    return folder
+
+
+def test_a_note_follows_pyyaml_byte_for_byte(tmp_path: Path, monkeypatch) -> None:
+    """The key's loader part is PyYAML's files (read, not imported): one byte of any of them
+    changed is another key; an extension that links the system's libyaml, whose version those
+    files do not fix, makes the key name the versions PyYAML itself reports, as before."""
+    import yaml
+    version = yamlsafe.loader_version.__wrapped__
+    folder = fake_pyyaml(tmp_path, monkeypatch)
+    first = version()
+    assert first.startswith("PyYAML files ") and version() == first
+    (folder / "reader.py").write_bytes((folder / "reader.py").read_bytes() + b"\n")
+    assert version().startswith("PyYAML files ") and version() != first
+    (folder / "_yaml.so").write_bytes(b"\x7fELF\0\0libyaml-0.so.2\0libc.so.6\0")
+    libyaml = f" libyaml {yaml._yaml.get_version_string()}" if yaml.__with_libyaml__ else ""
+    assert version() == f"PyYAML {yaml.__version__} {yamlparse.BASE_LOADER.__name__}{libyaml}"

@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from deckwright.model import InputError
-from deckwright.model import yamlsafe
+from deckwright.model import yamlparse, yamlsafe
 from deckwright.model.yamlsafe import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,7 +23,7 @@ LOADERS = [yaml.SafeLoader] + ([yaml.CSafeLoader] if hasattr(yaml, "CSafeLoader"
 
 def test_libyaml_is_used_when_pyyaml_has_it() -> None:
     assert yaml.__with_libyaml__, "PyYAML without libyaml: check would be 5x slower"
-    assert yamlsafe.BASE_LOADER is yaml.CSafeLoader
+    assert yamlparse.BASE_LOADER is yaml.CSafeLoader
 
 
 @pytest.mark.parametrize("path", BUNDLED, ids=[str(p.relative_to(ROOT)) for p in BUNDLED])
@@ -81,8 +81,8 @@ def test_the_one_pass_reader_gives_the_full_loaders_data_and_positions(path: Pat
     """`parse_yaml` reads a plain document in one pass over the events; the full loader
     (composer, constructor, tree walks) must agree on data, key order and every position."""
     text = path.read_text(encoding="utf-8")
-    fast, fast_where = yamlsafe._OnePass(text, path.name, yamlsafe.BASE_LOADER).run()
-    full, full_where = yamlsafe._full(text, path.name, yamlsafe.BASE_LOADER)
+    fast, fast_where = yamlparse._OnePass(text, path.name, yamlparse.BASE_LOADER).run()
+    full, full_where = yamlparse._full(text, path.name, yamlparse.BASE_LOADER)
     assert _ordered(fast) == _ordered(full)
     assert list(fast_where.marks.items()) == list(full_where.marks.items())
 
@@ -92,7 +92,7 @@ def test_the_one_pass_reader_gives_the_full_loaders_data_and_positions(path: Pat
 def test_corner_cases_read_as_the_full_loader_reads_them(case: str, loader: type) -> None:
     text = CORNERS[case]
     data, where = parse_yaml(text, "t.yaml", loader)
-    full, full_where = yamlsafe._full(text, "t.yaml", loader)
+    full, full_where = yamlparse._full(text, "t.yaml", loader)
     assert _ordered(data) == _ordered(full)
     assert list(where.marks.items()) == list(full_where.marks.items())
 
@@ -103,7 +103,7 @@ def test_bad_yaml_gets_the_full_loaders_problems(case: str, loader: type) -> Non
     with pytest.raises(InputError) as fast:
         parse_yaml(WRONG[case], "t.yaml", loader)
     with pytest.raises(InputError) as full:
-        yamlsafe._full(WRONG[case], "t.yaml", loader)
+        yamlparse._full(WRONG[case], "t.yaml", loader)
     assert [str(p) for p in fast.value.problems] == [str(p) for p in full.value.problems]
 
 
@@ -196,7 +196,7 @@ def _random_value(rng: random.Random, depth: int, anchors: list[str]) -> str:
 
 def _outcome(read, text: str) -> object:
     try:
-        data, where = read(text, "t.yaml", yamlsafe.BASE_LOADER)
+        data, where = read(text, "t.yaml", yamlparse.BASE_LOADER)
     except InputError as exc:
         return str(exc)
     return _ordered(data), list(where.marks.items())
@@ -209,4 +209,4 @@ def test_random_documents_read_the_same_by_both_readers() -> None:
         rng = random.Random(seed)
         anchors: list[str] = []
         text = "".join(f"k{i}: {_random_value(rng, 0, anchors)}\n" for i in range(rng.randint(1, 6)))
-        assert _outcome(parse_yaml, text) == _outcome(yamlsafe._full, text), text
+        assert _outcome(parse_yaml, text) == _outcome(yamlparse._full, text), text

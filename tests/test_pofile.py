@@ -91,3 +91,13 @@ def test_compiled_bytes_are_babels(lang: str) -> None:
     assert ours._catalog.keys() == theirs._catalog.keys()
     assert {k: v for k, v in ours._catalog.items() if k} == {
         k: v for k, v in theirs._catalog.items() if k}
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in i18n.LOCALE_DIR.iterdir() if p.is_dir()))
+def test_a_catalog_folder_is_named_as_babel_names_its_language(name: str) -> None:
+    """`i18n.normalise` takes a tag written as a catalog folder's name as it is, without
+    asking Babel: Babel must say the same of it (and of its other spellings, which it is
+    still asked about)."""
+    from babel import Locale
+    assert str(Locale.parse(name)) == name == i18n.normalise(name)
+    assert i18n.normalise(name.upper()) == name

@@ -35,12 +35,22 @@ def N_(message: str) -> str:
 
 
 def normalise(tag: str) -> str:
-    """A BCP 47 tag as the catalog folder is named: `ja-JP` -> `ja_JP`, `EN` -> `en`."""
+    """A BCP 47 tag as the catalog folder is named: `ja-JP` -> `ja_JP`, `EN` -> `en`. A tag
+    written as one of deckwright's catalog folders is named (`make catalogs` names them as
+    Babel does, which a test checks) is that name without asking Babel, whose import and
+    locale data were a few percent of `check`."""
+    if tag in _catalog_names():
+        return tag
     from babel import Locale, UnknownLocaleError
     try:
         return str(Locale.parse(tag.replace("-", "_")))
     except (UnknownLocaleError, ValueError):
         return tag.replace("-", "_").lower()
+
+
+@lru_cache(maxsize=1)
+def _catalog_names() -> frozenset[str]:
+    return frozenset(p.name for p in LOCALE_DIR.iterdir() if p.is_dir())
 
 
 def _candidates(tag: str) -> list[str]:

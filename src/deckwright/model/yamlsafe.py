@@ -21,18 +21,15 @@ readers' data, key order and positions on every bundled file and on the corner c
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path as FsPath
-from typing import Any, Iterator
-
-import yaml
-from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent,
-                         ScalarEvent, SequenceEndEvent, SequenceStartEvent, StreamEndEvent)
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from typing import Any
 
 from .. import paths
 from . import kept_yaml
-from .errors import InputError, Path, Problem, format_path
+from .errors import InputError, Path, Problem
 
 #: Largest YAML file read (databases, playtests, layouts).
 MAX_FILE_BYTES = 8 * 1024 * 1024
@@ -42,9 +39,6 @@ MAX_EXPANDED_NODES = 500_000
 MAX_DEPTH = 64
 MERGE_TAG = "tag:yaml.org,2002:merge"
 STR_TAG = "tag:yaml.org,2002:str"
-
-#: The loader class parsing uses: libyaml's when available (about 5x faster), same safe rules.
-BASE_LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass
@@ -65,114 +59,6 @@ class Positions:
     def problem(self, path: Path, field_path: str, message: str) -> Problem:
         line, col = self.locate(path)
         return Problem(self.file, line, col, field_path, message)
-
-
-def _mark(node: Node) -> tuple[int, int]:
-    return (node.start_mark.line + 1, node.start_mark.column + 1)
-
-
-def _duplicate_keys(node: Node, file: str, seen: set[int], path: Path = ()) -> list[Problem]:
-    """Find keys written twice in one mapping (merge keys `<<` may be overridden on purpose)."""
-    if id(node) in seen:
-        return []
-    seen.add(id(node))
-    problems: list[Problem] = []
-    if isinstance(node, MappingNode):
-        first: dict[Any, Node] = {}
-        for key, value in node.value:
-            if isinstance(key, ScalarNode) and key.tag != MERGE_TAG:
-                if key.value in first:
-                    line, col = _mark(key)
-                    problems.append(Problem(file, line, col, format_path(path + (key.value,)),
-                                            f"duplicate key (first given on line {_mark(first[key.value])[0]})"))
-                else:
-                    first[key.value] = key
-            key_name = key.value if isinstance(key, ScalarNode) else "?"
-            problems += _duplicate_keys(value, file, seen, path + (key_name,))
-    elif isinstance(node, SequenceNode):
-        for index, child in enumerate(node.value):
-            problems += _duplicate_keys(child, file, seen, path + (index,))
-    return problems
-
-
-def _record(node: Node, path: Path, marks: dict[Path, tuple[int, int]]) -> None:
-    """Walk the (already merge-flattened) node tree alongside the data paths."""
-    marks.setdefault(path, _mark(node))
-    if isinstance(node, MappingNode):
-        for key, value in node.value:
-            if isinstance(key, ScalarNode):
-                k: str | int = key.value
-                marks.setdefault(path + (k,), _mark(key))
-                # the value's own mark is better for scalars on the next line, keep the key's
-                _record(value, path + (k,), marks)
-    elif isinstance(node, SequenceNode):
-        for index, child in enumerate(node.value):
-            _record(child, path + (index,), marks)
-
-
-class _Refused(Exception):
-    """A limit was hit while composing; carries the mark and the message."""
-
-    def __init__(self, node_mark: Any, message: str):
-        super().__init__(message)
-        self.mark, self.message = node_mark, message
-
-
-def _scan(loader: Any) -> None:
-    """Check the event stream against the limits before any node is built (`_checked`)."""
-    for _ in _checked(loader):
-        pass
-
-
-def _checked(loader: Any) -> Iterator[Any]:
-    """The loader's events up to the end of the stream, checked against the limits, iteratively.
-
-    libyaml's composer (and PyYAML's) recurses once per nesting level and lets an alias point
-    into the collection that is still being built (a recursive document). This pass counts the
-    nesting depth and the number of values with aliases expanded (an anchored value's expanded
-    size is the running total at its end less the total at its start), and refuses a document
-    over the limits, a recursive alias, or a second document, at the event that crosses them.
-    """
-    anchors: dict[str, int] = {}  # anchor -> expanded size of its value
-    open_anchors: list[tuple[str | None, int]] = []  # per open collection: (anchor, total at start)
-    total = 0
-    documents = 0
-    get = loader.get_event
-    while True:
-        event = get()
-        kind = event.__class__
-        if kind is ScalarEvent:
-            total += 1
-            if event.anchor is not None:
-                anchors[event.anchor] = 1
-        elif kind is SequenceStartEvent or kind is MappingStartEvent:
-            if len(open_anchors) >= MAX_DEPTH:
-                raise _Refused(event.start_mark, f"nested more than {MAX_DEPTH} levels deep; refused")
-            open_anchors.append((event.anchor, total))
-            total += 1
-        elif kind is SequenceEndEvent or kind is MappingEndEvent:
-            anchor, start = open_anchors.pop()
-            if anchor is not None:
-                anchors[anchor] = total - start
-        elif kind is AliasEvent:
-            size = anchors.get(event.anchor)
-            if size is None:
-                if any(a == event.anchor for a, _ in open_anchors):
-                    raise _Refused(event.start_mark, f"alias *{event.anchor} refers to a value "
-                                                     f"that contains it (recursive aliases are not allowed)")
-                raise _Refused(event.start_mark, f"alias *{event.anchor} has no anchor before it")
-            total += size
-        elif kind is DocumentStartEvent:
-            documents += 1
-            if documents > 1:
-                raise _Refused(event.start_mark, "expected a single document in the file")
-        elif kind is StreamEndEvent:
-            return
-        if total > MAX_EXPANDED_NODES:
-            raise _Refused(event.start_mark,
-                           f"more than {MAX_EXPANDED_NODES} values (counting each alias as the "
-                           f"values it repeats); refused")
-        yield event
 
 
 def decode_text(data: bytes, name: str) -> str:
@@ -201,316 +87,57 @@ def parse_yaml(text: str, name: str, loader_class: type | None = None) -> tuple[
     A plain document (no explicit tags, no complex keys, no problem) is read in one pass over
     the parser's events (`_OnePass`); anything else, and every error, is left to the full
     loader (`_full`), whose data, positions and messages the one pass reproduces exactly (a
-    test compares the two on every bundled file and on the corner cases)."""
-    loader_class = loader_class or BASE_LOADER
-    try:
-        return _OnePass(text, name, loader_class).run()
-    except Exception:  # noqa: BLE001 - not a plain document: the full loader decides and says
-        return _full(text, name, loader_class)
+    test compares the two on every bundled file and on the corner cases). PyYAML is imported
+    here, at the first file parsed (yamlparse.py)."""
+    from .yamlparse import parse
+    return parse(text, name, loader_class)
 
 
-def _full(text: str, name: str, loader_class: type) -> tuple[Any, Positions]:
-    """Limits on the event stream first (`_scan`), then PyYAML's composer and constructor,
-    duplicate keys and positions each in a walk of the node tree."""
-    scanner = loader_class(text)
-    loader = loader_class(text)
-    try:
-        try:
-            _scan(scanner)
-        finally:
-            scanner.dispose()
-        node = loader.get_single_node()
-        if node is None:
-            return None, Positions(name)
-        duplicates = _duplicate_keys(node, name, set())
-        if duplicates:
-            raise InputError(duplicates)
-        data = loader.construct_document(node)
-    except _Refused as exc:
-        line, col = (exc.mark.line + 1, exc.mark.column + 1) if exc.mark else (1, 1)
-        raise InputError(Problem(name, line, col, "", f"YAML: {exc.message}")) from None
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        what = (exc.problem or exc.context or "invalid YAML").strip()
-        if isinstance(exc, yaml.constructor.ConstructorError):
-            what = f"{what} (only plain YAML data is allowed)"
-        raise InputError(Problem(name, line, col, "", f"YAML: {what}")) from None
-    except yaml.YAMLError as exc:
-        raise InputError(Problem(name, 1, 1, "", f"YAML: {exc}")) from None
-    finally:
-        loader.dispose()
-    positions = Positions(name)
-    _record(node, (), positions.marks)
-    return data, positions
+#: A PyYAML extension that links a libyaml of the system (whose version its own files do not fix)
+#: names it: `libyaml-0.so.2`.
+_SHARED_LIBYAML = re.compile(rb"libyaml[-\w.]*\.(?:so|dylib|dll)")
 
 
-class _Unusual(Exception):
-    """What the one pass leaves to the full loader: an explicit tag, a complex or aliased key,
-    a duplicate key or anchor, a merge of anything but mappings."""
-
-
-class _Open:
-    """A mapping or sequence being read: its value, its data path, where its position entries
-    start, and (mappings) its pairs so far."""
-
-    __slots__ = ("value", "path", "start", "anchor", "pairs", "merged", "key", "keep", "seen",
-                 "merging")
-
-    def __init__(self, mapping: bool, path: Path, start: int, anchor: str | None,
-                 keep: bool = False, merging: bool = False):
-        self.value: Any = {} if mapping else []
-        self.path, self.start, self.anchor = path, start, anchor
-        #: (key as written, key, key's mark, value, first entry, end of entries) per own pair
-        #: of a mapping; None for a sequence
-        self.pairs: list[tuple[Any, Any, tuple[int, int], Any, int, int]] | None = \
-            [] if mapping else None
-        #: pairs merged in with `<<`, in relative form (see `_OnePass.relative_pairs`)
-        self.merged: list[tuple[Any, Any, tuple[int, int], Any, list]] | None = None
-        #: the pending key (as written, key, mark, first entry) or None when a key is next
-        self.key: tuple[Any, Any, tuple[int, int], int] | None = None
-        self.keep = keep          # its pairs are merged into the mapping that holds it
-        self.merging = merging    # a sequence of mappings merged with `<<`
-        self.seen: set[Any] = set()
-
-
-class _OnePass:
-    """Data and positions of a plain document in one pass over the parser's events, with the
-    limits of `_scan` checked on the way. Positions are gathered as (path, mark) entries in the
-    order `_record` walks the merge-flattened tree, and the first entry of a path wins, as
-    there; a mapping with `<<` keys is reordered when it closes, merged pairs first."""
-
-    def __init__(self, text: str, name: str, loader_class: type):
-        self.name = name
-        self.loader = loader_class(text)
-        self.entries: list[tuple[Path, tuple[int, int]]] = []
-        self.open: list[_Open] = []
-        #: anchor -> (value, its entries relative to it, its pairs in relative form or None)
-        self.anchors: dict[str, tuple[Any, list, list | None]] = {}
-        self.root: Any = None
-        resolvers = self.loader.yaml_implicit_resolvers
-        if None in resolvers or self.loader.yaml_path_resolvers:
-            raise _Unusual("a loader with resolvers of its own")
-        self.resolvers = {first: tuple(found) for first, found in resolvers.items()}
-
-    def run(self) -> tuple[Any, Positions]:
-        try:
-            documents = self._events()
-        finally:
-            self.loader.dispose()
-        positions = Positions(self.name)
-        if documents:
-            marks = positions.marks
-            setdefault = marks.setdefault
-            for path, mark in self.entries:
-                setdefault(path, mark)
-        return self.root, positions
-
-    def _events(self) -> int:
-        """Read the stream (the limits as `_full` checks them); the number of documents."""
-        documents = 0
-        scalar, start, end, alias = self._scalar, self._start, self._end, self._alias
-        for event in _checked(self.loader):
-            kind = event.__class__
-            if kind is ScalarEvent:
-                scalar(event)
-            elif kind is MappingStartEvent or kind is SequenceStartEvent:
-                start(event, kind is MappingStartEvent)
-            elif kind is MappingEndEvent or kind is SequenceEndEvent:
-                end()
-            elif kind is AliasEvent:
-                alias(event)
-            elif kind is DocumentStartEvent:
-                documents += 1
-        return documents
-
-    # --- where a value goes ------------------------------------------------------------------
-
-    def _place(self, anchor: str | None) -> tuple[Path, bool]:
-        """The data path of the value starting now, and whether it is a key; a value of a `<<`
-        key is placed nowhere (its pairs are merged instead)."""
-        if anchor is not None and anchor in self.anchors:
-            raise _Unusual("duplicate anchor")
-        if not self.open:
-            return (), False
-        parent = self.open[-1]
-        if parent.pairs is None:   # a sequence
-            return parent.path + (len(parent.value),), False
-        if parent.key is None:
-            return parent.path, True
-        return parent.path + (parent.key[0],), False
-
-    def _scalar(self, event: Any) -> None:
-        tag = event.tag
-        if tag is not None and tag != "!":
-            raise _Unusual("explicit tag")
-        raw = event.value
-        if event.implicit[0]:   # plain: the resolvers PyYAML tries for its first character
-            tag = STR_TAG
-            for candidate, pattern in self.resolvers.get(raw[:1], ()):
-                if pattern.match(raw):
-                    tag = candidate
-                    break
-        else:
-            tag = STR_TAG
-        start_mark = event.start_mark
-        mark = (start_mark.line + 1, start_mark.column + 1)
-        anchor = event.anchor
-        if anchor is not None and anchor in self.anchors:
-            raise _Unusual("duplicate anchor")
-        parent = self.open[-1] if self.open else None
-        if parent is not None and parent.pairs is not None and parent.key is None:
-            self._key(raw, tag, mark)
-            return
-        if tag == STR_TAG:
-            value: Any = raw
-        elif tag == MERGE_TAG or tag == "tag:yaml.org,2002:value":
-            raise _Unusual("merge or value tag as a value")
-        else:
-            value = self.loader.yaml_constructors[tag](
-                self.loader, ScalarNode(tag, raw, start_mark, event.end_mark))
-        start = len(self.entries)
-        if parent is None:
-            self.entries.append(((), mark))
-        elif parent.pairs is None:   # an item of a sequence
-            self.entries.append((parent.path + (len(parent.value),), mark))
-        # a mapping's value: the key's entry is there first and wins, as in `_record`
-        if anchor is not None:
-            self.anchors[anchor] = (value, [((), mark)], None)
-        self._done(value, start)
-
-    def _key(self, raw: Any, tag: str, mark: tuple[int, int]) -> None:
-        parent = self.open[-1]
-        if tag == "tag:yaml.org,2002:value":
-            raise _Unusual("value key")
-        start = len(self.entries)
-        if tag == MERGE_TAG:
-            parent.key = (raw, MERGE_TAG, mark, start)
-            return
-        if raw in parent.seen:
-            raise _Unusual("duplicate key")
-        parent.seen.add(raw)
-        key = raw if tag == STR_TAG else \
-            self.loader.yaml_constructors[tag](self.loader, ScalarNode(tag, raw))
-        self.entries.append((parent.path + (raw,), mark))
-        parent.key = (raw, key, mark, start)
-
-    def _start(self, event: Any, mapping: bool) -> None:
-        if event.tag is not None and event.tag != "!":
-            raise _Unusual("explicit tag")
-        path, is_key = self._place(event.anchor)
-        if is_key:
-            raise _Unusual("complex key")
-        parent = self.open[-1] if self.open else None
-        merge_value = parent is not None and (
-            parent.merging or (parent.key is not None and parent.key[1] is MERGE_TAG))
-        start = len(self.entries)
-        self.entries.append((path, (event.start_mark.line + 1, event.start_mark.column + 1)))
-        if not mapping and parent is not None and parent.merging:
-            raise _Unusual("a sequence in a merge list")
-        self.open.append(_Open(mapping, path, start, event.anchor, keep=merge_value,
-                               merging=merge_value and not mapping))
-
-    def _end(self) -> None:
-        frame = self.open.pop()
-        value = frame.value
-        pairs = None
-        if frame.pairs is not None:   # a mapping
-            if frame.merged or frame.keep or frame.anchor is not None:
-                pairs = self.relative_pairs(frame)
-            if frame.merged:
-                self._flatten(frame)
-            else:
-                for _, key, _, item, _, _ in frame.pairs:
-                    value[key] = item
-        if frame.anchor is not None:
-            if frame.merging:
-                raise _Unusual("an anchored list of merged mappings")
-            cut = len(frame.path)
-            self.anchors[frame.anchor] = (
-                value, [(p[cut:], m) for p, m in self.entries[frame.start:]], pairs)
-        self._done(value, frame.start, pairs)
-
-    def _alias(self, event: Any) -> None:
-        value, entries, pairs = self.anchors[event.anchor]
-        path, is_key = self._place(None)
-        if is_key:
-            raise _Unusual("aliased key")
-        start = len(self.entries)
-        parent = self.open[-1] if self.open else None
-        merging = parent is not None and (
-            parent.merging or (parent.key is not None and parent.key[1] is MERGE_TAG))
-        if merging and pairs is None:
-            raise _Unusual("merging a value that is not a mapping")
-        if not merging:
-            self.entries.extend([(path + p, m) for p, m in entries])
-        self._done(value, start, pairs)
-
-    def _done(self, value: Any, start: int, pairs: list | None = None) -> None:
-        """A value is complete: put it in its parent (or make it the document)."""
-        if not self.open:
-            self.root = value
-            return
-        parent = self.open[-1]
-        if parent.pairs is None:   # a sequence
-            if parent.merging:     # one mapping of a `<<: [...]` list
-                if pairs is None:
-                    raise _Unusual("merging a value that is not a mapping")
-                del self.entries[start:]
-            parent.value.append(pairs if parent.merging else value)
-            return
-        raw, key, mark, key_start = parent.key   # type: ignore[misc]
-        parent.key = None
-        if key is MERGE_TAG:
-            del self.entries[key_start:]
-            if isinstance(value, list) and pairs is None:   # a list of mappings: first wins
-                merged = [pair for one in reversed(value) for pair in one]
-            elif pairs is not None:
-                merged = pairs
-            else:
-                raise _Unusual("merging a value that is not a mapping")
-            parent.merged = (parent.merged or []) + merged
-            return
-        parent.pairs.append((raw, key, mark, value, key_start, len(self.entries)))
-
-    # --- merges -------------------------------------------------------------------------------
-
-    def relative_pairs(self, frame: _Open) -> list:
-        """The mapping's pairs as `<<` merges them (merged pairs first): (key as written, key,
-        key's mark, value, the value's entries relative to the key's path)."""
-        out = list(frame.merged or [])
-        for raw, key, mark, value, first, end in frame.pairs:
-            cut = len(frame.path) + 1
-            out.append((raw, key, mark, value, [(p[cut:], m) for p, m in self.entries[first + 1:end]]))
-        return out
-
-    def _flatten(self, frame: _Open) -> None:
-        """Data and entries of a mapping with `<<`: merged pairs first, then its own (the last
-        of a key wins in the data, the first in the positions, as PyYAML and `_record` do)."""
-        base = frame.path
-        region = [self.entries[frame.start]]
-        data: dict[Any, Any] = {}
-        for raw, key, mark, value, rel in frame.merged or []:
-            path = base + (raw,)
-            region.append((path, mark))
-            region.extend([(path + p, m) for p, m in rel])
-            data[key] = value
-        for _, key, _, value, first, end in frame.pairs:
-            region.extend(self.entries[first:end])
-            data[key] = value
-        del self.entries[frame.start:]
-        self.entries.extend(region)
-        frame.value.update(data)
-
-
+@lru_cache(maxsize=1)
 def loader_version() -> str:
-    """PyYAML's version, the loader parsing uses and libyaml's version when it is libyaml's
-    (a kept parse follows from them)."""
+    """What a kept parse follows from besides deckwright's model code: PyYAML's files, byte
+    for byte (its version, its loaders, and the libyaml built into its extension), read
+    without importing PyYAML, which `check` of a project whose notes all match never needs.
+    When its extension links a libyaml of the system instead (a distribution's build), those
+    files do not fix libyaml's version: PyYAML is imported and asked for its version, the
+    loader it parses with and libyaml's."""
+    from importlib.util import find_spec
+
+    from .. import manifest
+
+    spec = find_spec("yaml")
+    folders = list(spec.submodule_search_locations or []) if spec else []
+    if len(folders) == 1:
+        key = manifest.Key()
+        for file in sorted(FsPath(folders[0]).iterdir()):
+            if file.is_file() and not file.name.endswith(".pyc"):
+                data = file.read_bytes()
+                if not file.name.endswith(".py") and _links_libyaml(data):
+                    break
+                key.add(file.name, data)
+        else:
+            return f"PyYAML files {key.hexdigest()}"
+    from .yamlparse import BASE_LOADER, yaml
     libyaml = ""
     if BASE_LOADER is getattr(yaml, "CSafeLoader", None):
         from yaml import _yaml   # type: ignore[attr-defined]
         libyaml = f" libyaml {_yaml.get_version_string()}"
     return f"PyYAML {yaml.__version__} {BASE_LOADER.__name__}{libyaml}"
+
+
+def _links_libyaml(data: bytes) -> bool:
+    """Whether a file names a shared libyaml (`find` first: a whole extension is scanned fast)."""
+    at = data.find(b"libyaml")
+    while at != -1:
+        if _SHARED_LIBYAML.match(data, at):
+            return True
+        at = data.find(b"libyaml", at + 1)
+    return False
 
 
 def load_yaml(path: FsPath, display: str | None = None,

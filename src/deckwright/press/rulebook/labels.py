@@ -13,7 +13,7 @@ rulebook's drawer looks up.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator
+from typing import Any
 
 from ...i18n import N_, words
 from ...model import GameData, Problem
@@ -153,34 +153,7 @@ def is_notation(text: str) -> bool:
     return all(NOTATION_WORD_RE.match(t) for t in text.split())
 
 
-def _value_words(game: GameData, value: Any, path: DataPath,
-                 scope: str | None) -> Iterator[tuple[DataPath, str, str | None]]:
-    """Identifiers among example values: strings that are no card, player or colour."""
-    if isinstance(value, dict):
-        for key, child in value.items():
-            if _is_word(game, key):
-                yield path + (key,), key, scope
-            yield from _value_words(game, child, path + (key,),
-                                    key if isinstance(key, str) and _is_word(game, key) else scope)
-    elif isinstance(value, list):
-        for i, child in enumerate(value):
-            yield from _value_words(game, child, path + (i,), scope)
-    elif isinstance(value, str) and " " in value.strip() and is_notation(value):
-        for word in value.split():
-            if _is_word(game, word) and word not in game.db.game.palette:
-                yield path, word, scope
-    elif isinstance(value, str) and IDENT_RE.match(value) and _is_word(game, value):
-        if value not in game.db.game.palette:
-            yield path, value, scope
-
-
-def _mapping_words(game: GameData, mapping: dict[str, Any] | None,
-                   path: DataPath) -> Iterator[tuple[DataPath, str, str | None]]:
-    for key, value in (mapping or {}).items():
-        if _is_word(game, key):
-            yield path + (key,), key, None
-        if key != "events":  # events are sentences of the log, printed as prose
-            yield from _value_words(game, value, path + (key,), key)
+Found = list[tuple[DataPath, str, str | None]]
 
 
 def notation_tokens(text: str) -> list[tuple[str, str]]:
@@ -193,51 +166,100 @@ def notation_tokens(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def _step_words(game: GameData, text: str,
-                path: DataPath) -> Iterator[tuple[DataPath, str, str | None]]:
-    labels = Labels(game)
-    tokens = notation_tokens(text)
-    if tokens and PLAYER_RE.match(tokens[0][0]):
-        tokens = tokens[1:]
-    if tokens and labels.shared_form(tokens[0][0], [w for w, _m in tokens[1:]]):
-        tokens = [("", "")] + tokens[1:]  # the shared sentence says the verb
-    for word, mark in tokens:
-        if mark:
-            yield path, mark, None
-        if (not word or PLAYER_RE.match(word) or _is_card(game, word) or word in PARTICLES
-                or word.isdigit() or word in game.db.game.palette):
-            continue
-        yield path, word, None
+class _Walk:
+    """One walk of a game's database for `reader_words`: what it found, in order, and whether
+    each string met is a word (`_is_word`), asked once per string (the same keys and values
+    come back in example after example)."""
+
+    def __init__(self, game: GameData):
+        self.game = game
+        self.palette = game.db.game.palette
+        self.labels = Labels(game)
+        self.out: Found = []
+        self._words: dict[str, bool] = {}
+
+    def is_word(self, key: Any) -> bool:
+        if not isinstance(key, str):
+            return False
+        known = self._words.get(key)
+        if known is None:
+            known = self._words[key] = _is_word(self.game, key)
+        return known
+
+    def values(self, value: Any, path: DataPath, scope: str | None) -> None:
+        """Identifiers among example values: strings that are no card, player or colour."""
+        if isinstance(value, dict):
+            for key, child in value.items():
+                word = self.is_word(key)
+                if word:
+                    self.out.append((path + (key,), key, scope))
+                if isinstance(child, (dict, list, str)):
+                    self.values(child, path + (key,), key if word else scope)
+        elif isinstance(value, list):
+            for i, child in enumerate(value):
+                if isinstance(child, (dict, list, str)):
+                    self.values(child, path + (i,), scope)
+        elif isinstance(value, str) and " " in value.strip() and is_notation(value):
+            for word in value.split():
+                if self.is_word(word) and word not in self.palette:
+                    self.out.append((path, word, scope))
+        elif isinstance(value, str) and IDENT_RE.match(value) and self.is_word(value):
+            if value not in self.palette:
+                self.out.append((path, value, scope))
+
+    def mapping(self, mapping: dict[str, Any] | None, path: DataPath) -> None:
+        for key, value in (mapping or {}).items():
+            if self.is_word(key):
+                self.out.append((path + (key,), key, None))
+            if key != "events":  # events are sentences of the log, printed as prose
+                self.values(value, path + (key,), key)
+
+    def step(self, text: str, path: DataPath) -> None:
+        tokens = notation_tokens(text)
+        if tokens and PLAYER_RE.match(tokens[0][0]):
+            tokens = tokens[1:]
+        if tokens and self.labels.shared_form(tokens[0][0], [w for w, _m in tokens[1:]]):
+            tokens = [("", "")] + tokens[1:]  # the shared sentence says the verb
+        for word, mark in tokens:
+            if mark:
+                self.out.append((path, mark, None))
+            if (not word or PLAYER_RE.match(word) or _is_card(self.game, word)
+                    or word in PARTICLES or word.isdigit() or word in self.palette):
+                continue
+            self.out.append((path, word, None))
 
 
-def reader_words(game: GameData) -> Iterator[tuple[DataPath, str, str | None]]:
+def reader_words(game: GameData) -> Found:
     """(where in the database, identifier, the key it is a value of) for every identifier
-    its rulebook prints."""
+    its rulebook prints, in the database's order."""
+    walk = _Walk(game)
+    out = walk.out
     for i, card in enumerate(game.db.cards):
         base: DataPath = ("cards", i)
         for key, value in card.stats.items():
             if value is not None:
-                yield base + ("stats", key), key, None
-                yield from _value_words(game, value, base + ("stats", key), key)
+                out.append((base + ("stats", key), key, None))
+                walk.values(value, base + ("stats", key), key)
         if isinstance(card.points, dict):
             for key in card.points:
-                yield base + ("points", key), key, None
+                out.append((base + ("points", key), key, None))
         if isinstance(card.rank, str):
-            yield from _value_words(game, card.rank, base + ("rank",), "rank")
+            walk.values(card.rank, base + ("rank",), "rank")
         for j, effect in enumerate(card.effects):
-            yield base + ("effects", j, "kind"), effect.kind, None
+            out.append((base + ("effects", j, "kind"), effect.kind, None))
     for i, ex in enumerate(game.db.examples):
         base = ("examples", i)
-        yield from _mapping_words(game, ex.setup, base + ("setup",))
-        yield from _mapping_words(game, ex.expect, base + ("expect",))
+        walk.mapping(ex.setup, base + ("setup",))
+        walk.mapping(ex.expect, base + ("expect",))
         for j, step in enumerate(ex.steps):
             if isinstance(step, str):
-                yield from _step_words(game, step, base + ("steps", j))
+                walk.step(step, base + ("steps", j))
             elif step.expect is not None:
-                yield from _mapping_words(game, step.expect, base + ("steps", j, "expect"))
+                walk.mapping(step.expect, base + ("steps", j, "expect"))
             elif step.say is None:
-                text = step.do if step.do is not None else step.refused
-                yield from _step_words(game, text or "", base + ("steps", j))
+                walk.step((step.do if step.do is not None else step.refused) or "",
+                          base + ("steps", j))
+    return out
 
 
 def missing_labels(game: GameData) -> list[Problem]:
