@@ -74,16 +74,29 @@ def test_edges_of_the_width(width: int) -> None:
 
 
 def test_what_plain_text_cannot_say_is_printed_by_rich(monkeypatch) -> None:
-    """Markup in a cell, an emoji-like code in a line: `show` leaves both to rich, which
-    styles the one and looks the other up (a warning's `:1:2:` is no emoji)."""
+    """Markup and an emoji code in deckwright's own line: `show` leaves it to rich, which
+    styles the one and looks the other up."""
     monkeypatch.setenv("COLUMNS", "80")
-    items: list[Line | Table] = [Table("Fox: the game (fox)", [("deck a", "3 cards [bold]x")]),
-                                 Line("cards/x.yaml:1:2: x [warning]", markup=False)]
+    items: list[Line | Table] = [Line("[bold]2[/bold] game(s) :smile: valid")]
     assert tables.plain(items, 80) is None
     out = io.StringIO()
     tables.show(items, out)
-    assert out.getvalue() == by_rich(items, 80)
-    assert "│ 3 cards x │" in out.getvalue() and "1:2: x [warning]" in out.getvalue()
+    assert out.getvalue() == by_rich(items, 80) == "2 game(s) \U0001f604 valid\n"
+
+
+def test_a_projects_words_are_printed_as_they_are(monkeypatch) -> None:
+    """A title, a deck id or a warning quoting a card is the project's text: `[default]` and
+    `:smile:` in it are printed, by the plain way and by rich alike (rich once swallowed the
+    default deck's mark as a style tag)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    items: list[Line | Table] = [Table("Fox [beta] :smile: (fox)", [("deck a", "3 cards [default]")]),
+                                 Line("cards/x.yaml:1:2: x [warning] :smile:", markup=False)]
+    out = io.StringIO()
+    tables.show(items, out)
+    assert out.getvalue() == tables.plain(items, 80) == by_rich(items, 80)
+    assert "Fox [beta] :smile: (fox)" in out.getvalue()
+    assert "│ 3 cards [default] │" in out.getvalue()
+    assert "1:2: x [warning] :smile:" in out.getvalue()
 
 
 PROBE = """import sys

@@ -136,7 +136,7 @@ def test_cli_exit_status_2_and_no_traceback(project: Path) -> None:
 def test_cli_check_prints_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["-C", str(FIXTURE), "check"]) == 0
     out = capsys.readouterr().out
-    assert "5 cards (stated 5)" in out and "0 designer, 1 project" in out
+    assert "5 cards (stated 5) [default]" in out and "0 designer, 1 project" in out
 
 
 

@@ -45,9 +45,7 @@ def summary(game: GameData, rules: Registration | None = None) -> Table:
     for deck in db.decks:
         total = sum(game.deck_contents(deck).values())
         stated = "" if deck.total is None else f" (stated {deck.total})"
-        # rich read the mark " [default]" this row once had as a style tag, and printed a
-        # space for it: the bytes `check` prints are kept (tests/test_check_tables.py)
-        mark = " " if deck is game.default_deck else ""
+        mark = " [default]" if deck is game.default_deck else ""
         table.add_row(f"deck {deck.id}", f"{total} cards{stated}{mark}")
     origins = Counter(r.origin for r in db.rulings)
     table.add_row("rulings", f"{origins['designer']} designer, {origins['project']} project")

@@ -5,9 +5,9 @@ Anywhere else (a pipe, a file, CI) rich prints no style at all, only the box cha
 the padded text; that text is written here without importing rich's console, whose import and
 rendering were about a fifth of `check`'s time. Whatever rich would do more with goes to rich
 as before, so the bytes are rich's either way: a terminal or a forced one (`TTY_COMPATIBLE`,
-`FORCE_COLOR`), Windows, an encoding other than UTF-8, text rich reads as markup (`[`) or may
-turn into an emoji (`:name:`), a character that is not printable, leading or repeated spaces,
-and a table or line wider than the width rich would use. Widths are measured with rich's own
+`FORCE_COLOR`), Windows, an encoding other than UTF-8, deckwright's own text in which rich
+reads markup (`[`) or an emoji (`:name:`), a character that is not printable, leading or
+repeated spaces, and a table or line wider than the width rich would use. Widths are measured with rich's own
 `cell_len` (CJK characters take two cells), which imports no console.
 `tests/test_check_tables.py` holds both ways to the same bytes.
 """
@@ -27,7 +27,9 @@ _EMOJI_LIKE = re.compile(r":\S*:")
 
 @dataclass
 class Table:
-    """A table with a title over it and rows of (what, value): `check`'s summary of a game."""
+    """A table with a title over it and rows of (what, value): `check`'s summary of a game.
+    Its title and cells are printed as they are: they carry a project's words (a title, a
+    deck id, a path), which are never markup or emoji codes."""
 
     title: str
     rows: list[tuple[str, str]] = field(default_factory=list)
@@ -38,7 +40,9 @@ class Table:
 
 @dataclass(frozen=True)
 class Line:
-    """A line of text; `markup`: rich reads `[...]` in it as a style (as `console.print`)."""
+    """A line of text; `markup`: deckwright's own words, in which rich reads `[...]` as a
+    style and `:name:` as an emoji (as `console.print`); without it, the line is printed as it
+    is (a warning quoting a project's file)."""
 
     text: str
     markup: bool = True
@@ -105,8 +109,8 @@ def plain(items: Sequence[Shown], width: int) -> str | None:
                 return None
             parts.append(item.text + "\n")
             continue
-        if (not item.rows or not _simple(item.title, True)
-                or not all(_simple(s, True) for row in item.rows for s in row)):
+        if (not item.rows or not _simple(item.title, False)
+                or not all(_simple(s, False) for row in item.rows for s in row)):
             return None
         widths = [max(cell_len(row[i]) for row in item.rows) for i in (0, 1)]
         total = sum(widths) + 7   # a space each side of each cell, three rules
@@ -124,7 +128,7 @@ def plain(items: Sequence[Shown], width: int) -> str | None:
 
 def _simple(text: str, markup: bool) -> bool:
     """Text rich prints as it is: no markup or emoji code, nothing wrapping could change."""
-    return (text.isprintable() and not _EMOJI_LIKE.search(text) and not (markup and "[" in text)
+    return (text.isprintable() and not (markup and ("[" in text or _EMOJI_LIKE.search(text)))
             and not text.startswith(" ") and "  " not in text)
 
 
@@ -133,15 +137,17 @@ def _with_rich(items: Sequence[Shown], out: TextIO, width: int | None = None) ->
     (at its own width unless `width` is given)."""
     from rich.console import Console
     from rich.table import Table as RichTable
+    from rich.text import Text
 
     console = Console(highlight=False, file=None if out is sys.stdout else out, width=width)
     for item in items:
         if isinstance(item, Line):
-            console.print(item.text, markup=item.markup)
+            console.print(item.text, markup=item.markup, emoji=item.markup)
             continue
-        table = RichTable(title=item.title, title_justify="left", show_header=False)
+        table = RichTable(title=Text(item.title, style="table.title"), title_justify="left",
+                          show_header=False)
         table.add_column("what", style="bold")
         table.add_column("value")
         for what, value in item.rows:
-            table.add_row(what, value)
+            table.add_row(Text(what), Text(value))
         console.print(table)
