@@ -119,13 +119,14 @@ class Phases:
             module.split_first_line = counted
 
     def __enter__(self) -> "Phases":
+        import weasyprint
         import weasyprint.document as document
         from weasyprint.layout import page
 
-        from deckwright.press.rulebook import build, pagerefs, pdf
+        from deckwright.press.rulebook import build, pagerefs
         self._wrap(build.ContextBuilder, "build", "context")
         self._wrap(build, "render_page", "template")
-        self._wrap(pdf, "HTML", "HTML parse")
+        self._wrap(weasyprint.HTML, "__init__", "HTML parse")
         self._wrap(document, "get_all_computed_styles", "CSS cascade")
         self._wrap(document, "build_formatting_structure", "boxes")
         self._wrap(page, "make_page", "layout")

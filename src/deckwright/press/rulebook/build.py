@@ -57,6 +57,7 @@ def build_rulebook(game: GameData, out_dir: Path | None = None, *,
     from .fetcher import RefusedURL, RulebookFetcher
     from .pagerefs import late_bound
     from .pdf import render_pdf
+    from .uasheet import needs_full
 
     context = ContextBuilder(game, verdicts, out_dir).build(page)
     html = render_page(dirs, context, game.project.display)
@@ -66,7 +67,8 @@ def build_rulebook(game: GameData, out_dir: Path | None = None, *,
                               overlay={out_dir / cache.OUTPUTS[2]: late_bound(css)},
                               base=out_dir, anchor=game.project.root)
     try:
-        rendered = render_pdf(html, out_dir, fetcher, pdf_variant)
+        rendered = render_pdf(html, out_dir, fetcher, pdf_variant,
+                              lean_ua=not needs_full(html, css))
     except RefusedURL as exc:
         raise UsageError(f"rulebook for {game.id}: {exc}") from None
     with staging() as stage:   # the three files and their key, as one transaction
