@@ -201,5 +201,5 @@ def test_known_bad_breaks_of_the_issue_are_held_together() -> None:
 
 def test_an_icon_keeps_the_punctuation_after_it(tcg) -> None:
     html = str(inline("場の{fire}。次へ", tcg.db.game.palette))
-    assert re.search(r'<span class="nw"><span class="icon icon-colour"[^>]*>火</span>。</span>',
+    assert re.search(r'<span class="nw"><span class="icon icon-colour[^"]*"[^>]*>火</span>。</span>',
                      html), html

@@ -18,7 +18,7 @@ from typing import Any, Iterable
 from ..engine.verify import Verdict, verify_examples
 from ..model import GameData, InputError, Project, UsageError, load_games
 from ..press.rulebook.context import ContextBuilder
-from ..press.rulebook.render import render_page, stylesheet, template_dirs
+from ..press.rulebook.render import book_stylesheet, render_page, template_dirs
 from ..rules import forget as forget_rules
 from .faces import Faces
 from .words import page_words
@@ -102,7 +102,7 @@ class Preview:
                                  image=lambda card: f"card/face/{card.id}.png").build(
                                      data.db.game.theme.page)
         view.rulebook = render_page(dirs, context, self.project.display)
-        view.css = stylesheet(dirs, self.project.display)
+        view.css = book_stylesheet(dirs, data, self.project.display)
 
     # --- what the pages read ----------------------------------------------------------------
     def gallery(self, game_id: str) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from . import cache
 from .context import ContextBuilder
 from .fontcss import font_folder
 from .examples import VerdictLike, failing_examples
-from .render import render_page, stylesheet, template_dirs
+from .render import book_stylesheet, render_page, template_dirs
 
 
 @dataclass
@@ -61,7 +61,7 @@ def build_rulebook(game: GameData, out_dir: Path | None = None, *,
 
     context = ContextBuilder(game, verdicts, out_dir).build(page)
     html = render_page(dirs, context, game.project.display)
-    css = stylesheet(dirs, game.project.display)
+    css = book_stylesheet(dirs, game, game.project.display)
     # WeasyPrint reads the stylesheet with its page numbers late-bound (pagerefs.py)
     fetcher = RulebookFetcher([*dirs, out_dir, *font_folder(game)],
                               overlay={out_dir / cache.OUTPUTS[2]: late_bound(css)},
