@@ -322,6 +322,9 @@ def test_kinsoku_no_line_starts_or_ends_with_a_forbidden_character(built):
     assert not bad
     # the fixture's deliberately awkward sentence really was broken across lines
     assert any(line.endswith("ゲー") or "ちょっ" in line for line in japanese)
+    # the groups WeasyPrint got joined by word joiners (typeset.joined_for_print) print none
+    assert not any("\u2060" in text for text in texts)
+    assert '<span class="nw">' in result.html.read_text(encoding="utf-8")   # the page keeps them
 
 
 def test_a4_and_pdf_variants(tmp_path: Path):

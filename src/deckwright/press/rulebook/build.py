@@ -57,6 +57,7 @@ def build_rulebook(game: GameData, out_dir: Path | None = None, *,
     from .fetcher import RefusedURL, RulebookFetcher
     from .pagerefs import late_bound
     from .pdf import render_pdf
+    from .typeset import joined_for_print
     from .uasheet import needs_full
 
     context = ContextBuilder(game, verdicts, out_dir).build(page)
@@ -67,7 +68,7 @@ def build_rulebook(game: GameData, out_dir: Path | None = None, *,
                               overlay={out_dir / cache.OUTPUTS[2]: late_bound(css)},
                               base=out_dir, anchor=game.project.root)
     try:
-        rendered = render_pdf(html, out_dir, fetcher, pdf_variant,
+        rendered = render_pdf(joined_for_print(html), out_dir, fetcher, pdf_variant,
                               lean_ua=not needs_full(html, css))
     except RefusedURL as exc:
         raise UsageError(f"rulebook for {game.id}: {exc}") from None
