@@ -72,6 +72,51 @@ def by_target(timings: str) -> str:
     return ", ".join([f"{name} {cpu:.1f}" for name, cpu in ranked] + rest) + " s CPU"
 
 
+def replayed(timings: str, project: Path, jobs: int) -> str:
+    """The cold build's schedule replayed with each task's measured CPU seconds as its length:
+    `deckwright build`'s own estimates and order (a free process takes the ready task with the
+    most estimated work ahead of it, a rulebook after its game's PNGs) on `jobs` processes,
+    beside the tasks' CPU shared evenly and the longest chain of tasks (a game's PNGs, then its
+    rulebook). On a shared machine wall seconds cannot tell a schedule that leaves a core idle
+    from waiting for a core; this can."""
+    import heapq
+
+    sys.path.insert(0, str(ROOT / "src"))
+    from deckwright.cli import build, build_parser
+    from deckwright.model import Project
+    from deckwright.model.load import load_editions
+    from deckwright.press.cards import GamePress
+
+    measured = {}
+    for line in timings.splitlines():
+        what, _, seconds = line.removeprefix("timing: ").rpartition(": ")
+        if line.startswith("timing: ") and what.count(" ") == 1:
+            measured[what] = float(seconds.split()[0])
+    args = build_parser(["build"]).parse_args(["-C", str(project), "build"])
+    args.settings = build.settings(args)
+    tasks = [build.Task(g, GamePress(g), name) for g in load_editions(Project(project), [], None)
+             for name in build.TARGETS]
+    tasks = [t for t in tasks if t.label() in measured]
+    cpu = [measured[t.label()] for t in tasks]
+    priority = build._priorities(tasks, args)
+    ends: dict[int, float] = {}
+    running: list[tuple[float, int]] = []
+    clock = 0.0
+    while len(ends) < len(tasks):
+        ready = sorted(build._ready(tasks, set(ends), set(ends) | {i for _, i in running}),
+                       key=lambda i: -priority[i])
+        for i in ready[:jobs - len(running)]:
+            heapq.heappush(running, (clock + cpu[i], i))
+        clock, i = heapq.heappop(running)
+        ends[i] = clock
+    chain = max(cpu[i] + sum(cpu[j] for j, w in enumerate(tasks) if w.game is t.game
+                             and t.target in build.TARGETS[w.target].after)
+                for i, t in enumerate(tasks))
+    return (f"the tasks replayed on {jobs} processes with their measured CPU seconds, in the "
+            f"build's own order: the last ends at {clock:.1f} s; their CPU / {jobs}: "
+            f"{sum(cpu) / jobs:.1f} s; longest chain (a game's PNGs and rulebook): {chain:.1f} s")
+
+
 def compiled() -> None:
     """Byte-compile the deckwright package the runs import, as pip does when installing."""
     import deckwright
@@ -175,6 +220,7 @@ def builds(cold: bool, runs: int) -> None:
                   f"wall, {cpu:.1f} s CPU, peak {peak:.0f} MiB  (targets <= {COLD_TARGET:.0f} s, "
                   f"<= {MEMORY_TARGET:.0f} MiB)")
             print(f"  by target (`--timings`, all games): {by_target(timings)}")
+            print(f"  schedule: {replayed(timings, project, os.cpu_count() or 1)}")
         else:
             timed(build)
         walls, cpus = [], []

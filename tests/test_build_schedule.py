@@ -7,6 +7,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
@@ -130,3 +131,28 @@ def test_a_task_process_that_dies_is_an_error_not_a_hang(tmp_path: Path, monkeyp
     with pytest.raises(RuntimeError, match="ended without a result"):
         build._in_pool([build.Task(game, None, "a")], SimpleNamespace(), 1,
                        Console(file=io.StringIO()), ())
+
+
+def test_what_a_tasks_imports_made_is_frozen_in_the_worker(tmp_path: Path, monkeypatch):
+    """The modules a task in a process of its own asks for are imported once in the worker
+    and frozen there with what it inherited: the collection after each later task in that
+    worker does not walk them again."""
+    import gc
+
+    def note(name: str):
+        def run(game, press, args, tick):
+            (tmp_path / name).write_text(f"{os.getpid()} {gc.get_freeze_count()}")
+            return build.Done()
+        return run
+    targets = _own_process_targets(tmp_path, note("a"))
+    targets["first"] = build.Target("", note("first"), lambda *_: 1, draws_faces=False,
+                                    cost=lambda *_: 5.0)
+    targets["b"] = replace(targets["b"], run=note("b"))
+    monkeypatch.setattr(build, "TARGETS", targets)
+    game = SimpleNamespace(id="g", edition=None)
+    tasks = [build.Task(game, None, n) for n in ("first", "a", "b")]
+    build._in_pool(tasks, SimpleNamespace(), 1, Console(file=io.StringIO()), ())
+    first_pid, before = (tmp_path / "first").read_text().split()
+    b_pid, after = (tmp_path / "b").read_text().split()
+    assert first_pid == b_pid                 # one worker ran both, the import between them
+    assert int(after) > int(before) + 100     # wave's objects joined the frozen ones

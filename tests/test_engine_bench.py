@@ -44,3 +44,40 @@ def test_bench_refuses_a_game_without_rules(capsys):
     with pytest.raises(SystemExit) as exc:
         bench().main(["no-such-game"])
     assert exc.value.code == 2 and "no rules module for no-such-game" in capsys.readouterr().err
+
+
+CACHEGRIND = BENCH.parent / "cachegrind_bench.py"
+
+
+def test_cachegrind_bench_prints_the_difference_per_decision(capsys, monkeypatch):
+    """bench/cachegrind_bench.py: a decision's counts are (counts with the games - counts with
+    none) / the decisions played, and each game's are printed over bridge-over's. valgrind is
+    replaced by its printed totals; the child process plays one real game."""
+    spec = importlib.util.spec_from_file_location("bench_cachegrind", CACHEGRIND)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.child("original-tcg", 1)
+    decisions = int(capsys.readouterr().out.split()[1])
+    assert decisions > 100
+
+    def totals(scale: int) -> str:
+        return (f"==1== I   refs:      {1_000_000 + scale * 50_000:,}\n"
+                f"==1== I1  misses: {9_000 + scale * 800:,}\n"
+                f"==1== D1  misses:   {7_000 + scale * 400:,}  (5 rd + 2 wr)\n"
+                f"==1== Mispredicts:   {3_000 + scale * 1_400:,}  (1 cond + 2 ind)\n")
+
+    class Ran:
+        def __init__(self, argv, **_kw):
+            games = int(argv[-1])
+            per = 2 if argv[-2] == "original-tcg" else 1     # original-tcg costs twice as much
+            self.stderr = totals(games * 10 * per)
+            self.stdout = f"decisions {games * 10}\n"
+
+    monkeypatch.setattr(module.subprocess, "run", Ran)
+    monkeypatch.setattr(module.shutil, "which", lambda name: "/usr/bin/valgrind")
+    module.main(["bridge-over", "original-tcg"])
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.startswith("original-tcg"))
+    assert row.split() == ["original-tcg", "100", "100,000", "1,600", "800", "2,800"]
+    assert ("original-tcg / bridge-over per decision: instructions 2.00x, I1 misses 2.00x, "
+            "D1 misses 2.00x, mispredicts 2.00x") in out

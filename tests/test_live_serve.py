@@ -82,6 +82,23 @@ def test_gallery_edit_and_bad_input_in_chromium(project, tmp_path):
                       encoding="utf-8")
         page.wait_for_selector("#problems[hidden]", state="attached", timeout=20000)
 
+        # a text that no longer fits: the page says what `check` says, and shows the new face
+        shown = faces(page)
+        long = "とても長い説明文が続く。" * 60
+        db.write_text(db.read_text(encoding="utf-8").replace("は計算されないまま残る。", long),
+                      encoding="utf-8")
+        page.wait_for_selector("#problems:not([hidden])", timeout=20000)
+        lines = page.locator("#problems pre").all_text_contents()
+        check = subprocess.run([sys.executable, "-m", "deckwright", "-C", str(project), "check"],
+                               capture_output=True, text=True, timeout=120)
+        assert check.returncode == 2 and lines == check.stderr.strip().splitlines()
+        assert "card 'twin' (face): text does not fit" in lines[0]
+        page.wait_for_function("old => document.querySelector('#card-twin img.face')"
+                               ".getAttribute('src') !== old", arg=shown["twin"], timeout=20000)
+        db.write_text(db.read_text(encoding="utf-8").replace(long, "は計算されないまま残る。"),
+                      encoding="utf-8")
+        page.wait_for_selector("#problems[hidden]", state="attached", timeout=20000)
+
         # the rulebook preview shows the card text and its real faces
         page.goto(f"{base}/g/pressdemo/rulebook/")
         assert "計算されないまま残る" in page.content()

@@ -107,3 +107,68 @@ def test_a_mosaic_puts_each_cell_at_its_place_and_leaves_the_rest_white() -> Non
     assert image.getpixel((3, 0)) == image.getpixel((5, 1)) == (0xd0, 0x31, 0x2d)
     assert image.getpixel((0, 2)) == image.getpixel((2, 3)) == (0x1f, 0x5f, 0xbf)
     assert image.getpixel((4, 3)) == (255, 255, 255)        # cell 3: blank
+
+
+def _whole_sheet(cols: int, rows: int, cell: tuple[int, int], cells: dict[int, bytes]) -> bytes:
+    """The sheet's scanlines built the plain way, row by row, white where no cell is."""
+    cw, ch = cell
+    out = bytearray()
+    for y in range(rows * ch):
+        out += b"\0"
+        for col in range(cols):
+            data = cells.get(y // ch * cols + col)
+            start = 1 + (y % ch) * (3 * cw + 1)
+            out += data[start:start + 3 * cw] if data is not None else b"\xff" * (3 * cw)
+    return bytes(out)
+
+
+@pytest.mark.parametrize("noisy", [False, True], ids=["flat", "photographic"])
+def test_a_mosaic_is_the_png_of_its_whole_sheet(noisy: bool) -> None:
+    """A sheet is deflated a band of cells at a time: its bytes must be those of the PNG of
+    the whole sheet in one piece (one deflate call, or Pillow's encoder for photographic
+    pixels), blank cells white even below a band that had a cell in that column."""
+    import random
+
+    from deckwright.press.raster import Page, _png
+
+    cell, cols, rows = (5, 3), 3, 4
+    rng = random.Random(7)
+
+    def face(colour: bytes) -> bytes:
+        if noisy:
+            return b"".join(b"\0" + rng.randbytes(3 * cell[0]) for _ in range(cell[1]))
+        return (b"\0" + colour * cell[0]) * cell[1]
+    cells = {0: face(b"\xd0\x31\x2d"), 1: face(b"\x1f\x5f\xbf"), 4: face(b"\x20\x20\x20"),
+             6: face(b"\xd0\x31\x2d"), 11: face(b"\x00\x80\x00")}   # 3, 7: blank below a cell
+    sheet = Mosaic(cols, rows, cell)
+    for index, data in cells.items():
+        sheet.paste(index, data)
+    whole = Page(cols * cell[0], rows * cell[1], bytearray(_whole_sheet(cols, rows, cell, cells)))
+    assert bytes(sheet.page().rows) == bytes(whole.rows)
+    assert sheet.png(150.0).data == _png(whole.w, whole.h, memoryview(whole.rows), 150.0,
+                                         whole.image)
+
+
+def test_a_back_image_decks_share_is_drawn_once(press: GamePress, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Decks whose cards all have the same back write the same `<deck>-back.png`: a run over
+    them draws it once and writes those bytes for each deck, as drawing it for each gives."""
+    deck = next(d for d, _ in press.decks() if d.id == "mini-deck")
+
+    def slots():
+        return iter(press.slots(deck))
+    assert len({press.back_key(s.card) for s in slots()}) == 1
+    fresh = _export(press, slots, tmp_path / "fresh", None)
+    drawn = Reuse(tts.cell_uses(press, slots) + tts.cell_uses(press, slots))  # two decks
+    backs: list[int] = []
+    real = tts.render_pngs
+
+    def counted(*args):
+        backs.append(1)
+        return real(*args)
+    monkeypatch.setattr(tts, "render_pngs", counted)
+    first = _export(press, slots, tmp_path / "first", drawn)
+    second = _export(press, slots, tmp_path / "second", drawn)
+    assert fresh == first == second and "d-back.png" in fresh
+    assert len(backs) == 1
+    assert not drawn.kept and not drawn.left

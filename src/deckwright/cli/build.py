@@ -112,10 +112,12 @@ def _press_target(name: str) -> dict[str, Callable]:
     return {"run": run, "units": units, "fresh": fresh, "cost": cost}
 
 
-#: CPU seconds per progress tick of each press target (the median over the five games of a
-#: cold build's `--timings`, 2-core machine, 23 Nov 2026; a game whose decks share faces draws
-#: fewer), only to order a cold build's tasks
-_SECONDS_PER_UNIT = {"pnp": 0.0013, "png": 0.012, "tts": 0.005, "pod": 0.008, "cgs": 0.014}
+#: CPU seconds per progress tick of each press target (the median over the five games of two
+#: cold builds' `--timings`, shared 2-core machine, 23 Nov 2026, after TTS and PNG drew each
+#: face once; a game whose decks share faces draws fewer: bridge-over's pod costs half its
+#: estimate), only to order a cold build's tasks: only their order matters, and with many
+#: small tasks left to fill the cores after the rulebooks, a rough one serves.
+_SECONDS_PER_UNIT = {"pnp": 0.001, "png": 0.010, "tts": 0.0035, "pod": 0.005, "cgs": 0.009}
 
 
 def _rulebook(game: GameData, press: GamePress, args: argparse.Namespace, tick: Tick) -> Done:
@@ -288,13 +290,25 @@ def _work(index: int) -> Done:
     task = _TASKS[index]
     warm = TARGETS[task.target].own_process
     if warm is not None:
-        for name in warm:
-            importlib.import_module(name)
+        _warm(warm)
         return _forked(lambda: _timed(task, _ARGS[0], lambda n: None))
     try:
         return _timed(task, _ARGS[0], lambda n: None)
     finally:
         _give_back_memory()
+
+
+def _warm(modules: tuple[str, ...]) -> None:
+    """Import a task's modules in this worker, once. What the first import made (WeasyPrint's
+    modules and tables) lives as long as the worker, so it is frozen like what the worker
+    inherited: the collection after each later task in this worker (`_give_back_memory`)
+    skips it instead of walking it again, about 15 ms a task."""
+    if all(name in sys.modules for name in modules):
+        return
+    for name in modules:
+        importlib.import_module(name)
+    gc.collect()
+    gc.freeze()
 
 
 def _forked(run: Callable[[], Done]) -> Done:

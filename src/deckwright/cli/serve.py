@@ -17,7 +17,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "deck), the HTML rulebook and the example verdicts of the project's games. "
                     "Saving a database, spreadsheet, layout, template or rules module reloads "
                     "what changed and the page updates itself; a bad input shows its one-line "
-                    "error in the page and the last good preview stays. Listens on 127.0.0.1 "
+                    "error in the page and the last good preview stays; whatever `check` "
+                    "would refuse (a text that no longer fits, a missing label) is listed "
+                    "beside the preview as drawn. Listens on 127.0.0.1 "
                     "unless --host is given; Ctrl-C stops it.")
     p.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
     p.add_argument("--host", default="127.0.0.1", metavar="ADDR",

@@ -4,7 +4,10 @@
 game's face cache (faces are drawn again only where a card's data or layout changed, or every
 face once a layout, font or art file changed), verifies the examples on the engine and renders
 the HTML rulebook. A bad input leaves the last good preview in place and records the one-line
-problems, which the page shows. This module is orchestration: it hands engine verdicts to press
+problems, which the page shows. Then it runs what `check` runs on a game that loads (the
+preflight's checks: layouts, every face planned, theme fonts, templates, labels; and the
+examples not in the game's notation), so the page lists every problem `build` would refuse,
+with the preview drawn as it is. This module is orchestration: it hands engine verdicts to press
 as data, as `deckwright build` does.
 """
 
@@ -15,8 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..engine.verify import Verdict, verify_examples
-from ..model import GameData, InputError, Project, UsageError, load_games
+from ..engine.verify import Verdict, bad_input_problems, verify_examples
+from ..model import GameData, InputError, Problem, Project, UsageError, load_games
+from ..press.preflight import problems as preflight_problems
 from ..press.rulebook.context import ContextBuilder
 from ..press.rulebook.render import book_stylesheet, render_page, template_dirs
 from ..rules import forget as forget_rules
@@ -42,9 +46,9 @@ class Preview:
         self.games: dict[str, GamePreview] = {}
         self.problems: list[str] = []
         self.lock = threading.Lock()
-        self._update(load_games(project, game_ids), wide=False)  # bad input: the command's error
-        if self.problems:
-            raise UsageError("\n".join(self.problems))
+        broken = self._update(load_games(project, game_ids), wide=False)
+        if broken:   # nothing to preview yet: the command's error (what build refuses is shown)
+            raise UsageError("\n".join(broken))
 
     def reload(self, changed: Iterable[Path]) -> None:
         """Bring the preview up to date after `changed` files were saved."""
@@ -63,9 +67,13 @@ class Preview:
             return
         self._update(loaded, wide=any(self._under(Path(p), FACE_WIDE) for p in changed))
 
-    def _update(self, loaded: list[GameData], wide: bool) -> None:
+    def _update(self, loaded: list[GameData], wide: bool) -> list[str]:
+        """Render every loaded game; the page lists the games that failed to render (their last
+        good preview stays) and then what `build` would refuse in those that rendered. Returns
+        the failures."""
         fresh: dict[str, GamePreview] = {}
-        problems: list[str] = []
+        broken: list[str] = []
+        refused: list[str] = []
         for data in loaded:
             old = self.games.get(data.id)
             faces = old.faces if old else Faces(data)
@@ -77,14 +85,17 @@ class Preview:
             try:
                 self._render(view)
             except InputError as exc:
-                problems += [str(p) for p in exc.problems]
+                broken += [str(p) for p in exc.problems]
                 view = old or view
             except Exception as exc:  # noqa: BLE001 - a template or rules error, shown in the page
-                problems.append(f"{data.id}: {type(exc).__name__}: {exc}".splitlines()[0])
+                broken.append(f"{data.id}: {type(exc).__name__}: {exc}".splitlines()[0])
                 view = old or view
+            else:
+                refused += [str(p) for p in self._refused(view)]
             fresh[data.id] = view
         with self.lock:
-            self.games, self.problems = fresh, problems
+            self.games, self.problems = fresh, broken + refused
+        return broken
 
     def _under(self, path: Path, folders: tuple[str, ...]) -> bool:
         try:
@@ -103,6 +114,16 @@ class Preview:
                                      data.db.game.theme.page)
         view.rulebook = render_page(dirs, context, self.project.display)
         view.css = book_stylesheet(dirs, data, self.project.display)
+
+    @staticmethod
+    def _refused(view: GamePreview) -> list[Problem]:
+        """What `check` finds in a game that loaded and rendered: the preflight's checks on the
+        preview's own press (only faces whose inputs changed are planned again) and the
+        examples not in the game's notation, sorted as `check` prints them."""
+        from ..cli.check import rules_words   # orchestration: the engine's words, as build asks
+        found = view.faces.checked(lambda press: preflight_problems(
+            [view.data], vocabulary=rules_words, presses=[press])[1])
+        return sorted(set(found + bad_input_problems(view.verdicts)))
 
     # --- what the pages read ----------------------------------------------------------------
     def gallery(self, game_id: str) -> dict[str, Any]:

@@ -99,6 +99,15 @@ class GamePress:
             cache.popitem(last=False)
         return plan
 
+    def planned(self, card_id: str) -> Plan | None:
+        """The face plan of `card_id` if this press has made it and still keeps it."""
+        return self._faces.get(card_id)
+
+    def reuse(self, plan: Plan) -> None:
+        """Keep a face plan another press made from identical inputs (the card's data, its
+        layout, the game section): the live preview hands unchanged cards' plans to a reload."""
+        self._store(self._faces, plan)
+
     def face(self, card: Card) -> Plan:
         plan = self._cached(self._faces, card.id)
         if plan is None:

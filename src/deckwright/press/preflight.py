@@ -91,15 +91,17 @@ Vocabulary = Callable[[GameData], dict[str, str]]
 
 
 def problems(games: list[GameData], faces: bool = True, rulebook: bool = True,
-             vocabulary: Vocabulary | None = None,
-             kept_faces: bool = False) -> tuple[list[GamePress], list[Problem]]:
+             vocabulary: Vocabulary | None = None, kept_faces: bool = False,
+             presses: list[GamePress] | None = None) -> tuple[list[GamePress], list[Problem]]:
     """Run the checks the outputs need on every game; every problem of every game at once.
     With `vocabulary`, the rulebook checks also want a label for each of its words. With
     `kept_faces` (`check`), a game whose faces a build found printable from the same inputs
     (checked_faces.py) is not planned again, nor are its layouts loaded: the build kept that
     note only once its layouts check too found nothing, and the note's key covers every input
-    of that check (deckwright's code, the fonts, the layouts, the database, the edition)."""
-    presses = [GamePress(g) for g in games]
+    of that check (deckwright's code, the fonts, the layouts, the database, the edition).
+    `presses` are the games' own presses when the caller keeps them (the live preview, whose
+    press already holds the plans of the faces that did not change)."""
+    presses = presses or [GamePress(g) for g in games]
     found: list[Problem] = []
     for game, press in zip(games, presses):
         kept = kept_faces and checked_faces.clean(press)

@@ -128,27 +128,59 @@ class Mosaic:
     """An image assembled from a grid of separately rendered whole-pixel cells (a TTS
     sheet), white where nothing is pasted, as pdfium leaves an undrawn page. A cell at
     whole-pixel offsets keeps its own pixels exactly, so a face a sheet shows many times is
-    rendered once and every copy of it is the same pixels."""
+    rendered once and every copy of it is the same pixels.
+
+    The sheet itself is never held whole: `png` assembles it one row of cells (a band) at a
+    time in one reused buffer and deflates each band as it is made, which gives the bytes one
+    deflate call over the whole sheet gives (no flush in between). A 4096 px sheet is 48 MiB
+    of scanlines: filling it white, then copying every cell into it, cost more than the
+    deflate."""
 
     def __init__(self, cols: int, rows: int, cell: tuple[int, int]) -> None:
-        self.cols, self.cell = cols, cell
-        self.page = Page.white(cols * cell[0], rows * cell[1])
+        self.cols, self.rows, self.cell = cols, rows, cell
+        self.w, self.h = cols * cell[0], rows * cell[1]
+        self.cells: dict[int, bytes | bytearray] = {}
 
     def paste(self, index: int, rows: bytes | bytearray) -> None:
-        """Put a cell's scanlines (a page of the cell's size) into cell `index`, counted row
-        by row from the top left."""
+        """Put a cell's scanlines (a page of the cell's size, left unchanged until the sheet
+        is encoded) into cell `index`, counted row by row from the top left."""
+        self.cells[index] = rows
+
+    def _bands(self) -> Iterator[bytearray]:
+        """The sheet's scanlines a row of cells at a time (the same buffer, refilled)."""
         cw, ch = self.cell
-        span, stride = 3 * cw, 3 * self.page.w + 1
-        at = index // self.cols * ch * stride + 1 + index % self.cols * span
-        into, cell = memoryview(self.page.rows), memoryview(rows)   # slices without copies
-        for src in range(1, len(rows), span + 1):
-            into[at:at + span] = cell[src:src + span]
-            at += stride
+        span, stride = 3 * cw, 3 * self.w + 1
+        band = Page.white(self.w, ch).rows
+        into = memoryview(band)   # slices without copies
+        blank = b"\xff" * span
+        dirty: set[int] = set()   # columns the last band pasted a cell into
+        for row in range(self.rows):
+            for col in range(self.cols):
+                cell = self.cells.get(row * self.cols + col)
+                at = 1 + col * span
+                if cell is not None:
+                    source = memoryview(cell)
+                    for src in range(1, len(cell), span + 1):
+                        into[at:at + span] = source[src:src + span]
+                        at += stride
+                    dirty.add(col)
+                elif col in dirty:   # white again where the band above had a cell
+                    for _ in range(ch):
+                        into[at:at + span] = blank
+                        at += stride
+                    dirty.discard(col)
+            yield band
+
+    def page(self) -> Page:
+        """The whole sheet as one page of scanlines."""
+        return Page(self.w, self.h, bytearray().join([bytes(band) for band in self._bands()]))
 
     def png(self, dpi: float) -> Png:
-        page = self.page
-        return Png(_png(page.w, page.h, memoryview(page.rows), dpi, page.image),
-                   (page.w, page.h))
+        deflate = zlib_ng.compressobj(LEVEL)
+        data = b"".join([*(deflate.compress(band) for band in self._bands()), deflate.flush()])
+        raw = self.h * (3 * self.w + 1)
+        return Png(_encoded(self.w, self.h, data, raw, dpi, lambda: self.page().image()),
+                   (self.w, self.h))
 
 
 class Reuse:
@@ -226,13 +258,18 @@ def _png(w: int, h: int, rows: memoryview, dpi: float,
     whole buffer costs half what two calls a row did on a card face, for the same bytes.
     Photographic pixels (`FLAT`) are also given to Pillow (`image()`) and the smaller kept.
     The bytes depend only on the pixels, the resolution and zlib-ng's version."""
-    data = zlib_ng.compress(rows, LEVEL)
+    return _encoded(w, h, zlib_ng.compress(rows, LEVEL), len(rows), dpi, image)
+
+
+def _encoded(w: int, h: int, data: bytes, raw: int, dpi: float,
+             image: Callable[[], Image.Image]) -> bytes:
+    """The PNG of `_png` from its scanlines already deflated (`data`, from `raw` bytes)."""
     ppm = int(dpi / 0.0254 + 0.5)   # pixels per metre, as Pillow writes and reads them
     flat = b"".join((b"\x89PNG\r\n\x1a\n",
                      _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)),
                      _chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)),
                      _chunk(b"IDAT", data), _chunk(b"IEND", b"")))
-    if len(data) <= FLAT * len(rows):
+    if len(data) <= FLAT * raw:
         return flat
     buf = io.BytesIO()
     image().save(buf, format="PNG", dpi=(dpi, dpi), compress_level=LEVEL)

@@ -16,7 +16,7 @@ import json
 import math
 from pathlib import Path
 from collections import Counter
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Hashable, Iterable, Iterator
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -147,9 +147,13 @@ def export(press: GamePress, slots: Callable[[], Iterable[Slot]], folder: Path, 
         tick(len(batch))
     if not unique_backs:
         plan = press.back(first.card)
-        for png in render_pngs(pixel_page((w, h), DPI),
-                               [lambda c, plan=plan: facemod.draw(c, plan, 0.0)], DPI / 72.0, DPI):
-            atomic.write_bytes(folder / f"{deck_id}-back.png", png.data)
+        key = _back_image(plan)
+        data = drawn.get(key)
+        if data is None:   # not drawn yet for another deck of the run
+            draw = [lambda c: facemod.draw(c, plan, 0.0)]
+            data = next(render_pngs(pixel_page((w, h), DPI), draw, DPI / 72.0, DPI)).data
+        drawn.used(key, data)
+        atomic.write_bytes(folder / f"{deck_id}-back.png", data)
     info = {"game": press.game.id, "deck": deck_id, "card_count": count,
             "card_size_mm": list(press.size_mm), "sheets": sheets}
     atomic.write_text(folder / f"{deck_id}.json", json.dumps(info, ensure_ascii=False, indent=2) + "\n")
@@ -176,17 +180,27 @@ def _sheets(press: GamePress, slots: Callable[[], Iterable[Slot]], unique_backs:
         yield batch, cols, rows, cell, faces + [hide], (backs + [hide] if unique_backs else [])
 
 
-def cell_uses(press: GamePress, slots: Callable[[], Iterable[Slot]]) -> Counter[Cell]:
-    """How often a deck's sheets paste each cell (a face at a cell size)."""
-    unique = len({press.back_key(s.card) for s in slots()}) > 1
-    return Counter(key for *_, faces, backs in _sheets(press, slots, unique)
-                   for _, key, _ in faces + backs)
+def _back_image(plan: Plan) -> tuple[str, str, tuple[float, float]]:
+    """The key of a deck's back image (`<deck>-back.png`): the back's plan at its size."""
+    return ("back image", plan.key, plan.size)
+
+
+def cell_uses(press: GamePress, slots: Callable[[], Iterable[Slot]]) -> Counter[Hashable]:
+    """How often a deck's sheets paste each cell (a face at a cell size), and its back image
+    (when every card has the same back) is written."""
+    cards = [s.card for s in slots()]
+    unique = len({press.back_key(card) for card in cards}) > 1
+    uses: Counter[Hashable] = Counter(key for *_, faces, backs in _sheets(press, slots, unique)
+                                      for _, key, _ in faces + backs)
+    if cards and not unique:
+        uses[_back_image(press.back(cards[0]))] += 1
+    return uses
 
 
 def reuse(press: GamePress) -> Reuse:
-    """The cells a run over every deck pastes, each rendered once and kept (up to
-    `KEPT_CELLS` bytes) until its last use."""
-    uses: Counter[Cell] = Counter()
+    """The cells a run over every deck pastes and the back images it writes, each rendered
+    once and kept (up to `KEPT_CELLS` bytes) until its last use."""
+    uses: Counter[Hashable] = Counter()
     for deck, _ in press.decks():
         uses += cell_uses(press, lambda deck=deck: press.slots(deck))
     return Reuse(uses, limit=KEPT_CELLS)

@@ -10,6 +10,7 @@ card it does not need.
 from __future__ import annotations
 
 from itertools import filterfalse, islice
+from operator import invert
 from typing import Any
 
 from deckwright.engine import Reason
@@ -35,7 +36,7 @@ def _plain(picks: list[int], n: int) -> Payment | None:
     if short > len(picks) or not picks:
         return None
     cut = len(picks) - short
-    return tuple(picks[:cut]) + tuple(~i for i in picks[cut:])
+    return tuple(picks[:cut]) + tuple(map(invert, picks[cut:]))     # (~i: to the graveyard)
 
 
 def value(pay: Payment) -> int:

@@ -153,17 +153,23 @@ class Effects:
         if len(set(targets)) != len(targets):
             return Reason("同じものを二度は選べない（「〜枚まで」の対象はそれぞれ別のもの）", "distinct-targets")
         bound: dict[str, list[int]] = {s["name"]: [] for s in choose}
+        pools: list[list[int] | None] = [None] * len(choose)    # each slot's, looked for once
         for t in targets:
-            for s in choose:
-                if len(bound[s["name"]]) < s.get("max", 1) and t in self.candidates(p, src, s["pick"]):
-                    bound[s["name"]].append(t)
-                    break
+            for k, s in enumerate(choose):
+                if len(bound[s["name"]]) < s.get("max", 1):
+                    pool = pools[k]
+                    if pool is None:
+                        pool = pools[k] = self.candidates(p, src, s["pick"])
+                    if t in pool:
+                        bound[s["name"]].append(t)
+                        break
             else:
                 return self._target_reason(p, src, t)
-        for s in choose:
+        for k, s in enumerate(choose):
             need = s.get("min", 1)
             if len(bound[s["name"]]) < need:
-                if need and not self.candidates(p, src, s["pick"]) and s.get("name") == "t" and eff.forced:
+                if need and s.get("name") == "t" and eff.forced and not (
+                        pools[k] if pools[k] is not None else self.candidates(p, src, s["pick"])):
                     continue        # a forced effect with nothing to choose does nothing
                 return Reason("対象を選んでいない（対象が足りない）", "effects")
         return bound
@@ -187,7 +193,9 @@ class Effects:
 
     def target_choices(self, p: int, src: int, eff: Effect) -> list[tuple[str, int, tuple[int, ...]]]:
         """(mode, x, targets) a bot may choose; capped at CHOICE_CAP per effect. During a read
-        the answer is remembered for every source alike to `src` (see `_alike`)."""
+        the answer is remembered for every source alike to `src`: of an effect's source, its
+        targets depend only on whether it is a spell, and whose (深淵 soldiers are immune to
+        the opponent's spells; see `immune`)."""
         if eff.plain:
             return NOTHING_TO_CHOOSE
         if eff.x_cost:
@@ -195,21 +203,16 @@ class Effects:
         memo = self._memo
         if memo is None:
             return self._choices(p, src, eff)
-        key = (CHOICES, p, id(eff), self._alike(src))
+        key = (CHOICES, p, id(eff), self.owner[src] if self.game.cat[src] == "spell" else -2)
         got = memo.get(key)
         if got is None:
             got = memo[key] = self._choices(p, src, eff)
         return got
 
-    def _alike(self, src: int) -> int:
-        """What of an effect's source its targets depend on: only whether it is a spell, and
-        whose (深淵 soldiers are immune to the opponent's spells; see `immune`)."""
-        return self.owner[src] if self.game.cat[src] == "spell" else -2
-
     def _choices(self, p: int, src: int, eff: Effect) -> list[tuple[str, int, tuple[int, ...]]]:
         out: list[tuple[str, int, tuple[int, ...]]] = []
         for mode in [m for m, _c, _o in eff.modes] or [""]:
-            choose, _ops = self.slots(eff, mode)
+            choose = self.slots(eff, mode)[0] if eff.modes else eff.choose     # (slots)
             for combo in self._combos(p, src, choose, eff.forced):
                 out.append((mode, 0, combo))
                 if len(out) >= CHOICE_CAP:
@@ -271,7 +274,7 @@ class Effects:
     def usable(self, p: int, i: int, eff: Effect, counter: bool) -> str | None:
         """Why p may not activate effect `eff` of card i now (source side only)."""
         g = self.game
-        if not self.on_field(i) or self.owner[i] != p:
+        if not g.is_field[self.zones.where[i]] or self.owner[i] != p:     # (on_field)
             return Reason(f"{self.label_of(i)} は自分の場にない", "effects")
         if i in self.fresh and g.cat[i] != "spell" and not (counter and "self-summon" in eff.trigger):
             word = "召喚" if g.is_soldier[i] else "展開"
@@ -328,7 +331,8 @@ class Effects:
         eff = self.effect(src, eid)
         if eff is None:
             return
-        self.log.add("resolve", p=p, card=src, eff=eff.label, eid=eid)
+        if self.log.on:
+            self.log.add("resolve", p=p, card=src, eff=eff.label, eid=eid)
         if eff.x_cost:
             self._gold(p, src, x, targets)
             return
@@ -371,14 +375,17 @@ class Effects:
             if self.on_field(t) or self.zones.where[t] in self.game.HAND:
                 dc, dm, *rest = op["delta"]
                 self.mods.append((t, dc, dm, rest[0] if rest else 0, op.get("until", "leaves"), src))
-                self.log.add("modify", card=t, delta="/".join(f"{d:+d}" for d in op["delta"]))
+                if self.log.on:
+                    self.log.add("modify", card=t, delta="/".join(f"{d:+d}" for d in op["delta"]))
         elif kind == "remove-counters":
             self.dmg[t] = max(0, self.dmg.get(t, 0) - op["up_to"])
-            self.log.add("cure", card=t, n=op["up_to"])
+            if self.log.on:
+                self.log.add("cure", card=t, n=op["up_to"])
         elif kind == "bind":
             if self.on_field(src) and self.on_field(t):
                 self.bound[src] = t
-                self.log.add("bind", card=src, target=t)
+                if self.log.on:
+                    self.log.add("bind", card=src, target=t)
 
     def _gold(self, p: int, src: int, x: int, targets: tuple[int, ...]) -> None:
         for t in targets:
@@ -386,7 +393,8 @@ class Effects:
                 self.destroy(t)
         if self.on_field(src):
             self.mods.append((src, 0, 0, 2 * x, "leaves", src))
-            self.log.add("modify", card=src, delta=f"+0/+0/+{2 * x}")
+            if self.log.on:
+                self.log.add("modify", card=src, delta=f"+0/+0/+{2 * x}")
 
     # --- damage and destruction ------------------------------------------------------------------
 
@@ -400,7 +408,8 @@ class Effects:
         if g.is_soldier[t] and src >= 0 and self.immune(t, src):
             return
         self.dmg[t] = self.dmg.get(t, 0) + n
-        self.log.add("hurt", card=t, n=n, total=self.dmg[t])
+        if self.log.on:
+            self.log.add("hurt", card=t, n=n, total=self.dmg[t])
         if g.is_soldier[t]:
             self.hurt.append(t)
             if self.dmg[t] > self.power(t):
@@ -412,12 +421,14 @@ class Effects:
         if n <= 0:
             return
         self.counters[p] += n
-        self.log.add("damage", p=p, n=n, total=self.counters[p])
+        if self.log.on:
+            self.log.add("damage", p=p, n=n, total=self.counters[p])
         if self.counters[p] > THRESHOLD:
             self.counters[p] = 0
             life = self.game.LIFE[p]
             self.zones.draw(life, self.game.HAND[p])
-            self.log.add("life", p=p)
+            if self.log.on:
+                self.log.add("life", p=p)
             if not self.zones.piles[life]:
                 self.lose(p, "戦力が尽きた")
 

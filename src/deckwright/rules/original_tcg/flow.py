@@ -108,7 +108,8 @@ class Flow:
         if hurt and self.hell_active():
             for s in hurt:
                 if self.on_field(s):
-                    self.log.add("doom", card=s)
+                    if self.log.on:
+                        self.log.add("doom", card=s)
                     self.destroy(s)
 
     # --- tasks ---------------------------------------------------------------------------------
@@ -159,10 +160,11 @@ class Flow:
 
     def start_combat(self, a: int, d: int, cell: int, origin: int, foe: int) -> None:
         self.combat = [a, d, cell, origin, foe, 0, 0]
-        if d >= 0:
-            self.log.add("cstart", a=a, d=d)
-        else:
-            self.log.add("phantom", a=a)
+        if self.log.on:
+            if d >= 0:
+                self.log.add("cstart", a=a, d=d)
+            else:
+                self.log.add("phantom", a=a)
         self.todo.append(("steps",))
         self.open_window(("V", "cstart", self.owner[a], a))
 
@@ -176,13 +178,16 @@ class Flow:
         pa = self.power(a)
         pd = self.power(d) if d >= 0 else 0
         self.combat[5], self.combat[6] = pa, pd
-        self.log.add("compare", pa=pa, pd=pd)
+        if self.log.on:
+            self.log.add("compare", pa=pa, pd=pd)
         if d < 0:
             if pa > 0:
-                self.log.add("win", card=a)
+                if self.log.on:
+                    self.log.add("win", card=a)
                 self.damage_player(foe, pa)
             else:
-                self.log.add("tie")
+                if self.log.on:
+                    self.log.add("tie")
         else:
             self.fight(a, d, pa, pd)
         if not self.over:
@@ -194,24 +199,29 @@ class Flow:
         the damage to the loser's owner (step ④ is about the loss, not the destruction)."""
         drill = self.owner[a] == self.owner[d] and self.drill_safe(self.owner[a])
         if pa == pd:
-            self.log.add("tie")
+            if self.log.on:
+                self.log.add("tie")
             if not drill:
                 self.destroy(a)
                 self.destroy(d)
             return
         win, lose = (a, d) if pa > pd else (d, a)
-        self.log.add("win", card=win)
+        if self.log.on:
+            self.log.add("win", card=win)
         x = max(0, self.power(lose) - 2)
         if drill:
-            self.log.add("drill", card=lose)
+            if self.log.on:
+                self.log.add("drill", card=lose)
         else:
             self.destroy(lose)
         self.mods.append((win, 0, 0, -x, "leaves", -1))
-        self.log.add("penalty", card=win, x=x)
+        if self.log.on:
+            self.log.add("penalty", card=win, x=x)
         self.damage_player(self.owner[lose], abs(pa - pd))
 
     def end_combat_window(self) -> None:
-        self.log.add("cend")
+        if self.log.on:
+            self.log.add("cend")
         self.todo.append(("after",))
         a = self.combat[0]
         self.open_window(("V", "cend", self.owner[a], a))
@@ -243,7 +253,8 @@ class Flow:
             for c in (col - dist, col + dist):
                 if 0 <= c < COLS and self.soldier_at(row * COLS + c) == EMPTY:
                     self.zones.place(a, g.SOLD, row * COLS + c)
-                    self.log.add("return", card=a)
+                    if self.log.on:
+                        self.log.add("return", card=a)
                     return
         if origin >= 0 and self.soldier_at(origin) == EMPTY:
             self.zones.place(a, g.SOLD, origin)
@@ -255,11 +266,12 @@ class Flow:
         g = self.game
         if self.zones.where[i] == 0:
             return
-        was_field = self.on_field(i)
+        was_field = g.is_field[self.zones.where[i]]     # (on_field)
         self.zones.move(i, g.GRAVE[self.owner[i]])
         self.tapped.discard(i)
         if not quiet:
-            self.log.add("destroy", card=i)
+            if self.log.on:
+                self.log.add("destroy", card=i)
         if was_field:
             self.left_field(i)
 
@@ -286,7 +298,7 @@ class Flow:
         p = self.turns.current
         self.tapped.difference_update(self.zones.piles[self.game.WARE[p]])
         self.phase = "draw"
-        if self.log.on:     # (the hottest events: checked before their arguments are built)
+        if self.log.on:     # (every event: checked before its arguments are built)
             self.log.add("turn", p=p, n=self.turn_no)
 
     def next_turn(self) -> None:

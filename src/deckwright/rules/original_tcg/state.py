@@ -499,14 +499,16 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
         p = self.turns.current
         self.do_pay(p, a[2])
         self.due.remove(a[1])
-        self.log.add("upkeep", p=p, card=a[1])
+        if self.log.on:
+            self.log.add("upkeep", p=p, card=a[1])
         if not self.due:
             self.phase = "main"
 
     def _do_abandon(self, a: Action) -> None:
         p = self.turns.current
         self.due.remove(a[1])
-        self.log.add("abandon", p=p, card=a[1])
+        if self.log.on:
+            self.log.add("abandon", p=p, card=a[1])
         self.destroy(a[1])
         if not self.due:
             self.phase = "main"
@@ -517,7 +519,8 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
         self.do_pay(p, pay)
         self.owner[i] = p
         self.fresh.add(i)
-        self.log.add("summon", p=p, card=i)
+        if self.log.on:
+            self.log.add("summon", p=p, card=i)
         self.enter(i, camp_row(p) * COLS + col, -1)
         self.open_window(("V", "summon", p, i))
 
@@ -529,10 +532,12 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
         if down:
             self.zones.move(i, g.VEIL[p])
             self.veil_col[i] = col
-            self.log.add("cast_down", p=p)
+            if self.log.on:
+                self.log.add("cast_down", p=p)
         else:
             self.zones.place(i, g.GROUND, p * COLS + col)
-            self.log.add("cast", p=p, card=i)
+            if self.log.on:
+                self.log.add("cast", p=p, card=i)
         self.fresh.add(i)
         self.open_window(("V", "cast", p, i))
 
@@ -542,7 +547,8 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
         self.do_pay(p, pay)
         self.zones.place(i, self.game.GROUND, p * COLS + col)
         self.fresh.add(i)
-        self.log.add("deploy", p=p, card=i)
+        if self.log.on:
+            self.log.add("deploy", p=p, card=i)
 
     def _do_move(self, a: Action) -> None:
         _v, i, cell, pay = a
@@ -560,9 +566,11 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
         eff = self.effect(i, eid)
         self.do_pay(p, pay)
         self.used.add((i, eid))
-        self.log.add("activate", p=p, card=i, eff=eff.label)
+        if self.log.on:
+            self.log.add("activate", p=p, card=i, eff=eff.label)
         if "self-to-graveyard" in eff.extra:
-            self.log.add("sacrifice", card=i)
+            if self.log.on:
+                self.log.add("sacrifice", card=i)
             self.destroy(i, quiet=True)
         item = ("E", p, i, eid, targets, mode, x)
         if self.window is not None:
@@ -571,7 +579,8 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
             self.open_window(item)
 
     def _do_pass(self, a: Action) -> None:
-        self.log.add("pass", p=self.window.current)
+        if self.log.on:
+            self.log.add("pass", p=self.window.current)
         self.pass_right()
 
     def _do_buy(self, a: Action) -> None:
