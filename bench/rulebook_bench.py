@@ -15,11 +15,15 @@ template, HTML parsing, the CSS cascade, the boxes, the page layout (and how muc
 blocks that do not break, such as an example, laid out at the foot of a page and then pushed
 whole to the next), the page numbers, drawing, and the rest of writing the PDF.
 
+With `--calls`, each game is also built once more under cProfile, which prints how many Python
+function calls the build made: like the text layouts, a figure the machine's load does not
+move (the profiler slows that build down; its seconds are not printed).
+
 With `--before`, each game is also built right after as the code did before issue 17's work
 on it (WeasyPrint's own `target-counter()`, card pictures embedded whole), so that the two
 figures, printed one above the other, meet the same machine load.
 
-    .venv/bin/python bench/rulebook_bench.py [--before] [--phases] [GAME ...]
+    .venv/bin/python bench/rulebook_bench.py [--before] [--phases] [--calls] [GAME ...]
 """
 
 from __future__ import annotations
@@ -119,13 +123,14 @@ class Phases:
             module.split_first_line = counted
 
     def __enter__(self) -> "Phases":
+        import weasyprint
         import weasyprint.document as document
         from weasyprint.layout import page
 
-        from deckwright.press.rulebook import build, pagerefs, pdf
+        from deckwright.press.rulebook import build, pagerefs
         self._wrap(build.ContextBuilder, "build", "context")
         self._wrap(build, "render_page", "template")
-        self._wrap(pdf, "HTML", "HTML parse")
+        self._wrap(weasyprint.HTML, "__init__", "HTML parse")
         self._wrap(document, "get_all_computed_styles", "CSS cascade")
         self._wrap(document, "build_formatting_structure", "boxes")
         self._wrap(page, "make_page", "layout")
@@ -181,6 +186,15 @@ def cold(game_id: str, out_root: str) -> tuple[str, int, float, float]:
     return game_id, result.pages, time.perf_counter() - wall, time.process_time() - cpu
 
 
+def calls(game, out: Path, verdicts) -> int:
+    """Python function calls of one cold build (cProfile's count, primitive and recursive)."""
+    import cProfile
+    import pstats
+    profile = cProfile.Profile()
+    profile.runcall(build_rulebook, game, out, verdicts=verdicts, force=True)
+    return pstats.Stats(profile).total_calls
+
+
 @contextmanager
 def as_before():
     """Rulebooks rendered as before pagerefs.py and PICTURE_DPI: WeasyPrint's target-counter()
@@ -199,6 +213,8 @@ def main(argv: list[str]) -> None:
     parser.add_argument("games", nargs="*", metavar="GAME", help="games (default: all)")
     parser.add_argument("--phases", action="store_true",
                         help="also print each cold build's CPU time split into its stages")
+    parser.add_argument("--calls", action="store_true",
+                        help="also count the Python function calls of one more cold build")
     parser.add_argument("--before", action="store_true",
                         help="also build each game as the code did before issue 17's work")
     args = parser.parse_args(argv)
@@ -236,6 +252,8 @@ def main(argv: list[str]) -> None:
                   f"{layouts / result.pages:8.2f}{note}")
             if phases is not None:
                 print(phases.line(cpu))
+            if args.calls:
+                print(f"  function calls: {calls(game, out, verdicts):,}")
             if before:
                 counter.count = 0
                 wall, cpu = time.perf_counter(), time.process_time()

@@ -50,6 +50,8 @@ def test_an_example_is_drawn_with_flow_steps_outcome_and_verdict(game):
     # the mini card takes the card's colours; two-coloured cards get both
     skip = hands.parts[0].cards[0]
     assert skip.inks == ("#d0312d", "#1f5fbf") and skip.style == "--ink:#d0312d;--ink2:#1f5fbf"
+    # as classes (inks.py): the band's ink and the sides'
+    assert skip.classes == "ink-d0312d ink2-1f5fbf"
     outcome = {p.who: p.text for row in drawn.outcome for p in row.parts}
     assert outcome == {"手番": "P2", "起きること": "スキップ"}
 
@@ -132,8 +134,8 @@ def test_inline_markup_escapes_then_renders(game):
     html = str(inline("<b>x</b> {red} **強** {draw:2} & {skip}", palette, words("ja")))
     # escaped, and (a Latin word breaks only at spaces) kept whole
     assert html.startswith("<span class=\"nw\">&lt;b&gt;x&lt;/b&gt;</span> "
-                           "<span class=\"icon icon-colour\" "
-                           "style=\"background-color:#d0312d\" title=\"赤\">赤</span>")
+                           "<span class=\"icon icon-colour ink-d0312d\" "
+                           "title=\"赤\">赤</span>")
     assert "<strong>強</strong>" in html and "ドロー＋2" in html and "&amp;" in html
     assert "スキップ" in html
 
@@ -162,3 +164,24 @@ def test_a_refusal_cited_by_an_untitled_id_prints_the_engines_sentence(game):
         {"refused": "p2 plays red-2", "because": "dobon-joker"}]})
     drawn = Drawer(game).draw(ex, V(), 1)
     assert "ジョーカーを持っているのでドボンできない" in drawn.steps[0].sentence
+
+
+def test_an_examples_floor_counts_the_lines_its_steps_take_at_least(game):
+    """Drawn for a page, a step whose sentence is wider than its column counts as many lines
+    as its characters fill (tests/test_rulebook_pdf.py checks the floor stays under the
+    laid-out height); without a page, one line a step as before."""
+    class V:
+        status, detail = "verified", ""
+    d = Drawer(game)
+    ex = game.db.examples[0]
+    plain, a5, a4 = d.draw(ex, V(), 1), d.draw(ex, V(), 1, "a5"), d.draw(ex, V(), 1, "a4")
+    assert plain.step_lines == plain.first_column and not plain.measure_mm
+    long = "とても長い文が続く。" * 12   # 120 characters of 8 pt: 120 × 2.82 mm, over 3 lines
+    for drawn in (plain, a5, a4):
+        drawn.steps[0].sentence = long
+        drawn.steps[0].em = d.body_em(long) if drawn.measure_mm else 0.0
+    assert d.body_em(long) == pytest.approx(120)   # full-width characters, 1 em each
+    column = a5.measure_mm - 5 if a5.first_column == len(a5.steps) else .47 * a5.measure_mm - 5
+    assert a5.text_lines(a5.steps[0].em, column) == -(-120 * 8 * 25.4 / 72 * .97 // column)
+    assert a5.step_lines > plain.step_lines and a5.floor_mm > plain.floor_mm
+    assert a4.step_lines < a5.step_lines   # a wider page, fewer lines

@@ -155,7 +155,7 @@ def test_bridge_over_components_table(books) -> None:
     assert "0・0・0・0" not in text
     table = html[html.index('<table class="components">'):html.index("</table>")]
     zero = re.search(r'<td class="name"><a href="#card-red-0">0</a>\s*'
-                     r'<span class="nw colours">((?:<span class="icon icon-colour"[^>]*>.</span>)+)',
+                     r'<span class="nw colours">((?:<span class="icon icon-colour[^"]*"[^>]*>.</span>)+)',
                      table)
     assert zero and len(re.findall("icon-colour", zero.group(1))) == 4  # each colour, shown
     heads = re.findall(r'<th class="num deck-col" title="([^"]+)">(.)</th>', table)
@@ -218,6 +218,6 @@ def test_effect_headings_say_taikou_not_counter(books) -> None:
 @pytest.mark.parametrize("game_id", ["super-page-one", "ghost-couple"])
 def test_playing_card_mini_cards_show_their_suit(books, game_id) -> None:
     _, _, html, texts = books[game_id]
-    minis = re.findall(r'<span class="mini" [^>]*>([^<]*)</span>', html)
+    minis = re.findall(r'<span class="mini(?! big)[^"]*" [^>]*>([^<]*)</span>', html)
     assert minis and any(m[:1] in "♠♥♦♣" for m in minis)
     assert re.search(r"[♠♥♦♣](A|[2-9]|10|J|Q|K)", "\n".join(texts))

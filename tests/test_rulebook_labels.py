@@ -22,7 +22,7 @@ from deckwright.press.rulebook.context import ContextBuilder
 from deckwright.press.rulebook.examples import Drawer
 from deckwright.press.rulebook.markup import inline
 from deckwright.press.linebreak import NO_START
-from deckwright.press.rulebook.typeset import keep_together
+from deckwright.press.rulebook.typeset import WORD_JOINER, joined_for_print, keep_together
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -192,6 +192,22 @@ def test_groups_hold_across_emphasis_and_the_html_nests(parts) -> None:
     assert re.sub(r"<[^>]+>", "", html) == plain.replace("&", "&amp;")
 
 
+def test_for_print_plain_groups_are_joined_instead_of_spans() -> None:
+    """WeasyPrint gets a plain group's characters joined by word joiners (typeset.py says
+    why); a group holding a tag, one in a heading and one ending its element keep the span,
+    and an escaped character stays whole."""
+    j = WORD_JOINER
+    html = ('<p>各<span class="nw">自60枚</span>と<span class="nw">Q&amp;A</span>'
+            '<span class="nw"><strong>3</strong>枚</span></p>'
+            '<h2 data-title="x">見出し<span class="nw">1枚</span></h2>'
+            '<div><span class="text end">自<span class="nw">陣1</span></span></div>')
+    assert joined_for_print(html) == (
+        f'<p>各自{j}6{j}0{j}枚と{j.join(["Q", "&amp;", "A"])}'
+        '<span class="nw"><strong>3</strong>枚</span></p>'
+        '<h2 data-title="x">見出し<span class="nw">1枚</span></h2>'
+        '<div><span class="text end">自<span class="nw">陣1</span></span></div>')
+
+
 def test_known_bad_breaks_of_the_issue_are_held_together() -> None:
     for text, group in [("カード1枚を引く", "ド1枚"), ("色を4色にする", "4色"),
                         ("コスト0で出す", "ト0で"), ("コスト火2を払う", "火2を"),
@@ -201,5 +217,5 @@ def test_known_bad_breaks_of_the_issue_are_held_together() -> None:
 
 def test_an_icon_keeps_the_punctuation_after_it(tcg) -> None:
     html = str(inline("場の{fire}。次へ", tcg.db.game.palette))
-    assert re.search(r'<span class="nw"><span class="icon icon-colour"[^>]*>火</span>。</span>',
+    assert re.search(r'<span class="nw"><span class="icon icon-colour[^"]*"[^>]*>火</span>。</span>',
                      html), html

@@ -322,6 +322,9 @@ def test_kinsoku_no_line_starts_or_ends_with_a_forbidden_character(built):
     assert not bad
     # the fixture's deliberately awkward sentence really was broken across lines
     assert any(line.endswith("ゲー") or "ちょっ" in line for line in japanese)
+    # the groups WeasyPrint got joined by word joiners (typeset.joined_for_print) print none
+    assert not any("\u2060" in text for text in texts)
+    assert '<span class="nw">' in result.html.read_text(encoding="utf-8")   # the page keeps them
 
 
 def test_a4_and_pdf_variants(tmp_path: Path):
@@ -398,3 +401,31 @@ def test_a_stylesheet_that_does_not_ask_for_the_floor_gets_none(tmp_path: Path,
         heading = next(b for b in box.children if b.element_tag == "h2")
         assert heading.position_y == box.content_box_y(), example   # nothing above the title,
         # not even an empty line
+
+
+def _minis(article) -> list:
+    """The boxes that draw an example's mini cards (an inline block, or an inline box)."""
+    return [box for box in article.descendants()
+            if box.element_tag == "span" and "mini" in (box.element.get("class") or "").split()
+            and type(box).__name__ in ("InlineBlockBox", "InlineBox")]
+
+
+def test_mini_cards_are_drawn_in_their_inks(tmp_path: Path, monkeypatch) -> None:
+    """A mini card's colours are classes whose rules follow the stylesheet (inks.py): its band
+    is drawn in its first ink, its sides in its second (or the first again)."""
+    from weasyprint.draw.color import get_color
+    _, boxes = _examples_laid_out(tmp_path, monkeypatch)
+    seen = 0
+    for article in boxes.values():
+        for box in _minis(article):
+            classes = box.element.get("class").split()
+            band = next((c[4:] for c in classes if c.startswith("ink-")), None)
+            sides = next((c[5:] for c in classes if c.startswith("ink2-")), None)
+            if band is None:   # a card of no colour: the page's ink and grey, as before
+                continue
+            rgb = lambda side: "".join(f"{round(v * 255):02x}"
+                                       for v in get_color(box.style, f"border_{side}_color")[:3])
+            assert (rgb("top"), rgb("left"), rgb("right"), rgb("bottom")) == (
+                band, sides, sides, sides), box.element.text
+            seen += 1
+    assert seen >= 4

@@ -22,7 +22,7 @@ from ..engine.verify import Verdict, bad_input_problems, verify_examples
 from ..model import GameData, InputError, Problem, Project, UsageError, load_games
 from ..press.preflight import problems as preflight_problems
 from ..press.rulebook.context import ContextBuilder
-from ..press.rulebook.render import render_page, stylesheet, template_dirs
+from ..press.rulebook.render import book_stylesheet, render_page, template_dirs
 from ..rules import forget as forget_rules
 from .faces import Faces
 from .words import page_words
@@ -113,7 +113,7 @@ class Preview:
                                  image=lambda card: f"card/face/{card.id}.png").build(
                                      data.db.game.theme.page)
         view.rulebook = render_page(dirs, context, self.project.display)
-        view.css = stylesheet(dirs, self.project.display)
+        view.css = book_stylesheet(dirs, data, self.project.display)
 
     @staticmethod
     def _refused(view: GamePreview) -> list[Problem]:

@@ -18,7 +18,7 @@ from . import cache
 from .context import ContextBuilder
 from .fontcss import font_folder
 from .examples import VerdictLike, failing_examples
-from .render import render_page, stylesheet, template_dirs
+from .render import book_stylesheet, render_page, template_dirs
 
 
 @dataclass
@@ -57,16 +57,19 @@ def build_rulebook(game: GameData, out_dir: Path | None = None, *,
     from .fetcher import RefusedURL, RulebookFetcher
     from .pagerefs import late_bound
     from .pdf import render_pdf
+    from .typeset import joined_for_print
+    from .uasheet import needs_full
 
     context = ContextBuilder(game, verdicts, out_dir).build(page)
     html = render_page(dirs, context, game.project.display)
-    css = stylesheet(dirs, game.project.display)
+    css = book_stylesheet(dirs, game, game.project.display)
     # WeasyPrint reads the stylesheet with its page numbers late-bound (pagerefs.py)
     fetcher = RulebookFetcher([*dirs, out_dir, *font_folder(game)],
                               overlay={out_dir / cache.OUTPUTS[2]: late_bound(css)},
                               base=out_dir, anchor=game.project.root)
     try:
-        rendered = render_pdf(html, out_dir, fetcher, pdf_variant)
+        rendered = render_pdf(joined_for_print(html), out_dir, fetcher, pdf_variant,
+                              lean_ua=not needs_full(html, css))
     except RefusedURL as exc:
         raise UsageError(f"rulebook for {game.id}: {exc}") from None
     with staging() as stage:   # the three files and their key, as one transaction

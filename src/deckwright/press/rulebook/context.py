@@ -326,7 +326,7 @@ class ContextBuilder:
             raise InputError(problems)
         g = self.db.game
         rulings = self.placed_rulings()
-        drawn: list[DrawnExample] = [self.drawer.draw(ex, self.verdicts.get(ex.id), n)
+        drawn: list[DrawnExample] = [self.drawer.draw(ex, self.verdicts.get(ex.id), n, page)
                                      for n, ex in enumerate(self.db.examples, 1)]
         per_card: dict[str, list[tuple[str, str]]] = {}
         for ex in drawn:

@@ -11,11 +11,14 @@ shown as written.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from math import ceil
 from typing import Any, Mapping, Protocol
 
 from ...i18n import N_, words
 from ...model import Card, Example, GameData, Step
 from ...model.validate import CARD_REF_RE
+from ..fonts import Metrics, fontbook
+from .inks import mini_classes
 from .labels import IDENT_RE, PLAYER_RE, Labels, is_notation, notation_tokens
 
 #: The shared notation's common verbs with an object, as sentences; a game's own verbs are
@@ -82,8 +85,14 @@ class MiniCard:
     inks: tuple[str, ...]
 
     @property
+    def classes(self) -> str:
+        """Its colour classes (inks.py says why they are not a style attribute)."""
+        return mini_classes(self.inks)
+
+    @property
     def style(self) -> str:
-        """Border and band colours; only validated #rrggbb values reach this attribute."""
+        """Border and band colours as a style attribute, for templates written before the
+        classes; only validated #rrggbb values reach this attribute."""
         if not self.inks:
             return ""
         if len(self.inks) == 1:
@@ -138,6 +147,7 @@ class DrawnStep:
     sentence: str
     cards: list[MiniCard] = field(default_factory=list)
     checks: str = ""  # an `expect` step's checks, as one line of text
+    em: float = 0.0   # the sentence's width in the body font, in em (0: not measured)
 
 
 @dataclass
@@ -152,9 +162,21 @@ class FlowCard:
 #: The built-in stylesheet's line heights in an example (rulebook.css, print), in mm, each a
 #: little under the exact figure: the title (10 pt × 1.35), a line of text (8 pt × 1.4), a row
 #: of mini cards (7.8 mm), a row of text (8 pt × 1.3).
-TITLE_MM, TEXT_MM, CARDS_MM, ROW_MM = 4.76, 3.95, 7.8, 3.66
+TITLE_MM, LINE_MM, CARDS_MM, ROW_MM = 4.76, 3.95, 7.8, 3.66
 #: The part of that sum an example's floor claims, for what rounding may take off.
 FLOOR_SHARE = 0.95
+#: Below an example's content, its padding and border (1.2 mm and .6 pt); inside its outcome,
+#: the outcome's padding above and below (.8 mm each).
+EXAMPLE_FOOT_MM, OUTCOME_PAD_MM = 1.41, 1.6
+#: The width of the text on a page (the built-in stylesheet's margins), an example's content
+#: inside it (2 mm of padding and .6 pt of border each side), the indent of its step list and
+#: the share of the example each of two step columns takes.
+PAGE_TEXT_MM = {"a5": 118.0, "a4": 180.0}
+EXAMPLE_INSET_MM, STEPS_INDENT_MM, COLUMN_SHARE = 4.43, 5.0, 0.47
+#: An example's text size (8 pt), and the part of a text's width (its characters' advances in
+#: the body font) that counts when finding how many lines it takes at least.
+EXAMPLE_PT, WIDTH_SHARE = 8.0, 0.97
+PT_MM = 25.4 / 72
 
 
 @dataclass
@@ -173,6 +195,8 @@ class DrawnExample:
     status: str
     status_label: str
     detail: str
+    text_em: float = 0.0   # the text's width in the body font, in em (0: not measured)
+    measure_mm: float = 0.0   # its content's width on the page (0: not known)
 
     @property
     def first_column(self) -> int:
@@ -181,10 +205,29 @@ class DrawnExample:
         n = len(self.steps)
         return (n + 1) // 2 if n > 5 else n
 
+    def text_lines(self, em: float, measure_mm: float) -> int:
+        """How many lines a text `em` wide takes at least in a column `measure_mm` wide (as
+        many as its characters' advances fill: breaking it can only add lines)."""
+        if not em or measure_mm <= 0:
+            return 1
+        return max(1, ceil(em * EXAMPLE_PT * PT_MM * WIDTH_SHARE / measure_mm))
+
+    @property
+    def step_lines(self) -> int:
+        """Lines of the taller step column, each step at least one."""
+        half = self.first_column
+        if not self.measure_mm:
+            return half
+        two = half < len(self.steps)
+        column = (COLUMN_SHARE * self.measure_mm if two else self.measure_mm) - STEPS_INDENT_MM
+        counts = [self.text_lines(s.em, column) for s in self.steps]
+        return max(sum(counts[:half]), sum(counts[half:]))
+
     @property
     def floor_mm(self) -> float:
-        """A height the printed example cannot be under: one line for its title and text,
-        each row of its setup, flow and outcome, and each step of the taller column.
+        """A height the printed example cannot be under: its title, the lines its text and
+        the taller column of steps take at least, each row of its setup, flow and outcome,
+        and the padding below it and inside its outcome.
 
         The example template starts the example with an empty block this tall whose negative
         bottom margin takes its height back. An example never splits across pages, and
@@ -192,9 +235,10 @@ class DrawnExample:
         before dropping it and starting again on the next page; the block overflows first,
         so the example moves on before any of it is laid out. Being a floor, it never
         overflows where the example itself would fit: the pages are the same."""
-        mm = TITLE_MM + (TEXT_MM if self.text else 0) + self.first_column * TEXT_MM
+        mm = TITLE_MM + self.step_lines * LINE_MM + EXAMPLE_FOOT_MM
+        mm += self.text_lines(self.text_em, self.measure_mm) * LINE_MM if self.text else 0
         mm += CARDS_MM if self.flow else 0
-        mm += TEXT_MM if self.outcome else 0   # the outcome's label
+        mm += LINE_MM + OUTCOME_PAD_MM if self.outcome else 0   # the outcome's label
         for line in lines(self.setup) + lines(self.outcome):
             if any(row.label or any(p.who or p.cards or p.text for p in row.parts)
                    for row in line):   # an empty row prints nothing
@@ -226,6 +270,7 @@ class Drawer:
         self.palette = game.db.game.palette
         self._ = words(game.language)
         self.labels = Labels(game)
+        self._body: Metrics | None = None
 
     # --- cards and words ---------------------------------------------------------------------
 
@@ -451,9 +496,31 @@ class Drawer:
                 steps[-1].sentence = f"{steps[-1].sentence}{self.passed(players)}"
         return steps
 
-    def draw(self, example: Example, verdict: VerdictLike | None, number: int) -> DrawnExample:
+    def body_em(self, text: str) -> float:
+        """The width of `text` in the body font, in em, counting only the characters the font
+        has (another font sets the rest, perhaps narrower): what an example's floor measures."""
+        if self._body is None:
+            self._body = fontbook(self.game.project.root).metrics(
+                self.game.db.game.theme.font or "mincho")
+        body = self._body
+        return sum(body.char(c) for c in text if body.has(c))
+
+    def draw(self, example: Example, verdict: VerdictLike | None, number: int,
+             page: str | None = None) -> DrawnExample:
+        """An example as the book prints it; with the `page` size, its floor also counts the
+        lines its text and steps take at least."""
         status = verdict.status if verdict is not None else "unverified"
         detail = verdict.detail if verdict is not None else ""
+        drawn = self._draw(example, verdict, number, status, detail)
+        if page in PAGE_TEXT_MM:
+            drawn.measure_mm = PAGE_TEXT_MM[page] - EXAMPLE_INSET_MM
+            drawn.text_em = self.body_em(drawn.text) if drawn.text else 0.0
+            for step in drawn.steps:
+                step.em = self.body_em(step.sentence)
+        return drawn
+
+    def _draw(self, example: Example, verdict: VerdictLike | None, number: int, status: str,
+              detail: str) -> DrawnExample:
         return DrawnExample(
             id=example.id, number=number, title=example.title,
             text=self.labels.prose(example.text) if example.text else None, origin=example.origin,

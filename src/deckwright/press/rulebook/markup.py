@@ -3,7 +3,7 @@
 Texts come from designers' databases and are data: the shared tokeniser splits them into plain
 runs and icons, and every run is HTML-escaped as it becomes HTML. Nothing in a text can become a tag,
 an attribute or a URL; the only values placed in attributes are palette colours, which the model
-has already checked are `#rrggbb`.
+has already checked are `#rrggbb`, as class names (`ink-d0312d`, inks.py).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from ...i18n import N_, Words, words
 from ...model.schema import Colour
 from ..linebreak import OBJECT
 from ..markup import Icon, Run, parse
+from .inks import ink
 from .typeset import Piece, typeset
 
 #: What the built-in icons say, with their argument (`{draw:2}`) where the language puts it.
@@ -35,7 +36,7 @@ def colour_icon(colour: Colour, arg: str = "") -> str:
     """A palette icon: the colour's ink behind its symbol (or the first letter of its name)."""
     mark = escape(colour.symbol or colour.name[:1])
     extra = f"<small>{arg}</small>" if arg else ""
-    return (f'<span class="icon icon-colour" style="background-color:{colour.hex}" '
+    return (f'<span class="icon icon-colour {ink(colour.hex)}" '
             f'title="{escape(colour.name)}">{mark}{extra}</span>')
 
 

@@ -23,7 +23,7 @@ from weasyprint import HTML  # noqa: E402
 from weasyprint.document import Document  # noqa: E402
 from weasyprint.text.fonts import FontConfiguration  # noqa: E402
 
-from . import pagerefs
+from . import pagerefs, uasheet
 from .fetcher import RulebookFetcher
 from .options import PDF_VARIANTS
 
@@ -33,6 +33,13 @@ from .options import PDF_VARIANTS
 #: picture would be about 1,400 dpi: embedding it whole made WeasyPrint decode and re-compress
 #: every picture at full size (0.1-0.2 s each) for detail no printer shows.
 PICTURE_DPI = 300
+
+
+class _LeanHTML(HTML):
+    """A document cascaded with the lean user-agent stylesheet (uasheet.py says why)."""
+
+    def _ua_stylesheets(self, forms: bool = False) -> list:
+        return [uasheet.lean(), *super()._ua_stylesheets(forms)[1:]]
 
 
 @dataclass
@@ -55,8 +62,10 @@ class _Collect(logging.Handler):
 
 
 def render_pdf(html: str, base: Path, fetcher: RulebookFetcher,
-               pdf_variant: str | None = None) -> Rendered:
-    """Lay out `html` (whose relative links resolve against the folder `base`) as a PDF."""
+               pdf_variant: str | None = None, lean_ua: bool = False) -> Rendered:
+    """Lay out `html` (whose relative links resolve against the folder `base`) as a PDF;
+    `lean_ua` cascades it with the lean user-agent stylesheet (`uasheet.needs_full` says when
+    a document may not be)."""
     if pdf_variant is not None and pdf_variant not in PDF_VARIANTS:
         raise ValueError(f"unknown PDF variant {pdf_variant!r} (choose from {', '.join(PDF_VARIANTS)})")
     logger = logging.getLogger("weasyprint")
@@ -66,8 +75,10 @@ def render_pdf(html: str, base: Path, fetcher: RulebookFetcher,
     try:
         if fetcher.base is None:
             fetcher.base = Path(base).absolute()
-        doc = HTML(string=html, base_url=fetcher.base_url("rulebook.html"), url_fetcher=fetcher,
-                   media_type="print").render(font_config=FontConfiguration(), dpi=PICTURE_DPI)
+        document = _LeanHTML if lean_ua else HTML
+        doc = document(string=html, base_url=fetcher.base_url("rulebook.html"),
+                       url_fetcher=fetcher, media_type="print").render(
+                           font_config=FontConfiguration(), dpi=PICTURE_DPI)
         filled = pagerefs.fill(doc)   # the page numbers the stylesheet left as placeholders
         # A fixed identifier keeps the output byte-identical for identical inputs.
         pdf = doc.write_pdf(pdf_variant=pdf_variant, pdf_identifier=b"deckwright-rulebook",

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ... import i18n, paths
 from ...css import refuse_external_urls
-from ...model import InputError, Problem, UsageError
+from ...model import GameData, InputError, Problem, UsageError
 from ...model.yamlsafe import decode_text
 from .typeset import keep_together
 
@@ -92,3 +92,11 @@ def stylesheet(dirs: list[Path], display: Callable[[Path], str] = str) -> bytes:
             refuse_external_urls(decode_text(css, display(path)), display(path))
             return css
     raise UsageError(f"{STYLESHEET} not found in {', '.join(str(d) for d in dirs)}")
+
+
+def book_stylesheet(dirs: list[Path], game: GameData,
+                    display: Callable[[Path], str] = str) -> bytes:
+    """The stylesheet a game's book links: `stylesheet` with the palette's ink classes after
+    it (inks.py), whichever project's stylesheet it is."""
+    from .inks import rules
+    return stylesheet(dirs, display) + rules(game.db.game.palette.values())

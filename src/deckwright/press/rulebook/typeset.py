@@ -14,6 +14,7 @@ else still breaks where the engine likes.
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from markupsafe import Markup, escape
@@ -119,3 +120,30 @@ def typeset(pieces: list[Piece]) -> Markup:
 def keep_together(text: str) -> Markup:
     """`text` escaped, with every group no line may split wrapped in a nowrap span."""
     return typeset([Piece(text)])
+
+
+#: U+2060 WORD JOINER: no line breaks before or after it (UAX #14 class WJ), zero width.
+WORD_JOINER = "\u2060"
+_PLAIN_GROUP = re.compile(r'<span class="nw">([^<]*)</span>(?!</span>)')
+_HEADING = re.compile(r"(<h[1-6][\s>].*?</h[1-6]>)", re.DOTALL | re.IGNORECASE)
+_CHARACTER = re.compile(r"&[#\w]+;|.", re.DOTALL)   # an escaped character counts as one
+
+
+def joined_for_print(html: str) -> str:
+    """The page as WeasyPrint gets it: each nowrap group of plain text (no tag inside) becomes
+    its characters joined by word joiners, which Pango never breaks around either.
+
+    For WeasyPrint each span is an inline box of its own that splits the text around it: a
+    line holding one was three text boxes to lay out and draw instead of one, and a book has
+    a thousand. The group keeps the same characters and widths and is printed the same; the
+    PDF's text is the same (a joiner has no glyph). Headings are left as they are, since their
+    text may become a bookmark or running header, and so is a group that ends the inline
+    element holding it (an example row's text, 「自陣1」: WeasyPrint moved the whole text to the
+    next line where the joiners let it keep 「自」 behind); the HTML page keeps its spans."""
+    def join(match: re.Match[str]) -> str:
+        return WORD_JOINER.join(_CHARACTER.findall(match.group(1)))
+
+    parts = _HEADING.split(html)
+    for k in range(0, len(parts), 2):   # the even parts lie outside headings
+        parts[k] = _PLAIN_GROUP.sub(join, parts[k])
+    return "".join(parts)
