@@ -142,6 +142,11 @@ def test_build_lang_en_writes_the_english_edition(tmp_path: Path) -> None:
     leaks = [w for w in JAPANESE.findall(text) if w not in originals]
     assert leaks == [], leaks[:20]
     assert all(term in text for term in originals)   # printed beside their translations
+    # the cover's terms are a column that widens for the English "Playing time" (it wrapped
+    # in the 20 mm the Japanese terms need), each term on the line of its value
+    cover = PdfReader(out / "rulebook.pdf").pages[0].extract_text().splitlines()
+    assert [line for line in cover if line.startswith(("Players", "Playing", "Editions"))] == [
+        "Players 2–6 players", "Playing time 15–30 minutes", "Editions Standard rules"]
     cards = "\n".join(p.extract_text() for p in PdfReader(out / "pnp-a4.pdf").pages)
     assert "King Kick-back" in cards and not JAPANESE.search(cards)
 
