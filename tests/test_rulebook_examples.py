@@ -185,3 +185,31 @@ def test_an_examples_floor_counts_the_lines_its_steps_take_at_least(game):
     assert a5.text_lines(a5.steps[0].em, column) == -(-120 * 8 * 25.4 / 72 * .97 // column)
     assert a5.step_lines > plain.step_lines and a5.floor_mm > plain.floor_mm
     assert a4.step_lines < a5.step_lines   # a wider page, fewer lines
+
+
+def test_a_mini_card_is_labelled_so_a_reader_knows_the_card():
+    """Names up to three full-width or six half-width characters are their own label, so an
+    English "Three" reads like "Two"; a longer name with a rank shows the colour's symbol and
+    the rank; a bare rank is never a label: super-page-one's Joker (rank 0) is not "0"."""
+    from deckwright.model.schema import Card
+
+    japanese = load_game(Project(ROOT), "super-page-one")
+    english = load_game(Project(ROOT), "super-page-one", "en")
+    assert Drawer(japanese).mini(japanese.card("joker-1")).label == "ジョーカー"
+    assert Drawer(english).mini(english.card("joker-1")).label == "Joker"
+    assert Drawer(japanese).mini(japanese.card("s-a")).label == "♠A"
+
+    fox = load_game(Project(ROOT / "tests" / "fixtures" / "rulebook"), "rb")
+    symbol = next(k for k, c in fox.db.game.palette.items() if c.symbol)
+    plain = next(k for k, c in fox.db.game.palette.items() if not c.symbol)
+    base = fox.db.cards[0].model_dump()
+    draw = Drawer(fox)
+
+    def label(name: str, colour: str) -> str:
+        card = Card.model_validate({**base, "name": name, "colors": [colour], "rank": 3})
+        return draw.mini(card).label
+
+    sym = fox.db.game.palette[symbol].symbol
+    assert (label("Three", symbol), label("Three", plain)) == ("Three", "Three")
+    assert (label("Thunder", symbol), label("Thunder", plain)) == (f"{sym}3", "Thunder")
+    assert (label("炎の三", plain), label("炎の三番", symbol)) == ("炎の三", f"{sym}3")

@@ -10,6 +10,7 @@ shown as written.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from math import ceil
 from typing import Any, Mapping, Protocol
@@ -58,6 +59,15 @@ PASSED = "{who} はパス。"
 AUTOMATIC = "（自動：{what}）"
 #: The label of what the rules filled in where the setup was silent.
 DEFAULTED = "{label}（指定のない分）"
+
+
+#: A card name up to this many cells (a full-width character is two) is its own mini label.
+SHORT_NAME_CELLS = 6
+
+
+def _cells(text: str) -> int:
+    """Width in cells, a full-width (East Asian wide) character counting two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 class VerdictLike(Protocol):
@@ -280,8 +290,11 @@ class Drawer:
 
     def mini(self, card: Card) -> MiniCard:
         """A card drawn small: a playing card as its suit and rank (♠A, the name with the suit's
-        name put as its symbol), a long name with a rank as the rank, else the name (the chip
-        widens for it, never clipping it)."""
+        name put as its symbol); a long name (over three full-width characters or six
+        half-width ones, so "Three" is not shortened where "Two" is not) with a rank as the
+        game's label for the rank or its colour's symbol and the rank (B3); else the name (the
+        chip widens for it, never clipping it). A bare rank is never the label: a Joker of rank
+        0 is not a card a reader would know as "0"."""
         inks = tuple(self.palette[c].hex for c in card.colors if c in self.palette)
         colours = [self.palette[c] for c in card.colors if c in self.palette]
         colour = next((c for c in colours if c.symbol), None)
@@ -290,9 +303,10 @@ class Drawer:
         label = card.name
         if suit is not None:
             label = suit.symbol + card.name[len(suit.name):].removeprefix("の")
-        elif card.rank is not None and len(card.name) > 3:
+        elif card.rank is not None and _cells(card.name) > SHORT_NAME_CELLS:
             rank = self.labels.get(card.rank) if isinstance(card.rank, str) else None
-            label = rank or f"{colour.symbol if colour and colour.symbol else ''}{card.rank}"
+            if rank or colour is not None:
+                label = rank or f"{colour.symbol}{card.rank}"
         return MiniCard(card.id, card.name, label, inks)
 
     def word(self, token: str, mark: str = "") -> str:
