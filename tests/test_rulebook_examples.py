@@ -213,3 +213,22 @@ def test_a_mini_card_is_labelled_so_a_reader_knows_the_card():
     assert (label("Three", symbol), label("Three", plain)) == ("Three", "Three")
     assert (label("Thunder", symbol), label("Thunder", plain)) == (f"{sym}3", "Thunder")
     assert (label("炎の三", plain), label("炎の三番", symbol)) == ("炎の三", f"{sym}3")
+
+
+def test_cards_that_share_a_name_are_told_apart_by_their_colours(tmp_path):
+    """bridge-over's number cards are named "4" in four colours, the fox template's "One" in
+    three: a sentence names the colour too; a name of its own, or a namesake of the same colours
+    (super-page-one's two Jokers), is printed alone."""
+    import subprocess
+    import sys
+
+    bridge = Drawer(load_game(Project(ROOT), "bridge-over"))
+    assert bridge.sentence("p1 plays red-4") == "プレイヤー1：「4」（赤）を出す。"
+    spo = Drawer(load_game(Project(ROOT), "super-page-one"))
+    assert "「ジョーカー」を" in spo.sentence("p1 plays joker-1")
+
+    run = subprocess.run([sys.executable, "-m", "deckwright", "new", "fox", "--rules"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    fox = Drawer(load_game(Project(tmp_path / "fox"), "fox"))
+    assert fox.sentence("p2 plays yellow-1") == "Player 2 plays “One” (Yellow)."

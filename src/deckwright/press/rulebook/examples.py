@@ -281,6 +281,7 @@ class Drawer:
         self._ = words(game.language)
         self.labels = Labels(game)
         self._body: Metrics | None = None
+        self._by_name: dict[str, list[Card]] | None = None   # name -> the cards of that name
 
     # --- cards and words ---------------------------------------------------------------------
 
@@ -318,6 +319,10 @@ class Drawer:
         card = self.card_of(token)
         if card is not None:
             name = self._("“%(name)s”", name=card.name)
+            colours = self._told_by_colour(card)
+            if colours:
+                # TRANSLATORS: a card whose name other cards share, told apart by its colours
+                name = self._("%(card)s (%(colours)s)", card=name, colours=colours)
             copy = token.partition("#")[2]
             if copy:
                 name = self._("%(card)s (copy %(n)s)", card=name, n=copy)
@@ -325,6 +330,19 @@ class Drawer:
         if token in self.palette:
             return self.palette[token].name
         return token if token.isdigit() else self.labels[token]
+
+    def _told_by_colour(self, card: Card) -> str:
+        """The colour names that tell `card` from the other cards of its name ("One" in red, in
+        blue and in yellow: "One" (Yellow)), or "" when its name is its own or its colours do
+        not tell it apart."""
+        if self._by_name is None:
+            self._by_name = {}
+            for other in self.game.db.cards:
+                self._by_name.setdefault(other.name, []).append(other)
+        namesakes = [c for c in self._by_name[card.name] if c.id != card.id]
+        if not namesakes or any(c.colors == card.colors for c in namesakes):
+            return ""
+        return self._(", ").join(self.palette[c].name for c in card.colors if c in self.palette)
 
     def sentence(self, notation: str) -> str:
         """A readable rendering of a decision in the shared notation: `p1 plays red-2` ->
