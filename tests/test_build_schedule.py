@@ -110,27 +110,29 @@ def test_a_task_in_a_process_of_its_own_leaves_nothing_behind_in_the_worker(tmp_
     assert not hasattr(build, "_LEFT_BY_A")
 
 
+def _one_task_in_its_own_process(tmp_path: Path, monkeypatch, run_a) -> None:
+    """Build one task of a target that runs in a process of its own, on one worker."""
+    monkeypatch.setattr(build, "TARGETS", _own_process_targets(tmp_path, run_a))
+    game = SimpleNamespace(id="g", edition=None)
+    build._in_pool([build.Task(game, None, "a")], SimpleNamespace(), 1,
+                   Console(file=io.StringIO()), ())
+
+
 def test_a_task_in_a_process_of_its_own_raises_its_error_in_the_build(tmp_path: Path,
                                                                       monkeypatch):
     from deckwright.model import UsageError
 
     def run_a(game, press, args, tick):
         raise UsageError("rulebook: no such page size")
-    monkeypatch.setattr(build, "TARGETS", _own_process_targets(tmp_path, run_a))
-    game = SimpleNamespace(id="g", edition=None)
     with pytest.raises(UsageError, match="no such page size"):
-        build._in_pool([build.Task(game, None, "a")], SimpleNamespace(), 1,
-                       Console(file=io.StringIO()), ())
+        _one_task_in_its_own_process(tmp_path, monkeypatch, run_a)
 
 
 def test_a_task_process_that_dies_is_an_error_not_a_hang(tmp_path: Path, monkeypatch):
     def run_a(game, press, args, tick):
         os._exit(3)
-    monkeypatch.setattr(build, "TARGETS", _own_process_targets(tmp_path, run_a))
-    game = SimpleNamespace(id="g", edition=None)
     with pytest.raises(RuntimeError, match="ended without a result"):
-        build._in_pool([build.Task(game, None, "a")], SimpleNamespace(), 1,
-                       Console(file=io.StringIO()), ())
+        _one_task_in_its_own_process(tmp_path, monkeypatch, run_a)
 
 
 def test_what_a_tasks_imports_made_is_frozen_in_the_worker(tmp_path: Path, monkeypatch):
