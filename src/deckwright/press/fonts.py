@@ -12,9 +12,12 @@ import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..model import UsageError
+
+if TYPE_CHECKING:   # reportlab is imported at the first font registered
+    from reportlab.pdfbase.ttfonts import TTFont
 
 
 @dataclass(frozen=True)
@@ -69,8 +72,18 @@ def register(key: str) -> str:
 
     spec = resolve(key)
     if spec.name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(spec.name, str(font_path(spec))))
+        pdfmetrics.registerFont(kept_tables(TTFont(spec.name, str(font_path(spec)))))
     return spec.name
+
+
+def kept_tables(font: TTFont) -> TTFont:
+    """The font, its face's tables copied out of the font file once rather than at every
+    subset: reportlab's `makeSubset`, run for each font of each PDF deckwright makes (every
+    batch of rasterised faces and every chunk of a sheet PDF), copies the whole `glyf` table
+    (megabytes for a Japanese font) to take a few glyphs from it. The tables are bytes, never
+    changed, so every subset is the same."""
+    font.face.get_table = lru_cache(maxsize=None)(font.face.get_table)
+    return font
 
 
 class Metrics:
@@ -254,9 +267,9 @@ def _register_face(path: Path, index: int, root: Path) -> str:
     with TTFontTools(path, fontNumber=index, lazy=True) as font:
         cff = is_cff(font)
     if cff:
-        pdfmetrics.registerFont(TTFont(name, str(truetype_copy(path, index, root))))
+        pdfmetrics.registerFont(kept_tables(TTFont(name, str(truetype_copy(path, index, root)))))
     else:
-        pdfmetrics.registerFont(TTFont(name, str(path), subfontIndex=index))
+        pdfmetrics.registerFont(kept_tables(TTFont(name, str(path), subfontIndex=index)))
     return name
 
 
