@@ -249,3 +249,19 @@ def test_a_collection_offers_each_face_including_a_cff_one(tmp_path: Path) -> No
         pdf = root / "build" / "fox" / "pnp-a4.pdf"
         assert any(base.startswith(name) for base in embedded_fonts(pdf))  # reportlab adds -N
         assert "Red Fox" in "".join(p.extract_text() for p in PdfReader(pdf).pages)
+
+
+def test_a_font_with_kept_tables_makes_the_subsets_a_fresh_font_makes() -> None:
+    """Registered fonts keep their tables once (`kept_tables`): every subset a PDF embeds,
+    the first and any later one, must be byte for byte what reportlab makes from the file."""
+    from reportlab.pdfbase.ttfonts import TTFont as ReportlabFont
+
+    from deckwright.press.fonts import FONTS, font_path, kept_tables
+
+    path = str(font_path(FONTS["gothic"]))
+    kept = kept_tables(ReportlabFont("KeptTablesTest", path))
+    subsets = [[ord(c) for c in "カード 5 点"], [ord(c) for c in "山札を引く ABC"]]
+    made = [kept.face.makeSubset(s) for s in subsets + subsets]
+    fresh = [ReportlabFont("FreshTest", path).face.makeSubset(s) for s in subsets]
+    assert made == fresh + fresh
+    assert made[0] != made[1]
