@@ -129,6 +129,44 @@ def test_print_on_demand_zip_images_at_the_services_size(built: Path, service, s
     assert all(i.date_time == (1980, 1, 1, 0, 0, 0) for i in zipfile.ZipFile(path).infolist())
 
 
+def test_makeplayingcards_images_are_the_game_crafters_cropped_each_face_rendered_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each face is rendered once for both zip services (`pod.CUT_FROM`): MakePlayingCards'
+    822 x 1122 px image is The Game Crafter's 825 x 1125 px one less a pixel at the top left and
+    two at the bottom right, the card half a pixel off centre; the backs alike."""
+    from deckwright.model import Project, load_game
+    from deckwright.press import pod
+    from deckwright.press.cards import GamePress
+
+    project = copy_project(PRESS_FIXTURE, tmp_path / "p")
+    press = GamePress(load_game(Project(project), "pressdemo"))
+    rendered: list[tuple[float, float]] = []
+    real = pod.render_scanlines
+
+    def counted(pagesize, draws, scale):
+        rendered.extend([pagesize] * len(draws))
+        return real(pagesize, draws, scale)
+    monkeypatch.setattr(pod, "render_scanlines", counted)
+    services = ["thegamecrafter", "makeplayingcards"]
+    drawn = pod.reuse(press, services)
+    folder = tmp_path / "out" / "build" / "pressdemo"
+    folder.mkdir(parents=True)
+    for deck, _ in press.decks():
+        pod.export(press, deck, folder, deck.id, services, drawn=drawn)
+    faces = {c.id for deck, _ in press.decks() for c in press.distinct(deck)}
+    backs = {press.back_key(c) for deck, _ in press.decks() for c in press.distinct(deck)}
+    assert len(rendered) == len(faces) + len(backs)
+    assert not drawn.left and not drawn.kept   # every crop made was written, none is left
+    with zipfile.ZipFile(folder / "standard-thegamecrafter.zip") as tgc, \
+            zipfile.ZipFile(folder / "standard-makeplayingcards.zip") as mpc:
+        assert tgc.namelist() == mpc.namelist()
+        for name in (n for n in tgc.namelist() if n.endswith(".png")):
+            wide = Image.open(io.BytesIO(tgc.read(name))).convert("RGB")
+            cut = Image.open(io.BytesIO(mpc.read(name))).convert("RGB")
+            assert (wide.size, cut.size) == ((825, 1125), (822, 1122))
+            assert cut.tobytes() == wide.crop((1, 1, 823, 1123)).tobytes(), name
+
+
 def test_print_on_demand_files_are_deterministic(built: Path, tmp_path: Path) -> None:
     project = copy_project(PRESS_FIXTURE, tmp_path / "again")
     assert build(project, "pressdemo", "--only", "pod,cgs", "--pod", "makeplayingcards") == 0

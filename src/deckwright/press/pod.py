@@ -10,8 +10,10 @@ px with MakePlayingCards' 36 px) and what it takes:
 - DriveThruCards: one PDF, one card per page at trim + bleed (front, then its back, for every
   printed copy), each page with its TrimBox on the card's cut line and its BleedBox the page.
 
-The images are the vector faces rasterised by pdfium (never a second drawing). Zips are written
-deterministically (fixed order and timestamps), through deckwright.atomic.
+The images are the vector faces rasterised by pdfium (never a second drawing), each face once
+for both zip services: MakePlayingCards' images are whole-pixel crops of The Game Crafter's
+render, the card half a pixel off centre (`CUT_FROM`). Zips are written deterministically
+(fixed order and timestamps), through deckwright.atomic.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from .cards import GamePress
 from .layout import MM
 from .pdfstream import write_pdf
 from .png import _drawer
-from .raster import Reuse, batches, pixel_page, render_pngs
+from .raster import Page, Reuse, batches, pixel_page, px, render_scanlines
 
 DPI = 300.0
 INCH = 25.4
@@ -72,13 +74,21 @@ def write_zip(target: Path, entries: Iterable[tuple[str, bytes]]) -> None:
                 z.writestr(info, data)
 
 
+#: The bleed every zip service's images are cut from: each face is rendered once, with the
+#: widest bleed any zip service asks for, and each service's image is a whole-pixel crop of
+#: it. MakePlayingCards' 36 px are 1.5 px less than The Game Crafter's 37.5 px a side, so its
+#: crop leaves the card half a pixel (0.04 mm) off centre, far inside any printer's cut
+#: tolerance; rendering it apart cost a quarter of the target. The crop is the same whatever
+#: services a build names, so a service's file never depends on which others it makes.
+CUT_FROM = max(s.bleed_mm for s in SERVICES.values() if s.package == "zip") * MM
+
+
 def reuse(press: GamePress, services: Iterable[str]) -> Reuse:
-    """How often a run over every deck draws each face and back at each bleed: a face the
-    decks share, or two services at the same bleed, is drawn and encoded once (the encoding is
-    most of the cost). Services at different bleeds are drawn apart: 36 px against 37.5 px of
-    bleed puts the card half a pixel off, so no resampling of one gives the other's pixels.
-    Keys are (kind, plan key, bleed): within one GamePress a face's plan key is its card id and
-    a back's its back key, and the page size follows from the card size and the bleed."""
+    """How often a run over every deck writes each face and back at each bleed: a face the
+    decks share, or two services at the same bleed, is encoded once, and every face is
+    rendered once for all the services (`CUT_FROM`). Keys are (kind, plan key, bleed): within
+    one GamePress a face's plan key is its card id and a back's its back key, and the page
+    size follows from the card size and the bleed."""
     uses: Counter[tuple[str, str, float]] = Counter()
     bleeds = [s.bleed_mm * MM for s in map(SERVICES.__getitem__, services) if s.package == "zip"]
     for deck, _ in press.decks():
@@ -90,27 +100,49 @@ def reuse(press: GamePress, services: Iterable[str]) -> Reuse:
     return Reuse(uses)
 
 
-def _images(press: GamePress, jobs: list[tuple[str, Callable[[], facemod.Plan]]],
-            bleed: float, kind: str = "face", drawn: Reuse | None = None
-            ) -> Iterator[tuple[str, bytes]]:
-    """(name, PNG bytes) of each planned face, rendered with `bleed` points around the trim
-    a batch at a time, except those `drawn` still holds (`kind` tells faces from backs)."""
-    drawn = Reuse() if drawn is None else drawn
+def _page(press: GamePress, bleed: float) -> tuple[float, float]:
+    """The size in points of a card with `bleed` around its trim."""
     w, h = press.size_mm
-    page = pixel_page(((w * MM) + 2 * bleed, (h * MM) + 2 * bleed), DPI)
+    return (w * MM) + 2 * bleed, (h * MM) + 2 * bleed
+
+
+def _images(press: GamePress, jobs: list[tuple[str, Callable[[], facemod.Plan]]],
+            bleed: float, kind: str = "face", drawn: Reuse | None = None,
+            cut_from: float | None = None) -> Iterator[tuple[str, bytes]]:
+    """(name, PNG bytes) of each planned face with `bleed` points around the trim, rendered a
+    batch at a time, except those `drawn` still holds (`kind` tells faces from backs). With
+    `cut_from`, a face is rendered with that wider bleed and cropped to `bleed`, and the crops
+    other zip services' bleeds will ask `drawn` for are offered to it on the way."""
+    drawn = Reuse() if drawn is None else drawn
+    wide = bleed if cut_from is None else cut_from
+    page = pixel_page(_page(press, wide), DPI)
+    others = [] if cut_from is None else sorted(
+        {s.bleed_mm * MM for s in SERVICES.values() if s.package == "zip"} - {bleed})
     for batch in batches(jobs):
         keyed = [(name, (kind, plan.key, bleed), plan)
                  for name, plan in ((name, make()) for name, make in batch)]
         missing = {key: plan for _, key, plan in keyed if drawn.get(key) is None}
         new: dict[tuple[str, str, float], bytes] = {}
         if missing:
-            draws = [_drawer(p, bleed, page) for p in missing.values()]
-            for key, png in zip(missing, render_pngs(page, draws, DPI / 72.0, DPI)):
-                new[key] = png.data
+            draws = [_drawer(p, wide, page) for p in missing.values()]
+            for key, rendered in zip(missing, render_scanlines(page, draws, DPI / 72.0)):
+                new[key] = _cut(press, rendered, wide, bleed).png(DPI).data
+                for other in others:
+                    drawn.offer((kind, key[1], other), lambda other=other: _cut(
+                        press, rendered, wide, other).png(DPI).data)
         for name, key, _ in keyed:
             data = new[key] if key in new else drawn.kept[key]
             drawn.used(key, data)
             yield name, data
+
+
+def _cut(press: GamePress, rendered: Page, wide: float, bleed: float) -> Page:
+    """The card with `bleed` around its trim, from a page rendered with `wide` bleed (itself
+    when they are equal): centred to the nearest whole pixel."""
+    if bleed == wide:
+        return rendered
+    w, h = (px(v, DPI) for v in _page(press, bleed))
+    return rendered.crop(w, h, (rendered.w - w) // 2, (rendered.h - h) // 2)
 
 
 def image_zip(press: GamePress, deck, target: Path, service: Service,
@@ -131,10 +163,10 @@ def image_zip(press: GamePress, deck, target: Path, service: Service,
     bleed = service.bleed_mm * MM
 
     def entries() -> Iterator[tuple[str, bytes]]:
-        for item in _images(press, fronts, bleed, "face", drawn):
+        for item in _images(press, fronts, bleed, "face", drawn, CUT_FROM):
             tick(1)
             yield item
-        yield from _images(press, list(backs.items()), bleed, "back", drawn)
+        yield from _images(press, list(backs.items()), bleed, "back", drawn, CUT_FROM)
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["file", "back", "copies", "name"])

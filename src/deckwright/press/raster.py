@@ -59,6 +59,18 @@ class Page:
         return Image.frombuffer("RGB", (self.w, self.h), bytes(memoryview(self.rows)[1:]),
                                 "raw", "RGB", 3 * self.w + 1, 1)
 
+    def png(self, dpi: float) -> "Png":
+        """The page encoded as PNG straight from its scanlines (no image copied on the way)."""
+        return Png(_png(self.w, self.h, memoryview(self.rows), dpi, self.image), (self.w, self.h))
+
+    def crop(self, w: int, h: int, left: int, top: int) -> "Page":
+        """The `w` x `h` pixels whose top left corner is (`left`, `top`): one page rendered
+        with the widest bleed gives a narrower one's image without being drawn again."""
+        stride, at = 3 * self.w + 1, 1 + 3 * left
+        rows = memoryview(self.rows)
+        return Page(w, h, bytearray(b"\0").join(   # a filter byte before each row
+            [b"", *(rows[y * stride + at:y * stride + at + 3 * w] for y in range(top, top + h))]))
+
 
 def _render(page: pdfium.PdfPage, scale: float) -> Page:
     """Render a page at `scale` px per pt, as pypdfium2's `render` does (white paper, no
@@ -121,7 +133,7 @@ def render_pngs(pagesize: tuple[float, float], draws: list[Callable[[Canvas], No
     """`render_pages`, each page encoded as PNG (the bytes `png_bytes` gives its image)
     straight from the scanlines pdfium wrote, with no image copied on the way."""
     for page in render_scanlines(pagesize, draws, scale):
-        yield Png(_png(page.w, page.h, memoryview(page.rows), dpi, page.image), (page.w, page.h))
+        yield page.png(dpi)
 
 
 class Mosaic:
@@ -198,6 +210,16 @@ class Reuse:
 
     def get(self, key: Hashable) -> bytes | bytearray | None:
         return self.kept.get(key)
+
+    def offer(self, key: Hashable, make: Callable[[], bytes | bytearray]) -> None:
+        """Keep what `make()` gives for `key` without counting a use, if a use of `key` is
+        still to come and nothing is kept for it yet (`make` is called only then): an image
+        made on the way to another, e.g. a crop of a wider render."""
+        if self.left.get(key, 0) > 0 and key not in self.kept:
+            data = make()
+            if self.limit is None or self.size + len(data) <= self.limit:
+                self.kept[key] = data
+                self.size += len(data)
 
     def used(self, key: Hashable, data: bytes | bytearray) -> None:
         """Count one use of `key`; keep `data` while later uses remain and it fits."""
