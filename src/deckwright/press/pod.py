@@ -78,8 +78,8 @@ def write_zip(target: Path, entries: Iterable[tuple[str, bytes]]) -> None:
 #: widest bleed any zip service asks for, and each service's image is a whole-pixel crop of
 #: it. MakePlayingCards' 36 px are 1.5 px less than The Game Crafter's 37.5 px a side, so its
 #: crop leaves the card half a pixel (0.04 mm) off centre, far inside any printer's cut
-#: tolerance; rendering it apart cost as much as the first rendering. The crop is the same whatever
-#: services a build names, so a service's file never depends on which others it makes.
+#: tolerance; rendering it apart cost as much as the first rendering. The crop is the same
+#: whatever services a build names, so a service's file never depends on which others it makes.
 CUT_FROM = max(s.bleed_mm for s in SERVICES.values() if s.package == "zip") * MM
 
 
