@@ -345,7 +345,7 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
                     self._memo = None
             return self._main_actions(p)
         if phase == "draw":
-            return ([("draw",)] if self.zones.piles[g.SUPPORT[p]] else []) + [("skip",)]
+            return [("draw",), ("skip",)] if self.zones.piles[g.SUPPORT[p]] else [("skip",)]
         if phase in ("store", "restock"):
             return [("store", i) for i in self.zones.piles[g.HAND[p]]] + [("skip",)]
         if phase == "upkeep":
@@ -353,7 +353,7 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
         if phase == "buy":
             pay = self.auto_pay(p, 2, ())
             ok = pay is not None and self.zones.piles[g.SUPPORT[p]]
-            return ([("buy", pay)] if ok else []) + [("skip",)]
+            return [("buy", pay), ("skip",)] if ok else [("skip",)]
         return [("end",)]
 
     def _window_actions(self, p: int) -> list[Action]:
@@ -435,11 +435,11 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
         drill: bool | None = None
         fresh, moved = self.fresh, self.moved
         colors = None if self.grant_el else self.game.colors
-        for here, i in enumerate(sold):
+        for i in sold:      # (the cell is looked up for a mover only: most cells are empty)
             if i == EMPTY or owner[i] != p or i in fresh or i in moved:
                 continue
             cells = []
-            for cell in NEIGHBOURS[here]:
+            for cell in NEIGHBOURS[sold.index(i)]:
                 held = sold[cell]
                 if held != EMPTY and owner[held] == p:
                     if drill is None:
