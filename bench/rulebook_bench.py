@@ -13,15 +13,17 @@ first. Targets (printed, not asserted): all rulebooks cold in <= 10 s, warm rebu
 With `--phases`, each game's cold build is also split into its stages (CPU seconds): the
 template, HTML parsing, the CSS cascade, the boxes, the page layout (and how much of it went to
 blocks that do not break, such as an example, laid out at the foot of a page and then pushed
-whole to the next), the page numbers, drawing, and the rest of writing the PDF.
+whole to the next), the page numbers, drawing, and the rest of writing the PDF; and how much
+of those stages went to Python's garbage collector, and how many times it ran.
 
 With `--calls`, each game is also built once more under cProfile, which prints how many Python
 function calls the build made: like the text layouts, a figure the machine's load does not
 move (the profiler slows that build down; its seconds are not printed).
 
 With `--before`, each game is also built right after as the code did before issue 17's work
-on it (WeasyPrint's own `target-counter()`, card pictures embedded whole), so that the two
-figures, printed one above the other, meet the same machine load.
+on it (WeasyPrint's own `target-counter()`, card pictures embedded whole, the garbage collector
+at Python's default threshold), so that the two figures, printed one above the other, meet the
+same machine load.
 
     .venv/bin/python bench/rulebook_bench.py [--before] [--phases] [--calls] [GAME ...]
 """
@@ -65,11 +67,14 @@ class Phases:
     wrapping deckwright's and WeasyPrint's functions in this process (no profiler overhead)."""
 
     PUSHED = "of which pushed whole"
+    COLLECTOR = "garbage collector"
 
     def __init__(self) -> None:
         self.cpu: Counter[str] = Counter()
         self.text_layouts = 0
+        self.collections = 0
         self._saved: list[tuple[Any, str, Callable]] = []
+        self._collecting = 0.0
 
     def _wrap(self, owner: Any, name: str, stage: str) -> None:
         original = getattr(owner, name)
@@ -122,7 +127,17 @@ class Phases:
             self._saved.append((module, "split_first_line", getattr(module, "split_first_line")))
             module.split_first_line = counted
 
+    def _collector(self, phase: str, info: dict) -> None:
+        """Times the garbage collector's runs (they happen inside the other stages)."""
+        if phase == "start":
+            self._collecting = time.process_time()
+        else:
+            self.cpu[self.COLLECTOR] += time.process_time() - self._collecting
+            self.collections += 1
+
     def __enter__(self) -> "Phases":
+        import gc
+
         import weasyprint
         import weasyprint.document as document
         from weasyprint.layout import page
@@ -139,9 +154,13 @@ class Phases:
         self._wrap(pagerefs, "fill", "page numbers")
         self._wrap(document, "draw_page", "draw")
         self._wrap(document.Document, "write_pdf", "write PDF")
+        gc.callbacks.append(self._collector)
         return self
 
     def __exit__(self, *exc: object) -> None:
+        import gc
+
+        gc.callbacks.remove(self._collector)
         for owner, name, original in reversed(self._saved):
             setattr(owner, name, original)
 
@@ -154,9 +173,10 @@ class Phases:
                      f"{cpu.get(self.PUSHED, 0.0):.2f})")
         parts += [f"{stage} {cpu.get(stage, 0.0):.2f}" for stage in
                   ("page numbers", "draw", "write PDF")]
-        rest = total - sum(v for k, v in cpu.items() if k != self.PUSHED)
+        rest = total - sum(v for k, v in cpu.items() if k not in (self.PUSHED, self.COLLECTOR))
         return ("  CPU s: " + ", ".join(parts) + f", other {rest:.2f}; "
-                f"{self.text_layouts} text layouts")
+                f"{self.text_layouts} text layouts; within those stages, the "
+                f"{self.COLLECTOR} {cpu.get(self.COLLECTOR, 0.0):.2f} ({self.collections} runs)")
 
 
 def verdicts_for(game):
@@ -197,15 +217,19 @@ def calls(game, out: Path, verdicts) -> int:
 
 @contextmanager
 def as_before():
-    """Rulebooks rendered as before pagerefs.py and PICTURE_DPI: WeasyPrint's target-counter()
-    (three layouts of each page citing page numbers) and whole pictures."""
-    from deckwright.press.rulebook import pagerefs, pdf
-    saved = pagerefs.late_bound, pdf.PICTURE_DPI
+    """Rulebooks rendered as before pagerefs.py, PICTURE_DPI and GC_THRESHOLD: WeasyPrint's
+    target-counter() (three layouts of each page citing page numbers), whole pictures, and the
+    garbage collector at Python's default threshold."""
+    import gc
+
+    from deckwright.press.rulebook import build, pagerefs, pdf
+    saved = pagerefs.late_bound, pdf.PICTURE_DPI, build.GC_THRESHOLD
     pagerefs.late_bound, pdf.PICTURE_DPI = (lambda css: css), None
+    build.GC_THRESHOLD = gc.get_threshold()[0]
     try:
         yield
     finally:
-        pagerefs.late_bound, pdf.PICTURE_DPI = saved
+        pagerefs.late_bound, pdf.PICTURE_DPI, build.GC_THRESHOLD = saved
 
 
 def main(argv: list[str]) -> None:
@@ -257,12 +281,14 @@ def main(argv: list[str]) -> None:
             if before:
                 counter.count = 0
                 wall, cpu = time.perf_counter(), time.process_time()
-                with as_before():
+                with as_before(), Phases() if args.phases else nullcontext() as phases:
                     old = build_rulebook(game, out, verdicts=verdicts, force=True)
                 wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
                 print(f"{'  as before':20} {old.pages:5d} {wall:7.2f} {cpu:6.2f} "
                       f"{wall / old.pages:7.3f} {'':7} {'':13} {counter.count:8d} "
                       f"{counter.count / old.pages:8.2f}")
+                if phases is not None:
+                    print(phases.line(cpu))
         progress.removeHandler(counter)
         shutil.rmtree(out_root)
         out_root.mkdir()

@@ -126,3 +126,20 @@ def test_cli_builds_with_verdicts_from_the_engine(project: Path):
     assert main(["-C", str(project), "build", "--only", "rulebook", "--page", "a4"]) == 0
     html = (project / "build" / "mini" / "rulebook.html").read_text(encoding="utf-8")
     assert "未検証" in html and "size: A4" in html
+
+
+def test_the_collector_runs_rarely_during_the_layout_and_as_before_after(project: Path,
+                                                                        monkeypatch):
+    import gc
+
+    from deckwright.press.rulebook import build as book, pdf
+    seen = []
+    render = pdf.render_pdf
+
+    def watched(*args, **kwargs):
+        seen.append(gc.get_threshold())
+        return render(*args, **kwargs)
+    monkeypatch.setattr(pdf, "render_pdf", watched)
+    thresholds = gc.get_threshold()
+    assert build(project).pages > 3
+    assert seen == [(book.GC_THRESHOLD, *thresholds[1:])] and gc.get_threshold() == thresholds

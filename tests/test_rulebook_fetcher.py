@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 from pathlib import Path
@@ -86,8 +87,10 @@ def test_a_project_template_cannot_reach_outside(tmp_path: Path, snippet: str, s
     (own / "rulebook.html.j2").write_text(page.replace("<body>", "<body>" + snippet),
                                           encoding="utf-8")
     game = load_game(Project(tmp_path / "p"), "mini")
+    thresholds = gc.get_threshold()
     with pytest.raises(UsageError) as info:
         build_rulebook(game, verdicts={})
+    assert gc.get_threshold() == thresholds   # a long-running `serve` keeps its collector
     assert shown in str(info.value) and str(info.value).startswith("rulebook for mini: ")
     assert not (tmp_path / "p" / "build" / "mini" / "rulebook.pdf").exists()
     assert not (tmp_path / "p" / "build" / "mini" / "rulebook.html").exists()

@@ -191,10 +191,27 @@ def test_index_order_follows_the_names_it_shows(books, game_id) -> None:
     parser.feed(html)
     readings = {c.name: c.reading for c in game.db.cards}
     name_key = ContextBuilder(game, {}, Path("/nonexistent")).name_key
-    keys = [name_key(n, readings.get(n)) for n in parser.names]
+    names = [re.sub(r"（[^）]*）$| \([^)]*\)$", "", n) for n in parser.names]  # 飯綱（¥0側）
+    keys = [name_key(n, readings.get(n)) for n in names]
     assert len(parser.names) > 5 and keys == sorted(keys)
-    latin = [n for n in parser.names if n[:1].isascii()]
+    latin = [n for n in names if n[:1].isascii()]
     assert latin == sorted(latin, key=str.casefold)
+
+
+@pytest.mark.parametrize("game_id, told_apart", [
+    ("ghost-couple", ["飯綱（¥0側）", "飯綱（¥1側）", "ゴースト1（¥0側）", "ゴースト1（¥1側）"]),
+    ("bridge-over", ["Reset（Basic）", "Reset（Expansion）"]),
+])
+def test_index_entries_that_share_a_name_say_what_tells_them_apart(books, game_id,
+                                                                   told_apart) -> None:
+    """Two entries of one name were two identical lines: each now says its side or set."""
+    _, _, html, pages = books[game_id]
+    parser = _Index()
+    parser.feed(html)
+    assert len(parser.names) == len(set(parser.names))
+    assert set(told_apart) <= set(parser.names)
+    printed = "".join(pages[-3:]).replace("\n", "")
+    assert all(entry in printed for entry in told_apart)
 
 
 def test_every_card_of_every_deck_is_pictured(books) -> None:

@@ -84,6 +84,8 @@ class CardView:
     rulings: list[RulingView]
     examples: list[tuple[str, str]]  # (anchor, "Example N"): examples are found by number
     sort_key: str
+    #: the entry in the card index, when another entry prints the same name: "飯綱（¥0側）"
+    index_name: str | None = None
 
 
 @dataclass
@@ -316,9 +318,27 @@ class ContextBuilder:
         names = Counter(tuple(m.name for m in r.group.members) for r in rows)
         for r in rows:
             if names[tuple(m.name for m in r.group.members)] > 1:
-                first = r.group.first
-                r.note = first.set_title or self._.join(first.variants) or first.category
+                r.note = self.kind(r.group.first)
         return {"decks": decks, "rows": rows}
+
+    def kind(self, card: CardView) -> str:
+        """What tells a card from another of its name in the components table: its set, else
+        its variants, else its category."""
+        return card.set_title or self._.join(card.variants) or card.category
+
+    def index(self, groups: list[CardGroup]) -> list[CardView]:
+        """The card index's entries; a name printed by more than one entry is followed by
+        what tells each apart (its colours where they do, else its set, variants or category):
+        ghost-couple's two sides of 飯綱 were two identical lines."""
+        entries = index_entries(groups)
+        names = Counter(e.name for e in entries)
+        for entry in entries:
+            if names[entry.name] > 1:
+                note = self.drawer.told_by_colour(self.game.card(entry.id)) or self.kind(entry)
+                # TRANSLATORS: a card index entry whose name another entry prints too, and
+                # what tells it apart (its colours, set, variants or category)
+                entry.index_name = self._("%(name)s (%(note)s)", name=entry.name, note=note)
+        return entries
 
     def build(self, page: str) -> dict[str, Any]:
         problems = missing_labels(self.game)
@@ -354,7 +374,7 @@ class ContextBuilder:
             "glossary": [{"term": t.term, "reading": t.reading, "text": self.text(t.text)}
                          for t in sorted(self.db.glossary,
                                          key=lambda t: self.sort_key(t.reading, t.term))],
-            "index": index_entries(groups),
+            "index": self.index(groups),
             "counts": {s: sum(ex.status == s for ex in drawn)
                        for s in ("verified", "failing", "unverified")},
         }

@@ -319,7 +319,7 @@ class Drawer:
         card = self.card_of(token)
         if card is not None:
             name = self._("“%(name)s”", name=card.name)
-            colours = self._told_by_colour(card)
+            colours = self.told_by_colour(card)
             if colours:
                 # TRANSLATORS: a card whose name other cards share, told apart by its colours
                 name = self._("%(card)s (%(colours)s)", card=name, colours=colours)
@@ -331,7 +331,7 @@ class Drawer:
             return self.palette[token].name
         return token if token.isdigit() else self.labels[token]
 
-    def _told_by_colour(self, card: Card) -> str:
+    def told_by_colour(self, card: Card) -> str:
         """The colour names that tell `card` from the other cards of its name ("One" in red, in
         blue and in yellow: "One" (Yellow)), or "" when its name is its own or its colours do
         not tell it apart."""
