@@ -344,16 +344,19 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
                 finally:
                     self._memo = None
             return self._main_actions(p)
-        if phase == "draw":
-            return [("draw",), ("skip",)] if self.zones.piles[g.SUPPORT[p]] else [("skip",)]
-        if phase in ("store", "restock"):
-            return [("store", i) for i in self.zones.piles[g.HAND[p]]] + [("skip",)]
-        if phase == "upkeep":
-            return self.reading(self._upkeep_actions, p)
+        # the phases by how often they are listed (store and restock, buy, draw, end, upkeep)
+        if phase == "store" or phase == "restock":
+            acts = [("store", i) for i in self.zones.piles[g.HAND[p]]]
+            acts.append(("skip",))
+            return acts
         if phase == "buy":
             pay = self.auto_pay(p, 2, ())
             ok = pay is not None and self.zones.piles[g.SUPPORT[p]]
             return [("buy", pay), ("skip",)] if ok else [("skip",)]
+        if phase == "draw":
+            return [("draw",), ("skip",)] if self.zones.piles[g.SUPPORT[p]] else [("skip",)]
+        if phase == "upkeep":
+            return self.reading(self._upkeep_actions, p)
         return [("end",)]
 
     def _window_actions(self, p: int) -> list[Action]:
