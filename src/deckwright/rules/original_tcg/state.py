@@ -635,6 +635,9 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
                 yield f"{self.label_of(i)} waits in the arena outside a combat"
         if self.window is None and self.stack:
             yield "counter stack left unresolved"
+        for cell, i in enumerate(self.zones.piles[g.GROUND]):
+            if i != EMPTY and self.owner[i] != cell // COLS:   # (`begin_upkeep` relies on it)
+                yield f"{self.label_of(i)} stands on the other player's square"
 
 
 def _neighbours(cell: int) -> tuple[int, ...]:
