@@ -208,6 +208,23 @@ def test_a_watched_set_out_of_step_breaks_the_invariants(game) -> None:
         state.check()
 
 
+def test_a_spell_or_land_on_the_other_players_square_breaks_the_invariants(game) -> None:
+    """Upkeep looks only at the turn player's own five squares (`begin_upkeep`): that holds
+    while a spell or land only ever stands on its owner's, which checked games assert."""
+    from deckwright.engine import InvariantError
+    state = game.new_state(2, seed=5)
+    bot = RandomBot(5)
+    ground = state.zones.piles[game.GROUND]
+    while all(i == EMPTY for i in ground):
+        state.apply(bot.choose(state, state.legal_actions()), check=False)
+    state.check()
+    cell = next(c for c, i in enumerate(ground) if i != EMPTY)
+    other = (cell + 5) % 10     # the same column on the other player's side
+    ground[cell], ground[other] = ground[other], ground[cell]
+    with pytest.raises(InvariantError, match="other player's square"):
+        state.check()
+
+
 def test_random_games_end_with_invariants_checked(game) -> None:
     ends = set()
     for seed in range(12):

@@ -166,10 +166,8 @@ class Board:
             auras = self.game.auras
             bound = self.bound
             out = [(i, aura) for i in live for aura in auras[i] if not aura.bound or i in bound]
-            for _src, aura in out:
-                if aura.other_own:
-                    out = self._with_other_own(out)
-                    break
+            if not live.isdisjoint(self.game.other_own_insts):
+                out = self._with_other_own(out)
         if memo is not None:
             memo[AURAS] = out
         return out
@@ -249,8 +247,9 @@ class Board:
         soldier = g.is_soldier[i]
         t2 = (self.type2_of(i) if self.grant2 else g.type2[i]) if soldier else None
         if self.mods:
-            for t, dc, dm, dp, _until, src in self.mods:
-                if t == i:
+            for mod in self.mods:
+                if mod[0] == i:     # (most modifiers are on other cards: unpacked only if not)
+                    _t, dc, dm, dp, _until, src = mod
                     k = 2 if t2 == "太陽" and src >= 0 and g.cat[src] == "land" else 1
                     c += k * dc
                     m += k * dm

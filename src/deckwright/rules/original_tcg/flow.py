@@ -324,7 +324,8 @@ class Flow:
     def begin_upkeep(self) -> None:
         p = self.turns.current
         owner = self.owner
-        self.due = [c for c in self.zones.piles[self.game.GROUND]
+        first = p * COLS    # (p's own squares: a spell or land is only ever placed on them)
+        self.due = [c for c in self.zones.piles[self.game.GROUND][first:first + COLS]
                     if c != EMPTY and owner[c] == p and self.stats(c)[1] > 0]
         self.phase = "upkeep" if self.due else "main"
 

@@ -344,16 +344,19 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
                 finally:
                     self._memo = None
             return self._main_actions(p)
-        if phase == "draw":
-            return ([("draw",)] if self.zones.piles[g.SUPPORT[p]] else []) + [("skip",)]
-        if phase in ("store", "restock"):
-            return [("store", i) for i in self.zones.piles[g.HAND[p]]] + [("skip",)]
-        if phase == "upkeep":
-            return self.reading(self._upkeep_actions, p)
+        # the phases by how often they are listed (store and restock, buy, draw, end, upkeep)
+        if phase == "store" or phase == "restock":
+            acts = [("store", i) for i in self.zones.piles[g.HAND[p]]]
+            acts.append(("skip",))
+            return acts
         if phase == "buy":
             pay = self.auto_pay(p, 2, ())
             ok = pay is not None and self.zones.piles[g.SUPPORT[p]]
-            return ([("buy", pay)] if ok else []) + [("skip",)]
+            return [("buy", pay), ("skip",)] if ok else [("skip",)]
+        if phase == "draw":
+            return [("draw",), ("skip",)] if self.zones.piles[g.SUPPORT[p]] else [("skip",)]
+        if phase == "upkeep":
+            return self.reading(self._upkeep_actions, p)
         return [("end",)]
 
     def _window_actions(self, p: int) -> list[Action]:
@@ -435,11 +438,11 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
         drill: bool | None = None
         fresh, moved = self.fresh, self.moved
         colors = None if self.grant_el else self.game.colors
-        for here, i in enumerate(sold):
+        for i in sold:      # (the cell is looked up for a mover only: most cells are empty)
             if i == EMPTY or owner[i] != p or i in fresh or i in moved:
                 continue
             cells = []
-            for cell in NEIGHBOURS[here]:
+            for cell in NEIGHBOURS[sold.index(i)]:
                 held = sold[cell]
                 if held != EMPTY and owner[held] == p:
                     if drill is None:
@@ -632,6 +635,9 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
                 yield f"{self.label_of(i)} waits in the arena outside a combat"
         if self.window is None and self.stack:
             yield "counter stack left unresolved"
+        for cell, i in enumerate(self.zones.piles[g.GROUND]):
+            if i != EMPTY and self.owner[i] != cell // COLS:   # (`begin_upkeep` relies on it)
+                yield f"{self.label_of(i)} stands on the other player's square"
 
 
 def _neighbours(cell: int) -> tuple[int, ...]:
