@@ -3,6 +3,7 @@
     .venv/bin/python bench/build_bench.py            # every figure (three cold builds take a while)
     .venv/bin/python bench/build_bench.py --no-cold  # start-up and the incremental builds only
     .venv/bin/python bench/build_bench.py --startup-only  # `--help` and `check` only
+    .venv/bin/python bench/build_bench.py --against REV [--pairs 3]  # cold builds, now vs REV
 
 The project (cards/, templates/, playtest/ of this repository) is copied to a temporary folder
 and built there as a user runs it, each run a separate process: wall seconds, the CPU seconds
@@ -36,12 +37,13 @@ COLD_TARGET = 30.0
 MEMORY_TARGET = 500.0
 
 
-def timed(argv: list[str]) -> tuple[float, float, float, str, str]:
+def timed(argv: list[str], env: dict[str, str] | None = None
+          ) -> tuple[float, float, float, str, str]:
     """(wall s, CPU s of the process and its children, peak MiB of the largest one, stdout,
     stderr)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(argv, capture_output=True, text=True)
+    done = subprocess.run(argv, capture_output=True, text=True, env=env)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
@@ -230,6 +232,49 @@ def cold_builds(project: Path, build: list[str], runs: int) -> None:
     print(f"  schedule: {replayed(fastest[4], project, os.cpu_count() or 1)}")
 
 
+def exported(rev: str, where: Path) -> Path:
+    """The repository as it was at `rev` (its code and its project: src/, cards/, templates/,
+    playtest/) in `where`, byte-compiled as an installed package is."""
+    where.mkdir()
+    parts = [p for p in ("src", "cards", "templates", "playtest")
+             if subprocess.run(["git", "-C", str(ROOT), "cat-file", "-e", f"{rev}:{p}"],
+                               capture_output=True).returncode == 0]
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, *parts],
+                             capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(where)], input=archive, check=True)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(where / "src")], check=True,
+                   capture_output=True)
+    return where
+
+
+def against(rev: str, pairs: int) -> None:
+    """Cold builds of every game by this code and by the code at `rev`, in turn (the order
+    alternating), each into its own emptied build/: the ratios of their CPU and wall seconds
+    pair by pair, so that the machine's drift, which moves a cold build's seconds by a third
+    within minutes, moves both sides of a ratio alike. `rev`'s code builds `rev`'s own project
+    and is imported ahead of this one (PYTHONPATH)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        now = project_copy(Path(tmp) / "now")
+        old = exported(rev, Path(tmp) / "old")
+        env = {**os.environ, "PYTHONPATH": str(old / "src")}
+        sides = {"now": (deckwright("-C", str(now), "build"), None, now),
+                 rev: (deckwright("-C", str(old), "build"), env, old)}
+        seconds: dict[str, list[tuple[float, float]]] = {name: [] for name in sides}
+        for r in range(pairs):
+            for name in (list(sides) if r % 2 == 0 else list(sides)[::-1]):
+                argv, side_env, project = sides[name]
+                shutil.rmtree(project / "build", ignore_errors=True)
+                wall, cpu, *_ = timed(argv, side_env)
+                seconds[name].append((cpu, wall))
+    med = statistics.median
+    for i, what in enumerate(("CPU", "wall")):
+        ratios = [a[i] / b[i] for a, b in zip(seconds["now"], seconds[rev])]
+        print(f"cold `deckwright build`, this code against {rev}'s, {pairs} pair(s) in turn: "
+              f"{what} now/{rev} {min(ratios):.3f} min, {med(ratios):.3f} median (now "
+              f"{med(s[i] for s in seconds['now']):.1f} s, {rev} "
+              f"{med(s[i] for s in seconds[rev]):.1f} s median)")
+
+
 def builds(cold: int, runs: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         project = project_copy(Path(tmp) / "project")
@@ -270,8 +315,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="runs of the repeated figures")
     parser.add_argument("--startup-only", action="store_true",
                         help="only `deckwright --help` and `deckwright check`, no builds")
+    parser.add_argument("--against", metavar="REV",
+                        help="only cold builds, this code's and a git revision's in turn")
+    parser.add_argument("--pairs", type=int, default=3, help="pairs of cold builds for --against")
     args = parser.parse_args()
     compiled()
+    if args.against:
+        against(args.against, args.pairs)
+        return
     startup(args.runs)
     if not args.startup_only:
         builds(0 if args.no_cold else args.cold_runs, args.runs)
