@@ -65,7 +65,7 @@ catalogs: setup
 bench: setup
 	$(call install_debs,$(BENCH_DEBS))
 	$(BIN)/python -m pip install -q -e '.[test,bench]'
-	$(BIN)/python bench/run.py
+	$(BIN)/python bench/run.py --where
 	$(BIN)/python bench/cachegrind_bench.py
 	$(BIN)/python bench/press_bench.py
 	$(BIN)/python bench/rulebook_bench.py

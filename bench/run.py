@@ -3,6 +3,7 @@
     .venv/bin/python bench/run.py                     # every figure, default sizes
     .venv/bin/python bench/run.py --rounds 9 --scale 2
     .venv/bin/python bench/run.py --games 0           # only the interleaved comparison
+    .venv/bin/python bench/run.py --where             # also: engine / rules module shares
     .venv/bin/python bench/run.py --table-only bridge-over --games 5000
 
 Every side is timed in CPU seconds (`time.process_time`), so time the process spends waiting for
@@ -28,6 +29,7 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Callable
 
@@ -217,6 +219,42 @@ def interleaved(project: Project, rounds: int, scale: float) -> None:
                       f"worst round  (target <= {TARGET_PER_DECISION:.0f}x)")
 
 
+#: Seeded games per game for --where (cProfile slows them down several times).
+WHERE_GAMES = {"bridge-over": 300, "original-tcg": 40, "super-page-one": 100}
+
+
+def where(project: Project) -> None:
+    """Where a decision's CPU goes, by part of the code: the shared engine (`deckwright.engine`),
+    the game's own rules module, built-in functions, the rest. cProfile's own time per function,
+    summed by file, over seeded random games (the players of the interleaved comparison):
+    compiling the engine core, issue 17's fallback, can only speed up the engine's share, so
+    a game whose decisions are mostly its rules module gains the least from it."""
+    import cProfile
+    import pstats
+
+    print()
+    print("Where a decision's CPU goes (cProfile's own time per function, summed by part):")
+    print(f"  {'game':<20}{'engine':>9}{'rules module':>14}{'built-ins':>11}{'other':>8}")
+    for game_id, games in WHERE_GAMES.items():
+        cls = rules_for(game_id)
+        if cls is None or game_id not in project.game_ids():
+            continue
+        game = cls(load_game(project, game_id))
+        players = 2 if game_id == "bridge-over" else game.facts.bench_players
+        profile = cProfile.Profile()
+        profile.runcall(deckwright_side(game, players), games, 0)
+        own = Counter()
+        module = f"/rules/{game_id.replace('-', '_')}/"
+        for (path, _, _), (_, _, tottime, _, _) in pstats.Stats(profile).stats.items():
+            part = ("engine" if "/deckwright/engine/" in path else "rules" if module in path
+                    else "built-ins" if path == "~" else "other")
+            own[part] += tottime
+        total = sum(own.values())
+        print(f"  {game_id:<20}" + "".join(f"{own[part] / total:>{width}.0%}" for part, width in
+                                           (("engine", 9), ("rules", 14), ("built-ins", 11),
+                                            ("other", 8))))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games_ids", nargs="*", metavar="GAME",
@@ -228,6 +266,8 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"games per game in the per-game table (default {TABLE_GAMES:,}; 0 skips)")
     parser.add_argument("--table-only", action="store_true",
                         help="skip the interleaved comparison with the peers")
+    parser.add_argument("--where", action="store_true",
+                        help="also print where a decision's CPU goes: engine, rules module, rest")
     parser.add_argument("-C", "--project", type=Path, default=ROOT)
     args = parser.parse_args(argv)
     project = Project(args.project.resolve())
@@ -240,6 +280,8 @@ def main(argv: list[str] | None = None) -> int:
         table(project, args.games_ids, args.games)
     if not args.table_only:
         interleaved(project, args.rounds, args.scale)
+    if args.where:
+        where(project)
     return 0
 
 

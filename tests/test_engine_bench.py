@@ -40,6 +40,19 @@ def test_bench_compares_with_its_peers_in_interleaved_rounds(capsys):
     assert "original-tcg / bridge-over CPU per decision:" in out
 
 
+def test_bench_says_where_a_decisions_cpu_goes(capsys, monkeypatch):
+    run = bench()
+    monkeypatch.setattr(run, "WHERE_GAMES", {"bridge-over": 20, "original-tcg": 3})
+    run.main(["--games", "0", "--table-only", "--where"])
+    rows = {line.split()[0]: [int(x.rstrip("%")) for x in line.split()[1:]]
+            for line in capsys.readouterr().out.splitlines()
+            if line.startswith("  ") and line.split()[0] in ("bridge-over", "original-tcg")}
+    assert set(rows) == {"bridge-over", "original-tcg"}
+    for shares in rows.values():   # engine, rules module, built-ins, other
+        assert len(shares) == 4 and 97 <= sum(shares) <= 103 and min(shares[:2]) > 0
+    assert rows["original-tcg"][1] > rows["original-tcg"][0]   # its rules module, mostly
+
+
 def test_bench_refuses_a_game_without_rules(capsys):
     with pytest.raises(SystemExit) as exc:
         bench().main(["no-such-game"])
