@@ -77,6 +77,11 @@ def test_index_order_follows_the_language() -> None:
     assert sorted(names, key=i18n.words("ja").sort_key) == ["あめ", "カード", "ぱん"]
     assert sorted(["écu", "Zebra", "apple"], key=i18n.words("en").sort_key) == [
         "apple", "écu", "Zebra"]
+    # numbers by their value, wherever they stand in the name (full-width digits too)
+    assert sorted(["♦10", "♦A", "♦2", "♦9"], key=i18n.words("en").sort_key) == [
+        "♦2", "♦9", "♦10", "♦A"]
+    assert sorted(["ゴースト１０", "ゴースト2", "ゴースト1"], key=i18n.words("ja").sort_key) == [
+        "ゴースト1", "ゴースト2", "ゴースト１０"]
 
 
 def test_a_language_without_catalog_falls_back_to_english_and_check_lists_it(

@@ -194,8 +194,18 @@ def test_index_order_follows_the_names_it_shows(books, game_id) -> None:
     names = [re.sub(r"（[^）]*）$| \([^)]*\)$", "", n) for n in parser.names]  # 飯綱（¥0側）
     keys = [name_key(n, readings.get(n)) for n in names]
     assert len(parser.names) > 5 and keys == sorted(keys)
-    latin = [n for n in names if n[:1].isascii()]
-    assert latin == sorted(latin, key=str.casefold)
+    latin = [n for n in names if n[:1].isascii()]   # as spelt, but numbers by their value
+    assert latin == sorted(latin, key=lambda n: re.sub(r"\d+", lambda m: m[0].zfill(9),
+                                                       n.casefold()))
+
+
+def test_index_lists_numbers_by_their_value(books) -> None:
+    """bridge-over's number cards were listed 0, 1, 10, 15, 2, ... as spelt."""
+    _, _, html, _ = books["bridge-over"]
+    parser = _Index()
+    parser.feed(html)
+    numbers = [n for n in parser.names if n.isdigit()]
+    assert numbers == sorted(numbers, key=int) and {"2", "10"} <= set(numbers)
 
 
 @pytest.mark.parametrize("game_id, told_apart", [

@@ -14,6 +14,7 @@ Right-to-left scripts are out of scope.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 from gettext import NullTranslations
@@ -127,17 +128,27 @@ class Words:
 
     def sort_key(self, text: str) -> str:
         """The index's sort order: gojūon for Japanese (katakana folded to hiragana), otherwise
-        case- and accent-folded alphabetical."""
+        case- and accent-folded alphabetical; numbers by their value (`numbers_in_order`)."""
         text = unicodedata.normalize("NFKC", text)
         if self.language.split("-")[0].split("_")[0] == "ja":
             text = text.lower()
-            return "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in text)
+            return numbers_in_order(
+                "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in text))
         folded = unicodedata.normalize("NFKD", text.casefold())
-        return "".join(c for c in folded if not unicodedata.combining(c))
+        return numbers_in_order("".join(c for c in folded if not unicodedata.combining(c)))
 
     @property
     def is_japanese(self) -> bool:
         return normalise(self.language).split("_")[0] == "ja"
+
+
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def numbers_in_order(key: str) -> str:
+    """`key` with each run of digits padded to twelve, so that an index lists 2 before 10 and
+    ♦9 before ♦10 (spelt order put bridge-over's 10 and 15 between 1 and 2)."""
+    return _DIGITS.sub(lambda m: m.group().zfill(12), key)
 
 
 @lru_cache(maxsize=None)

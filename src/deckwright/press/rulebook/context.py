@@ -16,7 +16,7 @@ from typing import Any, Callable, Mapping
 
 from markupsafe import Markup
 
-from ...i18n import N_, Words, words
+from ...i18n import N_, Words, numbers_in_order, words
 from ...model import Card, GameData, InputError
 from ...model.schema import RuleSection, Ruling
 from .examples import DrawnExample, Drawer, MiniCard, VerdictLike, lines
@@ -214,7 +214,7 @@ class ContextBuilder:
         "Wild" is not filed under わ), then the others in the language's order."""
         folded = unicodedata.normalize("NFKC", name)
         if folded[:1].isascii() and folded[:1].isalnum():
-            return "0" + folded.casefold()
+            return "0" + numbers_in_order(folded.casefold())
         return "1" + self.sort_key(reading, name)
 
     # --- rulings -------------------------------------------------------------------------------
