@@ -87,7 +87,8 @@ def test_no_card_id_copy_number_or_notation_key_is_printed(books, game_id) -> No
 @pytest.mark.parametrize("game_id", GAMES)
 def test_no_line_breaks_a_number_from_its_counter_or_starts_with_a_closer(books, game_id) -> None:
     """Read with the characters' positions: where a line of text wraps (the next character is
-    lower and further left), it never wraps between a number and 枚/点/色 or before a closer."""
+    lower and further left), it never wraps between a number and 枚/点/色, inside 枚目 (a
+    card's copy, 「ゴーレム」（2枚目）), or before a closer."""
     _, pdf_path, _, _ = books[game_id]
     for page in pdfium.PdfDocument(pdf_path):
         chars = [c for c in _chars(page) if not c[0].isspace()] + [("", 0, 0, 0, 0, 0)]
@@ -97,7 +98,20 @@ def test_no_line_breaks_a_number_from_its_counter_or_starts_with_a_closer(books,
                 continue
             counter = b[0] in "枚点色" and after[0] != "数"  # 点数 is a label, not a counter
             assert not (a[0].isdigit() and counter), (a, b)
+            assert not (a[0] == "枚" and b[0] == "目"), (a, b)
             assert b[0] not in NO_START, (a, b)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_value_stays_on_the_line_of_its_name(books, game_id) -> None:
+    """An outcome row's value (a card's power, the place it went) is never alone on a line:
+    original-tcg's 「オーバークラウド・ゴーレム」（2枚目） 7 printed the 7 on the next line."""
+    _, _, _, pages = books[game_id]
+    for number, text in enumerate(pages, 1):
+        lines = text.split("\n")
+        alone = [(name, value) for name, value in zip(lines, lines[1:])
+                 if name.rstrip().endswith(("）", "」")) and re.fullmatch(r"\s*\d+\s*", value)]
+        assert not alone, (number, alone)
 
 
 def _chars(page) -> list[tuple[str, float, float, float, float, float]]:
