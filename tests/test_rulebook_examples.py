@@ -72,14 +72,14 @@ def test_automatic_passes_show_compactly_in_the_flow(game):
 def test_automatic_events_and_setup_defaults_are_printed(game):
     class V:
         status, detail = "verified", ""
-        automatic = ((0, ("p1 が 1 枚引く。",)), (2, ("p2 が 1 枚引く。",)))
+        automatic = ((0, ("p1 が 1 枚引く。",)), (2, ("p2 が red-3 を引く。",)))
         setup_defaults = (("deck", "残りを切って置く"),)
 
     ex = next(e for e in game.db.examples if e.id == "skip-two-players")
     drawn = Drawer(game).draw(ex, V(), 2)
     assert [s.sentence for s in drawn.steps] == [
-        "（自動：p1 が 1 枚引く。）プレイヤー1：「スキップ」を出す。",
-        "プレイヤー1：「赤の3」を出す。（自動：p2 が 1 枚引く。）"]
+        "（自動：P1 が 1 枚引く。）プレイヤー1：「スキップ」を出す。",   # players as P1, not p1
+        "プレイヤー1：「赤の3」を出す。（自動：P2 が 「赤の3」 を引く。）"]   # cards by name
     assert drawn.setup[-1].label == "山札（指定のない分）"
     assert drawn.setup[-1].parts[0].text == "残りを切って置く"
 

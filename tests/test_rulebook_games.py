@@ -19,6 +19,7 @@ import pytest
 from pypdf import PdfReader
 
 from deckwright.cli.check import rules_words
+from deckwright.engine.verify import verify_examples
 from deckwright.model import Project, load_game
 from deckwright.press.rulebook import build_rulebook
 from deckwright.press.rulebook.context import ContextBuilder
@@ -56,7 +57,9 @@ def books(tmp_path_factory: pytest.TempPathFactory):
                     if card_id not in done:
                         stand_in_png(folder / f"{card_id}.png")
                         done.add(card_id)
-        result = build_rulebook(game, verdicts={})
+        # with the engine's verdicts, as `deckwright build` makes them: the automatic steps and
+        # refusals they add are printed too
+        result = build_rulebook(game, verdicts=verify_examples(game))
         reader = PdfReader(io.BytesIO(result.pdf.read_bytes()))
         out[game_id] = (game, result.pdf, result.html.read_text(encoding="utf-8"),
                         [page.extract_text() for page in reader.pages])

@@ -516,7 +516,8 @@ class Drawer:
         refused = {n: text for n, text, _rule in getattr(verdict, "refusals", ()) or ()}
         steps = [self.step(s, refused.get(i, "")) for i, s in enumerate(example.steps, 1)]
         for n, sentences in getattr(verdict, "automatic", ()) or ():
-            what = AUTOMATIC.format(what="".join(sentences))
+            # the engine's own sentences name players and cards as its notation does (p1)
+            what = AUTOMATIC.format(what="".join(self.labels.prose(s) for s in sentences))
             if n == 0 and steps:
                 steps[0].sentence = f"{what}{steps[0].sentence}"
             elif 1 <= n <= len(steps):
