@@ -23,7 +23,7 @@ def extracted() -> set[str | tuple[str, ...]]:
     method_map = [("**.py", "python"), ("templates/**.j2", "jinja2")]
     options = {"templates/**.j2": {"extensions": "jinja2.ext.i18n"}}
     keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
-                "N_": None}
+                "npgettext": ((1, "c"), 2, 3), "N_": None}
     found: set[tuple[str | None, str | tuple[str, ...]]] = set()
     for _file, _line, message, _comments, context in extract_from_dir(
             str(PACKAGE), method_map, options, keywords=keywords):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 import pytest
@@ -67,6 +69,26 @@ def test_automatic_passes_show_compactly_in_the_flow(game):
         "プレイヤー1：「スキップ」を出す。",
         "P2・P3 はパス。プレイヤー1：「赤の3」を出す。P1 はパス。"]
     assert len(drawn.flow) == 2          # passes add no step: the numbering stays the script's
+
+
+def test_automatic_steps_read_in_the_books_language():
+    """The words deckwright adds around an example's steps come from the catalog: an English
+    book printed 「P2・P3 はパス。」 and 「（自動：…）」 in Japanese."""
+    english = load_game(Project(ROOT), "super-page-one", "en")
+
+    class V:
+        status, detail = "verified", ""
+        auto_passes = ((1, ("p2", "p3")), (2, ("p4",)))
+        automatic = ((2, ("p1 draws 1 card.", "p1 draws 1 card.")),)
+        setup_defaults = (("deck", "the rest, shuffled"),)
+
+    ex = english.db.examples[0]
+    drawn = Drawer(english).draw(ex, V(), 1)
+    first, second = drawn.steps[0].sentence, drawn.steps[1].sentence
+    assert first.startswith("P2, P3 pass. ") and second.startswith("P4 passes. ")
+    assert second.endswith(". (automatic: P1 draws 1 card. P1 draws 1 card.)")
+    assert drawn.setup[-1].label.endswith(" (not given)")
+    assert not re.search(r"[\u3040-\u30ff]", first + second + drawn.setup[-1].label)
 
 
 def test_automatic_events_and_setup_defaults_are_printed(game):

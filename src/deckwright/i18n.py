@@ -121,6 +121,11 @@ class Words:
         value reads あり/なし in Japanese, where an answer reads はい/いいえ)."""
         return self._t.pgettext(context, message) % args
 
+    def npgettext(self, context: str, singular: str, plural: str, count: int,
+                  **args: Any) -> str:
+        """A message with a count whose translation depends on where it is used."""
+        return self._t.npgettext(context, singular, plural, count) % {"num": count, **args}
+
     def join(self, items: list[str]) -> str:
         """Items as the language lists them: `A, B` in English, `A・B` in Japanese."""
         # TRANSLATORS: the separator between the items of a short list
@@ -136,6 +141,12 @@ class Words:
                 "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in text))
         folded = unicodedata.normalize("NFKD", text.casefold())
         return numbers_in_order("".join(c for c in folded if not unicodedata.combining(c)))
+
+    @property
+    def between_sentences(self) -> str:
+        """What sets two sentences apart in running text: nothing in Japanese or Chinese, whose
+        full stop is full-width, a space elsewhere."""
+        return "" if normalise(self.language).split("_")[0] in ("ja", "zh") else " "
 
     @property
     def is_japanese(self) -> bool:

@@ -53,12 +53,6 @@ BARE_VERBS = {"passes": N_("%(who)s passes."), "pass": N_("%(who)s passes."),
 STATUS_LABELS = {"verified": N_("verified"), "failing": N_("does not match"),
                  "unverified": N_("not verified")}
 
-#: How an example's automatic passes read (`auto_pass: true`): "others pass", naming them.
-PASSED = "{who} はパス。"
-#: Events that happened by themselves (a forced draw), shown beside the step they followed.
-AUTOMATIC = "（自動：{what}）"
-#: The label of what the rules filled in where the setup was silent.
-DEFAULTED = "{label}（指定のない分）"
 
 
 #: A card name up to this many cells (a full-width character is two) is its own mini label.
@@ -490,7 +484,9 @@ class Drawer:
         out: list[Row] = []
         for key, value in getattr(verdict, "setup_defaults", ()) or ():
             for row in self.rows(key, value):
-                row.label = DEFAULTED.format(label=row.label)
+                # TRANSLATORS: the label of what the rules filled in where an example's
+                # setup was silent (the deck: the rest, shuffled)
+                row.label = self._("%(label)s (not given)", label=row.label)
                 out.append(row)
         return out
 
@@ -508,25 +504,32 @@ class Drawer:
         return ruling.title if ruling is not None else rule_id
 
     def passed(self, players: Any) -> str:
-        return PASSED.format(who="・".join(self.who(p) for p in players))
+        """How an example's automatic passes read (`auto_pass: true`), naming who passed."""
+        who = self._.join([self.who(p) for p in players])
+        # TRANSLATORS: players who passed by themselves in an example (P2, P3)
+        return self._.npgettext("auto-pass", "%(who)s passes.", "%(who)s pass.", len(players),
+                                who=who)
 
     def steps(self, example: Example, verdict: VerdictLike | None) -> list[DrawnStep]:
         """The steps, with the passes the engine made by itself shown compactly: before the
         step they came before, or after the last step."""
         refused = {n: text for n, text, _rule in getattr(verdict, "refusals", ()) or ()}
         steps = [self.step(s, refused.get(i, "")) for i, s in enumerate(example.steps, 1)]
+        gap = self._.between_sentences
         for n, sentences in getattr(verdict, "automatic", ()) or ():
             # the engine's own sentences name players and cards as its notation does (p1)
-            what = AUTOMATIC.format(what="".join(self.labels.prose(s) for s in sentences))
+            # TRANSLATORS: what the engine did by itself (a forced draw), beside an example's step
+            what = self._("(automatic: %(what)s)",
+                          what=gap.join(self.labels.prose(s) for s in sentences))
             if n == 0 and steps:
-                steps[0].sentence = f"{what}{steps[0].sentence}"
+                steps[0].sentence = f"{what}{gap}{steps[0].sentence}"
             elif 1 <= n <= len(steps):
-                steps[n - 1].sentence = f"{steps[n - 1].sentence}{what}"
+                steps[n - 1].sentence = f"{steps[n - 1].sentence}{gap}{what}"
         for n, players in getattr(verdict, "auto_passes", ()) or ():
             if 1 <= n <= len(steps):
-                steps[n - 1].sentence = f"{self.passed(players)}{steps[n - 1].sentence}"
+                steps[n - 1].sentence = f"{self.passed(players)}{gap}{steps[n - 1].sentence}"
             elif steps:
-                steps[-1].sentence = f"{steps[-1].sentence}{self.passed(players)}"
+                steps[-1].sentence = f"{steps[-1].sentence}{gap}{self.passed(players)}"
         return steps
 
     def body_em(self, text: str) -> float:
