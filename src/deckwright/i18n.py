@@ -135,7 +135,7 @@ class Words:
         """The index's sort order: gojūon for Japanese (katakana folded to hiragana), otherwise
         case- and accent-folded alphabetical; numbers by their value (`numbers_in_order`)."""
         text = unicodedata.normalize("NFKC", text)
-        if self.language.split("-")[0].split("_")[0] == "ja":
+        if self.is_japanese:
             text = text.lower()
             return numbers_in_order(
                 "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in text))
@@ -146,11 +146,16 @@ class Words:
     def between_sentences(self) -> str:
         """What sets two sentences apart in running text: nothing in Japanese or Chinese, whose
         full stop is full-width, a space elsewhere."""
-        return "" if normalise(self.language).split("_")[0] in ("ja", "zh") else " "
+        return "" if self.base in ("ja", "zh") else " "
 
     @property
     def is_japanese(self) -> bool:
-        return normalise(self.language).split("_")[0] == "ja"
+        return self.base == "ja"
+
+    @property
+    def base(self) -> str:
+        """The language without its region or script: `ja` for `ja-JP`."""
+        return normalise(self.language).split("_")[0]
 
 
 _DIGITS = re.compile(r"[0-9]+")
