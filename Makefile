@@ -10,8 +10,9 @@ DEBS := fonts-ipaexfont-gothic fonts-ipaexfont-mincho libharfbuzz-subset0 libpan
 BENCH_DEBS := valgrind
 DEB_STAMP := $(VENV)/.debs-installed
 PY_STAMP := $(VENV)/.py-installed
+LOCK := requirements.lock
 
-.PHONY: build test setup debs check bench clean schema catalogs
+.PHONY: build test test-latest setup lock debs check bench clean schema catalogs
 
 build: setup
 	$(BIN)/deckwright build
@@ -20,7 +21,7 @@ check: setup
 	$(BIN)/deckwright check
 
 test: setup
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --durations=10
 
 setup: $(DEB_STAMP) $(PY_STAMP)
 
@@ -41,11 +42,38 @@ $(DEB_STAMP):
 	$(call install_debs,$(DEBS))
 	@mkdir -p $(VENV) && touch $@
 
-$(PY_STAMP): pyproject.toml
+# Python packages: exactly the versions in $(LOCK), each checked against its sha256 (pip's
+# --require-hashes), then deckwright itself from this folder without dependencies.
+$(PY_STAMP): $(LOCK) pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m pip install -q --require-hashes --no-deps -r $(LOCK)
+	$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
 	@touch $@
+
+# Regenerate $(LOCK) from pyproject.toml's ranges with uv (every extra, every platform, hashes)
+# and print each package whose pin changed. Kept pins stay unless UPGRADE=1 (move every package
+# to its newest release) or UPGRADE=name (that package only); docs/project.md, "Dependencies".
+lock: $(PY_STAMP)
+	@cp $(LOCK) $(LOCK).old
+	@$(BIN)/uv pip compile pyproject.toml --all-extras --generate-hashes --universal \
+	  --python-version 3.11 --quiet --custom-compile-command 'make lock' \
+	  $(if $(filter 1,$(UPGRADE)),--upgrade,$(if $(UPGRADE),--upgrade-package $(UPGRADE))) \
+	  -o $(LOCK) || { mv $(LOCK).old $(LOCK); exit 1; }
+	@join -a1 -a2 -e - -o 0,1.2,2.2 <($(call pins,$(LOCK).old)) <($(call pins,$(LOCK))) \
+	  | awk '$$2 != $$3 { print "  " $$1 ": " $$2 " -> " $$3; n++ } END { if (!n) print "  no pin changed" }'
+	@rm -f $(LOCK).old
+
+# $(call pins,FILE): "name version" of every pin in a lock file, sorted by name (for join).
+pins = grep -E '^[A-Za-z0-9]' $(1) | sed -E 's/^([^=]+)==([^ ;]+).*/\1 \2/' | sort -u -k1,1
+
+# The suite against the newest release of every dependency, in a scratch venv (not in CI): shows
+# an upgrade's breakage before `make lock UPGRADE=1` moves the lock forward.
+LATEST := build/.venv-latest
+test-latest: $(DEB_STAMP)
+	rm -rf $(LATEST) && $(PYTHON) -m venv $(LATEST)
+	$(LATEST)/bin/python -m pip install -q --upgrade pip
+	$(LATEST)/bin/python -m pip install -q --upgrade -e '.[test,dev]'
+	DECKWRIGHT_UNLOCKED=1 $(LATEST)/bin/python -m pytest -n auto --durations=10
 
 schema: setup
 	$(BIN)/deckwright schema --write schema
@@ -64,7 +92,6 @@ catalogs: setup
 # decision in instructions and cache misses, which the machine's load does not move.
 bench: setup
 	$(call install_debs,$(BENCH_DEBS))
-	$(BIN)/python -m pip install -q -e '.[test,bench]'
 	$(BIN)/python bench/run.py --where
 	$(BIN)/python bench/cachegrind_bench.py
 	$(BIN)/python bench/press_bench.py
