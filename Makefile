@@ -52,7 +52,7 @@ $(PY_STAMP): $(LOCK) pyproject.toml
 
 # Regenerate $(LOCK) from pyproject.toml's ranges with uv (every extra, every platform, hashes)
 # and print each package whose pin changed. Kept pins stay unless UPGRADE=1 (move every package
-# to its newest release) or UPGRADE=name (that package only); docs/project.md, "Dependencies".
+# to its newest release) or UPGRADE=name (that package only); docs/dependencies.md.
 lock: $(PY_STAMP)
 	@cp $(LOCK) $(LOCK).old
 	@$(BIN)/uv pip compile pyproject.toml --all-extras --generate-hashes --universal \
