@@ -166,3 +166,23 @@ def test_a_bundled_game_records_nothing_into_deckwrights_files() -> None:
     table = Table(rules.rules_for("super-page-one")(data), 2, [Seat("random")] * 2, seed=1)
     with pytest.raises(record.RecordError, match="deckwright new NAME --from super-page-one"):
         record.save(table, None, 0, "x")
+
+
+def test_new_from_copies_the_spreadsheets_a_database_names(
+        outside: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tree = outside / "tree"
+    (tree / "cards").mkdir(parents=True)
+    (tree / "cards" / "tiny.yaml").write_text(
+        "game:\n  id: tiny   # the id\n  title: Tiny\ncards_from: [cards/tiny.xlsx#Cards, "
+        "sheets/more.csv]\n", encoding="utf-8")
+    (tree / "cards" / "tiny.xlsx").write_bytes(b"PK\x03\x04 a workbook")
+    (tree / "sheets").mkdir()
+    (tree / "sheets" / "more.csv").write_text("id,name\nx,X\n", encoding="utf-8")
+    monkeypatch.setattr(bundled, "root", lambda: tree)
+    assert main(["-C", str(outside), "new", "big", "--from", "tiny"]) == 0
+    big = outside / "big"
+    assert (big / "cards" / "big.yaml").read_text(encoding="utf-8").startswith(
+        "game:\n  id: big   # the id\n  title: Tiny\n")
+    assert (big / "cards" / "tiny.xlsx").read_bytes() == b"PK\x03\x04 a workbook"
+    assert (big / "sheets" / "more.csv").read_text(encoding="utf-8") == "id,name\nx,X\n"
+    assert not (big / "rules").exists()   # a game without a rules module: none to copy

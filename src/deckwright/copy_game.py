@@ -26,6 +26,7 @@ import shutil
 from importlib.util import find_spec
 from pathlib import Path
 
+from . import paths
 from .model import Project, UsageError
 from .model import bundled
 from .model.yamlsafe import load_yaml
@@ -63,8 +64,8 @@ def _copy_cards(tree: Project, game_id: str, new_id: str, work: Path, title: str
                         _parent_made(work / "cards" / f"{new_id}.{lang}.yaml"))
     sheets = data.get("cards_from") or []
     for sheet in [sheets] if isinstance(sheets, str) else sheets:
-        relative = sheet.split("#", 1)[0]
-        shutil.copyfile(tree.root / relative, _parent_made(work / relative))
+        found = paths.join(tree.root, sheet.split("#", 1)[0], "cards_from")
+        shutil.copyfile(found, _parent_made(work / found.relative_to(paths.real(tree.root))))
 
 
 def _set_scalar(path: Path, marks: dict, where: tuple, old: object, new: str,
@@ -103,11 +104,12 @@ def _copy_templates(source: Path, target: Path, game_id: str, new_id: str) -> No
 
 
 def _copy_rules(game_id: str, new_id: str, target: Path) -> None:
-    """The game's bundled rules module or package as the project's rules for `new_id`."""
+    """The game's bundled rules module or package as the project's rules for `new_id` (none
+    when the game has none: the project's playtest then says how to add one)."""
     name = f"deckwright.rules.{module_name(game_id)}"
     spec = find_spec(name)
     if spec is None or spec.origin is None:
-        raise UsageError(f"--from {game_id}: deckwright has no rules module for it ({name})")
+        return
     if spec.submodule_search_locations:   # a package: every module in it
         folder = Path(spec.origin).parent
         files = {p.relative_to(folder): (p, ".".join([name, *p.relative_to(folder).parent.parts]))
