@@ -37,6 +37,9 @@ COMMANDS = {
     "schema": "print or write the JSON Schemas of databases, playtest files and layouts",
 }
 _GLOBAL_WITH_VALUE = ("-C", "--project")
+#: The help of the commands' GAME arguments.
+GAME_IDS_HELP = ("game ids (default: every game of the project); a game the project's cards/ "
+                 "does not have is the one bundled with deckwright ('deckwright games')")
 
 
 def command_named(argv: Sequence[str]) -> str | None:

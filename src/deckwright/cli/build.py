@@ -33,7 +33,7 @@ from typing import Callable
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from . import COMMANDS
+from . import COMMANDS, GAME_IDS_HELP
 from .. import atomic
 from .. import paths
 from ..model import GameData, Project, UsageError, kept_yaml
@@ -167,7 +167,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "decks other than the default go to build/<game>/<deck-id>/, editions in "
                     "other languages (cards/<game>.<lang>.yaml) to build/<game>/<lang>/. "
                     f"Targets: {names}.")
-    p.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
+    p.add_argument("games", nargs="*", metavar="GAME", help=GAME_IDS_HELP)
     p.add_argument("--lang", metavar="TAG",
                    help="build only this language's edition (cards/<game>.<TAG>.yaml) into "
                         "build/<game>/<TAG>/ (default: every game in its own language and in "

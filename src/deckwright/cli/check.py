@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
-from . import COMMANDS
+from . import COMMANDS, GAME_IDS_HELP
 from .tables import Line, Shown, Table, show
 
 from .. import i18n
@@ -29,7 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "The editions cards/<GAME>.<LANG>.yaml are checked too; "
                     "words an edition leaves untranslated, and deckwright's own messages missing "
                     "from the catalog of a game's language, are listed as warnings.")
-    p.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
+    p.add_argument("games", nargs="*", metavar="GAME", help=GAME_IDS_HELP)
     p.add_argument("--fresh", action="store_true",
                    help="ignore what a build kept in build/ (parsed YAML, the examples' "
                         "verdicts, clean face plans): parse, run and plan everything again, "

@@ -8,18 +8,20 @@ from . import COMMANDS
 from rich.console import Console
 
 from ..model import Project
+from ..model import bundled
 from ..rules import broken, games, module_name
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "games", help=COMMANDS["games"],
-        description="List every game of the project (cards/<GAME>.yaml) and every game with a "
-                    "rules module: the project's rules/<game>.py, an installed package's "
-                    "'deckwright.games' entry point, or a game bundled with deckwright. When "
-                    "several define one game id the project's wins, then an installed one, then "
-                    "the bundled one; the others are listed as not used. Exit status 2 if a "
-                    "project rules module does not import.")
+        description="List every game of the project (cards/<GAME>.yaml), every game bundled "
+                    "with deckwright and every game with a rules module: the project's "
+                    "rules/<game>.py, an installed package's 'deckwright.games' entry point, or "
+                    "a game bundled with deckwright. A database in the project's cards/ comes "
+                    "before a bundled one; when several define one game's rules the project's "
+                    "wins, then an installed one, then the bundled one; the others are listed "
+                    "as not used. Exit status 2 if a project rules module does not import.")
     p.set_defaults(run=run)
 
 
@@ -28,21 +30,26 @@ def run(args: argparse.Namespace) -> int:
     if not project.root.is_dir():
         project.require_games()   # names the folder and suggests `deckwright new`
     found = games(project)
-    ids = sorted(set(project.game_ids()) | set(found))
+    own = set(project.game_ids())
+    shipped = set() if bundled.is_bundled_tree(project.root) else set(bundled.game_ids())
+    ids = sorted(own | shipped | set(found))
     out = Console(highlight=False, soft_wrap=True)
     width = max((len(i) for i in ids), default=4)
     for game_id in ids:
-        db = project.cards_dir / f"{game_id}.yaml"
         reg = found.get(game_id)
         rules = (str(reg.origin) if reg else
                  f"no rules module (add rules/{module_name(game_id)}.py)")
-        database = project.display(db) if db.is_file() else "no database"
+        database = (f"cards/{game_id}.yaml" if game_id in own else
+                    f"cards/{game_id}.yaml (bundled)" if game_id in shipped else "no database")
         out.print(f"{game_id:<{width}}  {database}  rules: {rules}", markup=False)
         for other in reg.shadows if reg else ():
             out.print(f"{'':<{width}}  not used: {other}", markup=False)
+        if game_id in own and game_id in shipped:
+            out.print(f"{'':<{width}}  not used: cards/{game_id}.yaml (bundled)", markup=False)
     for name, why in sorted(broken().items()):
         out.print(f"does not import: {name}: {why}", markup=False)
-    out.print(f"(rules modules are looked for in {project.display(project.root / 'rules')}/, "
-              f"then the 'deckwright.games' entry points, then deckwright's own; the first "
-              f"found plays the game)", markup=False)
+    out.print(f"(databases are looked for in {project.display(project.cards_dir)}/, then among "
+              f"the games bundled with deckwright; rules modules in "
+              f"{project.display(project.root / 'rules')}/, then the 'deckwright.games' entry "
+              f"points, then deckwright's own; the first found is used)", markup=False)
     return 0

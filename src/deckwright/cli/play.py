@@ -64,7 +64,9 @@ def run(args: argparse.Namespace) -> int:
     except TableError as exc:
         raise UsageError(f"--seats: {exc}") from None
     sock = server.bind(args.host, args.port)
-    app = play_app.app(table, Faces(data), project.playtest_dir, args.bot_delay)
+    # a bundled game's playtest/ is deckwright's own: nothing is recorded into it
+    recorded = None if data.project.bundled else data.project.playtest_dir
+    app = play_app.app(table, Faces(data), recorded, args.bot_delay)
     out = Console(highlight=False)
 
     def announce() -> None:

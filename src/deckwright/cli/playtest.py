@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from . import COMMANDS
+from . import COMMANDS, GAME_IDS_HELP
 from rich.console import Console
 
 from ..engine import verify
@@ -26,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "project, see docs/project.md), 2 for bad input (also a step, card, player or "
                     "expectation key the game's notation does not know) or a rules module that "
                     "does not import.")
-    p.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
+    p.add_argument("games", nargs="*", metavar="GAME", help=GAME_IDS_HELP)
     p.add_argument("-v", "--verbose", action="store_true",
                    help="also list each passing example with its event log")
     p.add_argument("--lang", metavar="TAG",

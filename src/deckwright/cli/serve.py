@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from . import COMMANDS
+from . import COMMANDS, GAME_IDS_HELP
 from rich.console import Console
 
 from ..model import Project
@@ -21,7 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "would refuse (a text that no longer fits, a missing label) is listed "
                     "beside the preview as drawn. Listens on 127.0.0.1 "
                     "unless --host is given; Ctrl-C stops it.")
-    p.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
+    p.add_argument("games", nargs="*", metavar="GAME", help=GAME_IDS_HELP)
     p.add_argument("--host", default="127.0.0.1", metavar="ADDR",
                    help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8764, metavar="N",

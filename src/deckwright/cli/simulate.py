@@ -84,7 +84,7 @@ def make_job(args: argparse.Namespace) -> tuple[Job, object]:
 
 def run(args: argparse.Namespace) -> int:
     job, data = make_job(args)
-    paths.prepare_build_dir(data.project.root)  # a file or unwritable: one line, before games
+    paths.prepare_build_dir(data.project.home)  # a file or unwritable: one line, before games
     workers = args.workers or default_workers()
     if args.scheduler:
         outcome, out = _play(job, lambda advance: run_dask(job, args.scheduler, advance))

@@ -75,8 +75,8 @@ def key(game: GameData) -> str | None:
         k.add_file(f"playtest:{file.name}", file)
     for label, file in rules:
         try:   # a project's rules/ may hold a link out or a huge file: then nothing is kept
-            inside = file.is_relative_to(project.root)
-            data = paths.read_bytes(file, [project.root] if inside else None, "rules file",
+            inside = file.is_relative_to(project.home)
+            data = paths.read_bytes(file, [project.home] if inside else None, "rules file",
                                     paths.MAX_ART_BYTES)
         except paths.UnsafePath:
             return None
@@ -113,7 +113,7 @@ def load(game: GameData, wanted: str | None = None) -> dict[str, Verdict] | None
     if wanted is None:
         return None
     try:
-        return decode(manifest.read_kept(path(game), game.project.root, "verdicts", MAX_BYTES),
+        return decode(manifest.read_kept(path(game), game.project.home, "verdicts", MAX_BYTES),
                       wanted)
     except (paths.UnsafePath, UnicodeDecodeError, ValueError, RecursionError):
         return None   # Malformed and JSONDecodeError are ValueErrors

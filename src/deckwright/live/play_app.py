@@ -34,7 +34,8 @@ T = TypeVar("T")
 class Live:
     """The table plus what the pages need to follow it: a lock, a version, a change signal."""
 
-    def __init__(self, table: Table, faces: Faces, playtest_dir: Path, bot_delay: float):
+    def __init__(self, table: Table, faces: Faces, playtest_dir: Path | None,
+                 bot_delay: float):
         self.table, self.faces = table, faces
         #: decisions read as sentences in the game's language, as the rulebook's examples do
         self._sentence = Drawer(table.game.data).sentence
@@ -203,7 +204,8 @@ async def index(request: Request) -> Response:
                         "<p>Open the seat address that <code>deckwright play</code> printed.")
 
 
-def app(table: Table, faces: Faces, playtest_dir: Path, bot_delay: float = 0.6) -> Starlette:
+def app(table: Table, faces: Faces, playtest_dir: Path | None,
+        bot_delay: float = 0.6) -> Starlette:
     live = Live(table, faces, playtest_dir, bot_delay)
 
     @asynccontextmanager

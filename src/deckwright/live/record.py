@@ -215,8 +215,14 @@ def next_id(existing: list[dict[str, Any]], title: str) -> str:
     return candidate
 
 
-def save(table: Table, playtest_dir: Path, start: int, title: str) -> tuple[Path, str]:
-    """Append the example to `playtest/<game>/recorded.yaml` (written atomically)."""
+def save(table: Table, playtest_dir: Path | None, start: int, title: str) -> tuple[Path, str]:
+    """Append the example to `playtest/<game>/recorded.yaml` (written atomically); None: the
+    game is one bundled with deckwright, whose files are read-only."""
+    if playtest_dir is None:
+        game_id = table.game.id
+        raise RecordError(f"{game_id} is bundled with deckwright, whose files are not changed: "
+                          f"to record examples, start a project from it with 'deckwright new "
+                          f"NAME --from {game_id}'")
     path = playtest_dir / table.game.id / RECORDED
     # the path policy: playtest/<game>/ may not be a symlink out of the project
     paths.confined(path, [playtest_dir.parent], "playtest file")

@@ -4,6 +4,11 @@ A project is a folder with `cards/<game>.yaml` (one database per game), optional
 `playtest/<game>/*.yaml` (longer scripted examples), optional `templates/` overriding the
 built-in ones, and `build/` for outputs. Loading never executes anything from the files.
 
+A game named that the project does not have is looked for among the games bundled with
+deckwright (bundled.py): the project's own database first, then the bundled one, the order
+rules modules and face layouts follow. A bundled game is read from deckwright's tree and
+built into the project's `build/`.
+
 Editions and spreadsheets are read by modules of their own, imported only for a game that has
 them: a command about one game in one language (simulate, play) does not build their models.
 """
@@ -19,6 +24,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from .. import paths
+from . import bundled as shipped
 from .errors import InputError, Problem, UsageError
 from .schema import Card, Database, Deck, Example, PlaytestFile
 from .validate import check_database, check_examples, deck_contents, salvage, schema_problems
@@ -29,10 +35,26 @@ from .yamlsafe import Positions, load_yaml
 class Project:
     """Where a project's inputs and outputs live."""
 
+    #: where the inputs are read: cards/, templates/, playtest/, fonts/, art
     root: Path
+    #: the folder the user works in when the inputs are deckwright's bundled games (its build/
+    #: takes the outputs, its rules/ comes first); None for a project of one's own: `root`
+    home_dir: Path | None = None
 
     def __post_init__(self) -> None:
         self.root = Path(self.root)
+        if self.home_dir is not None:
+            self.home_dir = Path(self.home_dir)
+
+    @property
+    def home(self) -> Path:
+        """The folder whose build/ takes the outputs and whose rules/ is imported."""
+        return self.home_dir or self.root
+
+    @property
+    def bundled(self) -> bool:
+        """Whether the inputs are deckwright's own (read-only) copy of a bundled game."""
+        return self.home_dir is not None
 
     @property
     def cards_dir(self) -> Path:
@@ -48,7 +70,7 @@ class Project:
 
     @property
     def build_dir(self) -> Path:
-        return self.root / "build"
+        return self.home / "build"
 
     def display(self, path: Path) -> str:
         """A path as the user should read it in messages: relative to the project (as written,
@@ -93,8 +115,20 @@ class Project:
         if not path.is_file():
             self.require_games()
             known = ", ".join(self.game_ids()) or "none"
-            raise UsageError(f"no game {game_id!r} in {self.display(self.cards_dir)} (games: {known})")
+            others = ", ".join(i for i in shipped.game_ids() if i not in self.game_ids())
+            others = f"; bundled with deckwright: {others}" if others else ""
+            raise UsageError(f"no game {game_id!r} in {self.display(self.cards_dir)} "
+                             f"(games: {known}{others})")
         return self.inside(path)
+
+    def source(self, game_id: str) -> "Project":
+        """The project a game is read from: this one when it has cards/<game_id>.yaml, else
+        deckwright's bundled copy of that game (built into this project's build/), else this
+        one (whose database_path then says what there is)."""
+        if self.bundled or (self.cards_dir / f"{game_id}.yaml").is_file() \
+                or not shipped.has(game_id):
+            return self
+        return Project(shipped.root(), home_dir=self.root)   # type: ignore[arg-type]
 
     def inside(self, path: Path) -> Path:
         """`path` if its real location is inside the project; else an InputError naming it."""
@@ -284,6 +318,7 @@ def parse_playtests(project: Project, game_id: str, db: Database | None) -> list
 def load_game(project: Project, game_id: str, language: str | None = None) -> GameData:
     """A game, or with `language` its edition in that language (the main database itself when
     it is written in that language)."""
+    project = project.source(game_id)
     try:
         game = parse_database(project.database_path(game_id), project)
     except InputError as exc:

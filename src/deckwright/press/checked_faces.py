@@ -56,7 +56,8 @@ def clean(press: GamePress) -> bool:
     """True when a build found every face and back of this game printable from these inputs."""
     root = press.game.project.root
     try:
-        top = manifest.read_kept(path(press.game), root, "faces record", MAX_BYTES)
+        top = manifest.read_kept(path(press.game), press.game.project.home, "faces record",
+                                 MAX_BYTES)
     except (paths.UnsafePath, UnicodeDecodeError, ValueError, RecursionError):
         return False
     if (type(top) is not dict or set(top) != {"format", "key", "art"} or top["format"] != FORMAT

@@ -6,7 +6,8 @@ A rules module ends with one line, `register(MyGame)`. Three places hold rules m
 - **entry point**: an installed distribution naming a module or Game class in the entry point
   group `deckwright.games` (`mygame = mygame.rules`), loaded once;
 - **project**: a project's own `rules/<game_id>.py` or package `rules/<game_id>/`, imported when
-  deckwright runs on that project. These are code that runs, as a pytest `conftest.py` does.
+  deckwright runs on that project (for a bundled game's database, the `rules/` of the folder
+  worked in: `Project.home`). These are code that runs, as a pytest `conftest.py` does.
 
 When two places define the same game id, the one nearest the designer wins: project, then entry
 point, then bundled - the same order as face layouts (a project's `templates/` before the
@@ -193,7 +194,7 @@ def module_name(game_id: str) -> str:
 
 def _project_rules(project: "Project | Path | str") -> _ProjectRules:
     """Import a project's `rules/` once per process; a module that fails is an InputError."""
-    root = Path(project if isinstance(project, (str, Path)) else project.root).resolve()
+    root = Path(project if isinstance(project, (str, Path)) else project.home).resolve()
     known = _PROJECTS.get(root)
     if known is not None:
         return known
@@ -230,7 +231,7 @@ def _project_rules(project: "Project | Path | str") -> _ProjectRules:
 def forget(project: "Project | Path | str") -> None:
     """Drop a project's imported rules modules, so the next use imports them afresh (the live
     preview does this when a file under `rules/` is saved)."""
-    root = Path(project if isinstance(project, (str, Path)) else project.root).resolve()
+    root = Path(project if isinstance(project, (str, Path)) else project.home).resolve()
     rules = _PROJECTS.pop(root, None)
     if rules is None:
         return
@@ -290,7 +291,7 @@ def source_files(project: "Project | Path | str",
     relies on this cannot vouch for it."""
     from ..manifest import tree_files
 
-    root = Path(project if isinstance(project, (str, Path)) else project.root)
+    root = Path(project if isinstance(project, (str, Path)) else project.home)
     found = [(f"project:{p.relative_to(root).as_posix()}", p) for p in tree_files(root / "rules")]
     installed = _installed_files()
     if installed is None:

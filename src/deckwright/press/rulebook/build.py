@@ -90,7 +90,7 @@ def build_rulebook(game: GameData, out_dir: Path | None = None, *,
         # WeasyPrint reads the stylesheet with its page numbers late-bound (pagerefs.py)
         fetcher = RulebookFetcher([*dirs, out_dir, *font_folder(game)],
                                   overlay={out_dir / cache.OUTPUTS[2]: late_bound(css)},
-                                  base=out_dir, anchor=game.project.root)
+                                  base=out_dir, anchor=game.project.home)
         try:
             rendered = render_pdf(joined_for_print(html), out_dir, fetcher, pdf_variant,
                                   lean_ua=not needs_full(html, css))
