@@ -90,6 +90,8 @@ def example_from(table: Table, start: int, title: str, example_id: str) -> Examp
     """The example that starts after `start` decisions and ends at the table's position."""
     if not 0 <= start <= len(table.decisions):
         raise RecordError(f"no decision {start} in this game")
+    if start == len(table.decisions):
+        raise RecordError("nothing was played after that point: an example needs a step")
     then, now = table.state_at(start), table.state
     if then.is_over():
         raise RecordError("the game was already over at that point")
@@ -99,8 +101,7 @@ def example_from(table: Table, start: int, title: str, example_id: str) -> Examp
         raise RecordError(f"this position cannot be written as a setup: {exc}") from None
     raw = {
         "id": example_id, "title": title,
-        "text": f"{len(table.decisions) - start} decisions played at the table, seed "
-                f"{table.seed}.",
+        "text": f"{len(table.decisions) - start} decisions played at the table.",
         "setup": setup, "steps": [], "expect": expect_of(now),
     }
     built = _built(table, Example.model_validate(raw), then)
@@ -194,7 +195,7 @@ def start_points(table: Table, limit: int = OFFERED) -> list[int]:
     state may hold more than its setup keys say, such as a player already out; such points
     are left out rather than saved and found wrong later)."""
     points: list[int] = []
-    for n in range(len(table.decisions), -1, -1):
+    for n in range(len(table.decisions) - 1, -1, -1):
         if len(points) >= limit:
             break
         try:
@@ -206,12 +207,16 @@ def start_points(table: Table, limit: int = OFFERED) -> list[int]:
 
 
 def next_id(existing: list[dict[str, Any]], title: str) -> str:
-    base = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "recorded"
+    """`recorded-<title>`, numbered when taken; a title that already says "recorded" is not
+    said twice (`Recorded from the table` -> `recorded-from-the-table`)."""
+    base = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+    base = re.sub(r"^recorded(-|$)", "", base)
+    stem = f"recorded-{base}" if base else "recorded"
     taken = {e.get("id") for e in existing}
-    n, candidate = 1, f"recorded-{base}"[:48]
+    n, candidate = 1, stem[:48]
     while candidate in taken:
         n += 1
-        candidate = f"recorded-{base}"[:44] + f"-{n}"
+        candidate = stem[:44] + f"-{n}"
     return candidate
 
 
