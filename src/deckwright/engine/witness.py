@@ -9,9 +9,10 @@ a card shown to some players and put away within the same decision). To everyone
 so for p1 after p2 has played that card, since that would tell p1 what p2 held.
 
 `Witness.note(state)` is called after the deal and after every decision; `forget(n)` goes back
-to the first `n` decisions (undo). `shown_since(n, players)` tells whether any of `players`
-was shown a card after decision `n` that it had not seen by then, which a table uses to refuse
-an undo that would let a player see a card and then take back what showed it.
+to the first `n` decisions (undo). `shown_since(n, players, asker)` tells whether any of
+`players` was shown a card after decision `n` that neither it nor `asker` had seen by then,
+which a table uses to refuse an undo that would let a player see a card and then take back what
+showed it.
 """
 
 from __future__ import annotations
@@ -61,8 +62,9 @@ class Witness:
         return [sentence(state, kind, args, name, self.may_see(state, player, i))
                 for i, (kind, args) in enumerate(state.log.entries)]
 
-    def shown_since(self, decisions: int, players: Iterable[int]) -> bool:
+    def shown_since(self, decisions: int, players: Iterable[int], asker: int) -> bool:
         """Whether one of `players` saw a card after the first `decisions` decisions that it
-        had not seen by then."""
+        had not seen by then and that `asker` had not seen either (`asker`'s own card played
+        face up is news to the others, but no secret of anyone else's)."""
         then, now = self.seen[decisions], self.seen[-1]
-        return any(now[p] - then[p] for p in players)
+        return any((now[p] - then[p]) - then[asker] for p in players)

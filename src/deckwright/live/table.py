@@ -167,7 +167,8 @@ class Table:
         """Take back `seat`'s last decision and what followed (bots' decisions, chance);
         returns how many decisions were taken back. Refused when the seat has none, when
         another person decided since (theirs to take back), or when a person was shown a card
-        since (undoing would let them look and choose again)."""
+        since that this seat could not see before (a draw, a bot's card, a card another person
+        drew: undoing would let them look and choose again)."""
         last = max((i for i, d in enumerate(self.decisions) if d.player == seat), default=None)
         if last is None:
             raise TableError("you have no decision to take back")
@@ -177,7 +178,7 @@ class Table:
         if others:
             who = ", ".join(state.player_name(p) for p in sorted(others))
             raise TableError(f"{who} decided since; only your own decisions can be taken back")
-        if self.witness.shown_since(last, self.humans()):
+        if self.witness.shown_since(last, self.humans(), seat):
             raise TableError("a card was shown since that decision, so it stands")
         removed = len(self.decisions) - last
         self.state = self.before[last]
