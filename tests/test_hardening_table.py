@@ -154,7 +154,7 @@ def test_no_answer_to_a_seat_carries_another_hand_the_deck_or_the_seed(game_id, 
     data = load_game(Project(ROOT), game_id)
     players = rules_for(game_id)(data).facts.min_players
     table = open_table(game_id, ["you"] * max(players, 3 if game_id == "super-page-one" else 2))
-    _play_through_the_api(table, tmp_path, 40)
+    _play_through_the_api(table, tmp_path, 30)
 
 
 def test_a_projects_game_keeps_its_secrets_too(fox, tmp_path):

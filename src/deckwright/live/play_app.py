@@ -67,11 +67,13 @@ class Live:
         for key, value in facts.items():
             text = self.fact_text(value)
             if text:
-                shown.append({"key": key, "name": self.labels.get(key) or key, "value": text})
+                name = self.labels.get(key) or str(key).replace("_", " ").capitalize()
+                shown.append({"key": key, "name": name, "value": text})
         return shown
 
     def fact_text(self, value: Any) -> str:
-        if value is None or value is False or value == [] or value == {}:
+        """A fact in words; nothing for what says nothing (none, no one, zero)."""
+        if value is None or value is False or value == 0 or value == [] or value == {}:
             return ""
         if value is True:
             return "✓"
