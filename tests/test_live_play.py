@@ -133,7 +133,7 @@ def test_a_seat_never_sees_another_hand(data, tmp_path):
         # a seat cannot decide for another
         legal = mine["legal"]
         r = client.post(f"/api/{t.seats[1].token}/act", json={"action": legal[0]})
-        assert r.status_code == 409 and "not a decision of p2" in r.json()["error"]
+        assert r.status_code == 409 and "p2 の決定ではない" in r.json()["error"]
     with running(app) as base, browser() as b:
         page = b.new_page()
         page.goto(f"{base}/seat/{t.seats[1].token}")

@@ -25,6 +25,7 @@ from ..engine.game import Game
 from ..engine.observer import observe, public_info
 from ..engine.state import Action, NotationError, Refused, State
 from ..engine.witness import Witness
+from ..i18n import Words, words
 from .words import page_words
 
 HUMAN = "you"
@@ -76,6 +77,11 @@ class Table:
             if seat.kind == HUMAN and not seat.token:
                 seat.token = self.token()
         self.deal()
+
+    @property
+    def _(self) -> Words:
+        """The table's refusals in the game's language."""
+        return words(self.game.data.language)
 
     @property
     def fixed(self) -> bool:
@@ -130,13 +136,14 @@ class Table:
         """Take the decision `text` (notation) for `seat`; refused with the rule's reason."""
         state = self.state
         if state.is_over():
-            raise TableError("the game is over")
+            raise TableError(self._("the game is over"))
         try:
             player, action = state.parse_action(text)
         except NotationError as exc:
             raise TableError(str(exc)) from None
         if player != seat:
-            raise TableError(f"{text!r} is not a decision of {state.player_name(seat)}")
+            raise TableError(self._("%(decision)s is not a decision of %(player)s",
+                                    decision=repr(text), player=state.player_name(seat)))
         before = state.clone()
         try:
             state.apply(action, player)
@@ -171,15 +178,16 @@ class Table:
         drew: undoing would let them look and choose again)."""
         last = max((i for i, d in enumerate(self.decisions) if d.player == seat), default=None)
         if last is None:
-            raise TableError("you have no decision to take back")
+            raise TableError(self._("you have no decision to take back"))
         state = self.state
         others = {d.player for d in self.decisions[last + 1:]
                   if d.player != seat and self.seats[d.player].kind == HUMAN}
         if others:
             who = ", ".join(state.player_name(p) for p in sorted(others))
-            raise TableError(f"{who} decided since; only your own decisions can be taken back")
+            raise TableError(self._("%(players)s decided since; only your own decisions can be "
+                                    "taken back", players=who))
         if self.witness.shown_since(last, self.humans(), seat):
-            raise TableError("a card was shown since that decision, so it stands")
+            raise TableError(self._("a card was shown since that decision, so it stands"))
         removed = len(self.decisions) - last
         self.state = self.before[last]
         if not self.fixed:   # what chance does from here on is drawn anew, unseen
