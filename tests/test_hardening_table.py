@@ -573,3 +573,20 @@ def test_the_recorder_names_its_starts_states_only_the_cards_needed_and_refuses_
                           "super-page-one"], capture_output=True, text=True, timeout=300,
                          cwd=ROOT)
     assert "1 passed" in run.stdout or "0 failed" in run.stdout, run.stdout + run.stderr
+
+
+def test_a_hand_an_event_lets_a_player_look_at_is_shown_to_it_alone_while_it_picks():
+    """ghost-couple's peek-and-vanish event: the picker must see the hand it picks from."""
+    t = open_table("ghost-couple", ["you", "you", "you"])
+    state = t.state
+    p = state.turns.current
+    q = (p + 1) % 3
+    state.phase = "look"
+    state.apply(("look", q), p, check=False)
+    assert state.phase == "vanish-hand"
+    theirs = t.view(p)["zones"][f"hand p{q + 1}"]
+    ids = state.game.catalogue.ids
+    assert sorted(c["id"] for c in theirs["shown"]) == sorted(ids[c] for c in state.hand(q))
+    third = (p + 2) % 3
+    assert t.view(third)["zones"][f"hand p{q + 1}"]["shown"] == []
+    assert all(ids[c] in " ".join(t.view(p)["legal"]) for c in state.hand(q)[:1])

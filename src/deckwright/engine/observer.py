@@ -5,7 +5,8 @@ state itself. Each zone shows what its `ZoneSpec.visibility` allows: `public` ev
 `owner` the cards to the owner and the count to others, `hidden` the count, `top` the count and
 the top card. Cards of a hidden zone in `zones.shown` (flipped face up) are shown; other grid
 cells read `?`, empty ones None, and a face-down cell the player knows (`State.known_cards`, its
-own face-down card) reads `{"known": card}`. A module adds public facts (bound turns, named
+own face-down card) reads `{"known": card}`; a known card of a hidden pile (a hand an effect lets
+it look at) is listed in the pile's `shown`. A module adds public facts (bound turns, named
 colour) by overriding `State.public_info()`.
 
 `visible(state, player)` is the same rule as a set of card instances: what the player can see
@@ -76,7 +77,7 @@ def observe(state: "State", player: int,
                            "top": name(cards[-1]) if cards else None}
         else:
             seen[label] = {"count": len(cards),
-                           "shown": [name(c) for c in cards if c in zones.shown]}
+                           "shown": [name(c) for c in cards if c in zones.shown or c in known]}
     current = state.current_player()
     return {
         "me": state.player_name(player),
