@@ -268,7 +268,7 @@ def test_a_given_card_is_named_only_to_the_giver_and_the_taker():
             assert card in line, line
         else:
             assert card not in line and "カード1枚" in line, line
-            assert line == f"p{giver + 1} が カード1枚 を p{taker + 1} に渡す。"
+            assert line == f"P{giver + 1} が カード1枚 を P{taker + 1} に渡す。"
 
 
 def test_a_card_seen_by_one_player_inside_a_decision_is_named_to_it_alone():
@@ -497,7 +497,8 @@ def test_the_page_shows_public_facts_known_face_down_cards_and_names(fox, tmp_pa
     from live_helpers import running
 
     t = open_table("fox", ["you", "random"], project=fox)
-    app = play_app.app(t, Faces(t.game.data), tmp_path, bot_delay=0.0)
+    t.act(0, t.view(0)["legal"][0])   # a sentence naming a player; the bot then waits
+    app = play_app.app(t, Faces(t.game.data), tmp_path, bot_delay=30.0)
     with running(app) as base:
         page = browser_session.new_page()
         page.goto(f"{base}/seat/{t.seats[0].token}")
@@ -509,6 +510,7 @@ def test_the_page_shows_public_facts_known_face_down_cards_and_names(fox, tmp_pa
         log = page.text_content("#log")
         ids = set(t.game.catalogue.ids)
         assert t.card_name(top) in log and not any(re.search(rf"\b{i}\b", log) for i in ids)
+        assert "P1 " in log and not re.search(r"\bp\d", log), log   # players as pages name them
         assert "Fixed deal" in page.text_content("#status") or "fixed deal" in page.text_content("#status")
         header = page.text_content("#status")
         assert "P1" in header and "p1 " not in header

@@ -64,10 +64,11 @@ Namer = Callable[[int], str]
 
 class _Formatter(string.Formatter):
     def __init__(self, state: "State", name: Namer | None = None,
-                 shown: Callable[[int], bool] | None = None):
+                 shown: Callable[[int], bool] | None = None, who: Namer | None = None):
         self.state = state
         self.name = name or state.card_label
         self.shown = shown
+        self.who = who or state.player_name
 
     def card(self, inst: int) -> str:
         if self.shown is None or self.shown(inst):
@@ -78,9 +79,9 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, spec: str) -> str:
         st = self.state
         if spec == "player":
-            return st.player_name(value)
+            return self.who(value)
         if spec == "players":
-            return words(st.language).join([st.player_name(p) for p in value])
+            return words(st.language).join([self.who(p) for p in value])
         if spec == "card":
             return self.card(value)
         if spec == "cards":
@@ -104,23 +105,25 @@ def _own(state: "State", table: str, key: str) -> str | None:
 
 
 def template(state: "State", table: str, key: str, args: dict[str, Any],
-             name: Namer | None = None, shown: Callable[[int], bool] | None = None) -> str:
+             name: Namer | None = None, shown: Callable[[int], bool] | None = None,
+             who: Namer | None = None) -> str:
     """A module's `events` or `reasons` template filled in; unknown keys read `key: k=v`
     (without a template nothing says which values are cards, so a reader who may not see
-    every card gets the kind alone). `name` names a card; `shown(inst)` says whether the
-    reader may see it (default: every card, named)."""
+    every card gets the kind alone). `name` names a card and `who` a player (default: the
+    state's `card_label` and `player_name`); `shown(inst)` says whether the reader may see a
+    card (default: every card, named)."""
     text = _own(state, table, key)
     if text is None:
         if not args or shown is not None:
             return key
         return key + ": " + ", ".join(f"{k}={v}" for k, v in args.items())
-    return _Formatter(state, name, shown).format(text, **args)
+    return _Formatter(state, name, shown, who).format(text, **args)
 
 
 def sentence(state: "State", kind: str, args: dict[str, Any], name: Namer | None = None,
-             shown: Callable[[int], bool] | None = None) -> str:
+             shown: Callable[[int], bool] | None = None, who: Namer | None = None) -> str:
     """One entry as a sentence; an entry without a template reads `kind: k=v, ...`."""
-    return template(state, "events", kind, args, name, shown)
+    return template(state, "events", kind, args, name, shown, who)
 
 
 def sentences(state: "State") -> list[str]:

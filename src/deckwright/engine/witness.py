@@ -57,9 +57,11 @@ class Witness:
         seen = self.seen[mark][player] if self.seen else frozenset()
         return seen.__contains__
 
-    def sentences(self, state: "State", player: int, name: Namer | None = None) -> list[str]:
-        """The log as `player` may read it; `name` names a card (default `card_label`)."""
-        return [sentence(state, kind, args, name, self.may_see(state, player, i))
+    def sentences(self, state: "State", player: int, name: Namer | None = None,
+                  who: Namer | None = None) -> list[str]:
+        """The log as `player` may read it; `name` names a card and `who` a player (default
+        the state's `card_label` and `player_name`)."""
+        return [sentence(state, kind, args, name, self.may_see(state, player, i), who)
                 for i, (kind, args) in enumerate(state.log.entries)]
 
     def shown_since(self, decisions: int, players: Iterable[int], asker: int) -> bool:

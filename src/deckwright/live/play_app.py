@@ -254,7 +254,7 @@ async def starts(request: Request) -> Response:
     async with live.lock:
         table = live.table
         points = await asyncio.to_thread(record.start_points, table)
-        log = table.witness.sentences(table.state, seat, table.card_name)
+        log = table.log(seat)
         ends = table.witness.ends
         named = [{"start": n, "after": log[ends[n] - 1] if n and ends[n] else ""}
                  for n in points]

@@ -222,6 +222,14 @@ class Table:
             return self._drawer.word(self.game.catalogue.ids[inst])
         return state.card_label(inst)
 
+    def player_title(self, player: int) -> str:
+        """A player as the table's pages name it (P2), not as the notation does (p2)."""
+        return self.state.player_name(player).upper()
+
+    def log(self, seat: int) -> list[str]:
+        """The event log as `seat` may read it, cards and players named as players know them."""
+        return self.witness.sentences(self.state, seat, self.card_name, self.player_title)
+
     def view(self, seat: int) -> dict[str, Any]:
         """Everything the page of `seat` shows: its view of the zones (cards as id + name,
         hidden ones as counts), the public facts, whose decision it is, this seat's legal
@@ -246,7 +254,7 @@ class Table:
             "seats": [{"name": state.player_name(p), "kind": s.kind}
                       for p, s in enumerate(self.seats)],
             "legal": legal,
-            "log": self.witness.sentences(state, seat, self.card_name),
+            "log": self.log(seat),
             "decisions": len(self.decisions),
             "can_undo": any(d.player == seat for d in self.decisions),
             "restart": {"asked": [state.player_name(p) for p in sorted(self.restart_asked)],
