@@ -13,7 +13,6 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -22,7 +21,7 @@ from deckwright.engine.observer import visible
 from deckwright.engine.zones import EMPTY
 from deckwright.live import play_app, record
 from deckwright.live.faces import Faces
-from deckwright.live.table import Seat, Table, TableError
+from deckwright.live.table import Seat, Table
 from deckwright.model import Project, load_game
 from deckwright.rules import rules_for
 
@@ -173,14 +172,14 @@ def test_the_deal_is_secret_unless_fixed_and_bots_draw_from_secret_streams():
     a = open_table("super-page-one", ["random", "random", "random"], seed=0)
     b = open_table("super-page-one", ["random", "random", "random"], seed=0)
     assert a.view(0)["zones"] == b.view(0)["zones"] and a.view(0)["fixed_deal"]
-    from deckwright.engine.bots import RandomBot
-    predicted = RandomBot(0 * 31 + 0)   # how bots were seeded before: from the deal's seed
-    actions = a.state.legal_actions()
-    picks = set()
-    for _ in range(8):
-        t = open_table("super-page-one", ["random", "you", "you"], seed=None)
-        picks.add(t.bots[0].rng.random())
-    assert len(picks) == 8 and predicted.rng.random() not in picks and actions
+    # a bot's stream is its own and secret: eight tables, eight different first picks, none
+    # of them the stream the old tables seeded from the deal (seed * 31 + seat)
+    firsts = {open_table("super-page-one", ["random", "you", "you"], seed=None).bots[0]
+              .rng.random() for _ in range(8)}
+    assert len(firsts) == 8 and random.Random(0).random() not in firsts
+    fixed = [open_table("super-page-one", ["random"] * 3, seed=7).bots[0].rng.random()
+             for _ in range(2)]
+    assert fixed[0] == fixed[1] != random.Random(7 * 31).random()
 
 
 # --- 2. undo and restart are the table's, not a peek ------------------------------------------
@@ -439,6 +438,16 @@ def test_bad_requests_are_refused_with_a_reason(tmp_path):
             if status == 400:
                 assert answer.json()["error"] and len(answer.json()["error"]) <= 200
         assert t.decisions == [] and t.restart_asked == set()
+
+
+def test_a_seed_of_thousands_of_digits_is_a_usage_error(capsys):
+    from deckwright.cli import main
+    try:
+        code = main(["-C", str(ROOT), "play", "super-page-one", "--seed", "9" * 4400, "--port", "0"])
+    except SystemExit as exc:
+        code = exc.code
+    err = capsys.readouterr().err
+    assert code == 2 and "at most 30 digits" in err and "9" * 40 not in err
 
 
 def test_saving_through_a_symlink_out_of_the_project_is_refused(tmp_path):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 
 from . import COMMANDS
 from rich.console import Console
@@ -30,7 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seats", default="you", metavar="S,S",
                    help="who sits where, in seat order: you (a person), random, greedy, or a "
                         "game's own bot; missing seats are greedy bots (default: you)")
-    p.add_argument("--seed", type=int, default=None, metavar="S",
+    p.add_argument("--seed", type=seed, default=None, metavar="S",
                    help="a fixed deal (the same on every restart, bots repeatable; every page "
                         "says the deal is fixed); default: a secret deal from the OS")
     p.add_argument("--host", default="127.0.0.1", metavar="ADDR",
@@ -40,6 +41,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--bot-delay", type=float, default=0.6, metavar="SEC",
                    help="pause before each bot decision, so people can follow (default 0.6)")
     p.set_defaults(run=run)
+
+
+def seed(text: str) -> int:
+    """A seed: a whole number of at most 30 digits (a longer one is refused, not parsed)."""
+    if not re.fullmatch(r"-?\d{1,30}", text.strip()):
+        raise argparse.ArgumentTypeError("expected a whole number of at most 30 digits")
+    return int(text)
 
 
 def seats_for(spec: str, players: int | None, lo: int, hi: int) -> list[str]:
