@@ -197,6 +197,7 @@ def test_undo_is_no_peek_and_takes_back_only_my_own(tmp_path):
         # draw, look, undo: refused, the drawn card stays in the hand
         refused = client.post(f"/api/{p1}/undo", json={})
         assert refused.status_code == 409 and "戻せない" in refused.json()["error"]
+        assert client.get(f"/api/{p1}/view").json()["undo_refusal"] == refused.json()["error"]
         assert client.get(f"/api/{p1}/view").json()["zones"]["hand p1"] == drawn
     # p2's undo never removes p1's decision
     t = open_table("super-page-one", ["you", "you", "greedy"], seed=None)

@@ -172,22 +172,13 @@ class Table:
 
     def undo(self, seat: int) -> int:
         """Take back `seat`'s last decision and what followed (bots' decisions, chance);
-        returns how many decisions were taken back. Refused when the seat has none, when
-        another person decided since (theirs to take back), or when a person was shown a card
-        since that this seat could not see before (a draw, a bot's card, a card another person
-        drew: undoing would let them look and choose again)."""
-        last = max((i for i, d in enumerate(self.decisions) if d.player == seat), default=None)
-        if last is None:
-            raise TableError(self._("you have no decision to take back"))
-        state = self.state
-        others = {d.player for d in self.decisions[last + 1:]
-                  if d.player != seat and self.seats[d.player].kind == HUMAN}
-        if others:
-            who = ", ".join(state.player_name(p) for p in sorted(others))
-            raise TableError(self._("%(players)s decided since; only your own decisions can be "
-                                    "taken back", players=who))
-        if self.witness.shown_since(last, self.humans(), seat):
-            raise TableError(self._("a card was shown since that decision, so it stands"))
+        returns how many decisions were taken back, or raises TableError with the reason it
+        may not (`undo_refusal`)."""
+        reason = self.undo_refusal(seat)
+        if reason:
+            raise TableError(reason)
+        last = self._last_of(seat)
+        assert last is not None
         removed = len(self.decisions) - last
         self.state = self.before[last]
         if not self.fixed:   # what chance does from here on is drawn anew, unseen
@@ -196,6 +187,27 @@ class Table:
         self.witness.forget(last)
         self.fault = ""
         return removed
+
+    def _last_of(self, seat: int) -> int | None:
+        return max((i for i, d in enumerate(self.decisions) if d.player == seat), default=None)
+
+    def undo_refusal(self, seat: int) -> str:
+        """Why `seat` may not undo now ("" when it may): it has no decision, another person
+        decided since (theirs to take back), or a person was shown a card since that this seat
+        could not see before (a draw, a bot's card, a card another person drew: undoing would
+        let them look and choose again)."""
+        last = self._last_of(seat)
+        if last is None:
+            return self._("you have no decision to take back")
+        others = {d.player for d in self.decisions[last + 1:]
+                  if d.player != seat and self.seats[d.player].kind == HUMAN}
+        if others:
+            who = ", ".join(self.state.player_name(p) for p in sorted(others))
+            return self._("%(players)s decided since; only your own decisions can be taken "
+                          "back", players=who)
+        if self.witness.shown_since(last, self.humans(), seat):
+            return self._("a card was shown since that decision, so it stands")
+        return ""
 
     def restart(self, seat: int, agree: bool = True) -> bool:
         """`seat` asks for a new game (or withdraws); the game restarts once every person at
@@ -256,7 +268,7 @@ class Table:
             "legal": legal,
             "log": self.log(seat),
             "decisions": len(self.decisions),
-            "can_undo": any(d.player == seat for d in self.decisions),
+            "undo_refusal": self.undo_refusal(seat),
             "restart": {"asked": [state.player_name(p) for p in sorted(self.restart_asked)],
                         "mine": seat in self.restart_asked, "people": len(self.humans())},
             "winner": state.player_name(winner) if winner is not None else None,

@@ -116,7 +116,8 @@ function render(v) {
     });
     actions.appendChild(b);
   });
-  $("undo").disabled = !v.can_undo;
+  $("undo").disabled = Boolean(v.undo_refusal);  // why not, on hover
+  $("undo").title = v.undo_refusal;
   const log = $("log");
   log.replaceChildren();
   for (const line of v.log.slice(-40)) {
