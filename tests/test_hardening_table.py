@@ -184,12 +184,20 @@ def test_the_deal_is_secret_unless_fixed_and_bots_draw_from_secret_streams():
 
 # --- 2. undo and restart are the table's, not a peek ------------------------------------------
 
+def _p1_first(kinds: list[str]) -> Table:
+    """A secret super-page-one deal where p1 decides first (now and then another seat opens)."""
+    for _ in range(50):
+        t = open_table("super-page-one", kinds, seed=None)
+        if t.deciding() == 0 and "p1 draws" in t.view(0)["legal"]:
+            return t
+    raise AssertionError("p1 never opened")
+
+
 def test_undo_is_no_peek_and_takes_back_only_my_own(tmp_path):
-    t = open_table("super-page-one", ["you", "you", "greedy"], seed=None)
+    t = _p1_first(["you", "you", "greedy"])
     p1, p2 = (s.token for s in t.seats[:2])
     with client_for(t, tmp_path) as client:
         view = client.get(f"/api/{p1}/view").json()
-        assert "p1 draws" in view["legal"]
         hand = view["zones"]["hand p1"]
         assert client.post(f"/api/{p1}/act", json={"action": "p1 draws"}).status_code == 200
         drawn = client.get(f"/api/{p1}/view").json()["zones"]["hand p1"]
@@ -200,7 +208,7 @@ def test_undo_is_no_peek_and_takes_back_only_my_own(tmp_path):
         assert client.get(f"/api/{p1}/view").json()["undo_refusal"] == refused.json()["error"]
         assert client.get(f"/api/{p1}/view").json()["zones"]["hand p1"] == drawn
     # p2's undo never removes p1's decision
-    t = open_table("super-page-one", ["you", "you", "greedy"], seed=None)
+    t = _p1_first(["you", "you", "greedy"])
     p1, p2 = (s.token for s in t.seats[:2])
     with client_for(t, tmp_path) as client:
         legal = client.get(f"/api/{p1}/view").json()["legal"]
@@ -217,7 +225,7 @@ def test_undo_is_no_peek_and_takes_back_only_my_own(tmp_path):
 
 
 def test_undo_draws_chance_anew_from_a_secret_stream():
-    t = open_table("super-page-one", ["you", "random", "random"], seed=None)
+    t = _p1_first(["you", "random", "random"])
     before = t.state.rng.getstate()
     legal = t.view(0)["legal"]
     plays = [a for a in legal if " plays " in a] or ["p1 draws"]
@@ -229,11 +237,12 @@ def test_undo_draws_chance_anew_from_a_secret_stream():
 
 
 def test_restart_needs_every_person_at_the_table(tmp_path):
-    t = open_table("super-page-one", ["you", "you", "greedy"], seed=None)
+    t = _p1_first(["you", "you", "greedy"])
     p1, p2 = (s.token for s in t.seats[:2])
     with client_for(t, tmp_path) as client:
-        first = client.get(f"/api/{p1}/view").json()["zones"]["hand p1"]
-        client.post(f"/api/{p1}/act", json={"action": "p1 draws"})
+        view = client.get(f"/api/{p1}/view").json()
+        first = view["zones"]["hand p1"]
+        assert client.post(f"/api/{p1}/act", json={"action": view["legal"][-1]}).status_code == 200
         assert client.post(f"/api/{p1}/restart", json={"seed": 5}).json() == {"restarted": False}
         seen_by_p2 = client.get(f"/api/{p2}/view").json()["restart"]
         assert seen_by_p2 == {"asked": ["p1"], "mine": False, "people": 2}
@@ -336,7 +345,7 @@ def test_both_servers_answer_only_their_own_host_and_refuse_cross_site_posts(
     from starlette.responses import HTMLResponse
     from starlette.routing import Route
 
-    t = open_table("super-page-one", ["you", "greedy", "greedy"], seed=None)
+    t = _p1_first(["you", "greedy", "greedy"])
     token = t.seats[0].token
     table_app = play_app.app(t, Faces(t.game.data), tmp_path, bot_delay=30.0)
 
