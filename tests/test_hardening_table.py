@@ -185,10 +185,12 @@ def test_the_deal_is_secret_unless_fixed_and_bots_draw_from_secret_streams():
 # --- 2. undo and restart are the table's, not a peek ------------------------------------------
 
 def _p1_first(kinds: list[str]) -> Table:
-    """A secret super-page-one deal where p1 decides first (now and then another seat opens)."""
+    """A secret super-page-one deal where p1 decides first (now and then another seat opens)
+    and may draw or play."""
     for _ in range(50):
         t = open_table("super-page-one", kinds, seed=None)
-        if t.deciding() == 0 and "p1 draws" in t.view(0)["legal"]:
+        legal = t.view(0)["legal"]
+        if t.deciding() == 0 and "p1 draws" in legal and any(" plays " in a for a in legal):
             return t
     raise AssertionError("p1 never opened")
 
