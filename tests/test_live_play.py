@@ -109,7 +109,7 @@ def test_a_whole_game_against_two_greedy_bots_in_chromium(tmp_path):
     assert t.state.is_over()
     assert clicks >= 3
     winner = t.state.winner()
-    assert f"勝者: p{winner + 1}。" in status if winner is not None else "ゲーム終了。" in status
+    assert f"勝者: P{winner + 1}。" in status if winner is not None else "ゲーム終了。" in status
     assert [d.player for d in t.decisions].count(0) == clicks
 
 
@@ -122,7 +122,7 @@ def test_a_seat_never_sees_another_hand(data, tmp_path):
     secret = [c for c in p1_hand if c not in visible_elsewhere]
     assert secret
     app = play_app.app(t, Faces(data), tmp_path, bot_delay=0.02)
-    with TestClient(app) as client:
+    with TestClient(app, base_url="http://127.0.0.1") as client:
         answer = client.get(f"/api/{t.seats[1].token}/view").text
         for card in secret:
             assert f'"{card}"' not in answer
@@ -133,7 +133,7 @@ def test_a_seat_never_sees_another_hand(data, tmp_path):
         # a seat cannot decide for another
         legal = mine["legal"]
         r = client.post(f"/api/{t.seats[1].token}/act", json={"action": legal[0]})
-        assert r.status_code == 409 and "not a decision of p2" in r.json()["error"]
+        assert r.status_code == 409 and "p2 の決定ではない" in r.json()["error"]
     with running(app) as base, browser() as b:
         page = b.new_page()
         page.goto(f"{base}/seat/{t.seats[1].token}")
@@ -148,27 +148,31 @@ def test_a_seat_never_sees_another_hand(data, tmp_path):
             assert f'alt="{label}"' not in html
 
 
-def test_undo_and_restart(data, tmp_path):
+def test_undo_takes_back_my_decision_and_restart_deals_anew(data, tmp_path):
     t = table(data, ["you", "greedy", "greedy"], seed=2)
-    app = play_app.app(t, Faces(data), tmp_path, bot_delay=0.0)
-    with TestClient(app) as client:
+    app = play_app.app(t, Faces(data), tmp_path, bot_delay=30.0)   # the bots wait
+    with TestClient(app, base_url="http://127.0.0.1") as client:
         token = t.seats[0].token
         first = client.get(f"/api/{token}/view").json()
-        assert client.post(f"/api/{token}/act", json={"action": first["legal"][-1]}).json()["ok"]
+        plays = [a for a in first["legal"] if " plays " in a]
+        assert plays
+        assert client.post(f"/api/{token}/act", json={"action": plays[0]}).json()["ok"]
         assert client.post(f"/api/{token}/act", json={"action": "p1 plays nothing"}).status_code == 409
-        assert client.post(f"/api/{token}/undo").json()["undone"] >= 1
+        assert client.post(f"/api/{token}/undo", json={}).json()["undone"] == 1
         again = client.get(f"/api/{token}/view").json()
         assert again["zones"] == first["zones"] and again["legal"] == first["legal"]
-        assert client.post(f"/api/{token}/restart", json={"seed": 77}).json() == {"seed": 77}
+        # the only person at the table restarts alone; a fixed deal deals the same cards
+        assert client.post(f"/api/{token}/restart", json={}).json() == {"restarted": True}
         other = client.get(f"/api/{token}/view").json()
-        assert other["seed"] == 77 and other["zones"]["hand p1"] != first["zones"]["hand p1"]
+        assert other["fixed_deal"] and "seed" not in other
+        assert other["zones"]["hand p1"] == first["zones"]["hand p1"] and other["decisions"] == 0
 
 
 def test_a_saved_position_is_an_example_playtest_passes(data, tmp_path):
     project = copy_project(tmp_path)
     t = table(load_game(Project(project), GAME), ["you", "greedy", "greedy"], seed=4)
     app = play_app.app(t, Faces(t.game.data), project / "playtest", bot_delay=0.0)
-    with TestClient(app) as client:
+    with TestClient(app, base_url="http://127.0.0.1") as client:
         token = t.seats[0].token
         for _ in range(3):
             legal = client.get(f"/api/{token}/view").json()["legal"]
@@ -178,10 +182,10 @@ def test_a_saved_position_is_an_example_playtest_passes(data, tmp_path):
                     break
                 import time
                 time.sleep(0.01)
-        starts = client.get(f"/api/{token}/starts").json()
-        assert 0 in starts["starts"]
+        starts = [s["start"] for s in client.get(f"/api/{token}/starts").json()["starts"]]
+        assert 0 in starts
         saved = client.post(f"/api/{token}/record",
-                            json={"start": starts["starts"][-1], "title": "Three turns"}).json()
+                            json={"start": starts[-1], "title": "Three turns"}).json()
     assert saved == {"file": f"playtest/{GAME}/recorded.yaml", "id": "recorded-three-turns"}
     run = subprocess.run([sys.executable, "-m", "deckwright", "-C", str(project), "playtest", GAME],
                          capture_output=True, text=True, timeout=300)

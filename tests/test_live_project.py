@@ -66,7 +66,8 @@ def test_play_and_record_the_projects_own_game(fox):
     data = load_game(Project(fox), "fox")
     cls = rules_for("fox", Project(fox))
     table = Table(cls(data), 2, [Seat("you"), Seat("random")], seed=11)
-    with TestClient(play_app.app(table, Faces(data), fox / "playtest", bot_delay=0.0)) as client:
+    with TestClient(play_app.app(table, Faces(data), fox / "playtest", bot_delay=0.0),
+                    base_url="http://127.0.0.1") as client:
         token = table.seats[0].token
         view = client.get(f"/api/{token}/view").json()
         assert view["title"] and len(view["zones"]["hand p1"]) == 5
@@ -80,7 +81,8 @@ def test_play_and_record_the_projects_own_game(fox):
                 time.sleep(0.01)
         starts = client.get(f"/api/{token}/starts").json()["starts"]
         assert starts
-        saved = client.post(f"/api/{token}/record", json={"start": min(starts), "title": "Opening"})
+        saved = client.post(f"/api/{token}/record", json={"start": min(s["start"] for s in starts),
+                                                          "title": "Opening"})
         assert saved.status_code == 200, saved.text
     run = subprocess.run([sys.executable, "-m", "deckwright", "-C", str(fox), "playtest", "fox"],
                          capture_output=True, text=True, timeout=120)

@@ -136,7 +136,7 @@ def _project(tmp_path: Path) -> Path:
 
 def test_a_recorded_original_tcg_example_passes_playtest_and_check(tmp_path, capsys):
     wanted = {"modifiers", "used", "bound"}
-    for seed in (6, 4, 3, 2):   # 6 reaches such a position today
+    for seed in (18, 28, 30, 6):   # 18 reaches such a position today (bots seeded per deal)
         table = played("original-tcg", 100, seed=seed, seats=("greedy", "greedy"))
         start = next((n for n in range(80, 100) if table.state_at(n).window is None
                       and wanted <= set(record.setup_of(table.state_at(n)))), None)

@@ -146,7 +146,9 @@ def test_views_hide_face_down_cards_but_remember_what_a_player_placed(data: Game
                               "deck": ["gold-coin", "gold-coin#2", "gold-coin#3"]})
     do(state, "p1 places eminit-treasure")
     mine, theirs = state.view(0), state.view(1)
-    assert mine["zones"]["field"][0] == "?" and theirs["zones"]["field"][0] == "?"
+    # the player who placed it sees it face down; the other sees a face-down card
+    assert mine["zones"]["field"][0] == {"known": "エミニットの秘宝"}
+    assert theirs["zones"]["field"][0] == "?"
     assert mine["known"] == {"f1": "エミニットの秘宝"} and theirs["known"] == {}
     assert theirs["zones"]["hand p1"] == {"count": 1, "shown": []}
 

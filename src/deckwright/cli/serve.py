@@ -42,5 +42,5 @@ def run(args: argparse.Namespace) -> int:
             out.print(f"{game}: {server.url(sock, f'/g/{game}/')}", markup=False)
         out.print("Watching for changes; Ctrl-C stops the preview.")
 
-    server.serve(serve_app.app(preview), sock, announce)
+    server.serve(serve_app.app(preview, host=args.host), sock, announce)
     return 0

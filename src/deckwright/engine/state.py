@@ -228,6 +228,12 @@ class State:
         so an example's outcome never depends on something the reader cannot see."""
         return {}
 
+    def known_cards(self, player: int) -> Iterable[int]:
+        """Cards `player` knows though their zone hides them from it (its own face-down card
+        on the field): the views show them to that player as known face-down cards. Default:
+        none; a card a player must remember by the rules (a memory game) is not listed."""
+        return ()
+
     def greedy_value(self, action: Action) -> float | None:
         """A heuristic value of an action for the greedy bot; None = the engine's default."""
         return None
@@ -401,7 +407,8 @@ class State:
     # --- reading -----------------------------------------------------------------------
 
     def sentences(self) -> list[str]:
-        """The event log as sentences."""
+        """The event log as sentences, every card named (the rulebook's, the harness's view;
+        a seat at a table reads `witness.Witness.sentences`, which hides what it has not seen)."""
         return sentences(self)
 
     def player_name(self, player: int) -> str:

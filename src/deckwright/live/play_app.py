@@ -1,9 +1,11 @@
 """`deckwright play`: the browser table, a thin page over the table's seats, views and decisions.
 
 Every request names a seat by its token (`/seat/<token>`, `/api/<token>/...`): the answers carry
-that seat's view only, so a page's source holds no card of another hand. Bots move in a
-background task with a short visible delay; every change bumps a version that the pages follow
-through server-sent events and then fetch their own view again.
+that seat's view and log only, so a page's source holds no card of another hand and nothing the
+deal could be rebuilt from. Bots move in a background task with a short visible delay; every
+change bumps a version that the pages follow through server-sent events and then fetch their
+own view again. `guard.Guard` stands in front (Host, cross-site requests, body size, CSP); a
+request the table cannot take is a 4xx with a one-line reason, never a 500.
 """
 
 from __future__ import annotations
@@ -15,19 +17,25 @@ from pathlib import Path
 from typing import Any, AsyncIterator, Callable, TypeVar
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from . import record
+from ..i18n import N_, words
+from ..paths import UnsafePath
 from ..press.rulebook.examples import Drawer
 from ..press.rulebook.labels import Labels, MissingLabel
 from .changes import Changes
 from .faces import Faces
+from .guard import Guard
 from .table import Table, TableError
 
 STATIC = Path(__file__).parent / "static"
+#: deckwright's words for a zone at the table where the rulebook's word names something else
+ZONE_WORDS = {"hand": N_("Hand")}
 T = TypeVar("T")
 
 
@@ -40,6 +48,7 @@ class Live:
         #: decisions read as sentences in the game's language, as the rulebook's examples do
         self._sentence = Drawer(table.game.data).sentence
         self.labels = Labels(table.game.data)
+        self._ = words(table.game.data.language)
         self.playtest_dir, self.bot_delay = playtest_dir, bot_delay
         self.lock = asyncio.Lock()
         self.changes = Changes()
@@ -52,11 +61,44 @@ class Live:
         except MissingLabel:
             return ""
 
+    def public(self, facts: dict[str, Any]) -> list[dict[str, str]]:
+        """A module's public facts (`State.public_info`: the colour named after a Wild, a
+        pending draw) as the page prints them: the game's word for each, its value in words."""
+        shown = []
+        for key, value in facts.items():
+            text = self.fact_text(value)
+            if text:
+                name = self.labels.get(key) or str(key).replace("_", " ").capitalize()
+                shown.append({"key": key, "name": name, "value": text})
+        return shown
+
+    def fact_text(self, value: Any) -> str:
+        """A fact in words; nothing for what says nothing (none, no one, zero)."""
+        if value is None or value is False or value == 0 or value == [] or value == {}:
+            return ""
+        if value is True:
+            return "✓"
+        if isinstance(value, dict):
+            return ", ".join(f"{self.fact_text(k)} {self.fact_text(v)}".strip()
+                             for k, v in value.items() if self.fact_text(v))
+        if isinstance(value, (list, tuple)):
+            return ", ".join(self.fact_text(v) for v in value)
+        text = str(value)
+        palette = self.table.game.data.db.game.palette
+        if text in palette:
+            return palette[text].name
+        if text[:1] == "p" and text[1:].isdigit():
+            return self.labels.player(text) or text
+        return self.labels.get(text) or text
+
     def zone_title(self, key: str) -> str:
-        """A zone as the game names it (`hand p2` -> 手札 P2), never its identifier when the
-        game or deckwright has a word for it."""
+        """A zone as the game names it (`hand p2` -> 手札 P2, Hand P2), never its identifier
+        when the game or deckwright has a word for it (a player's one hand is not the
+        rulebook's "Hands", the setup key for all of them)."""
         name, _, owner = key.partition(" ")
-        title = self.labels.get(name) or name
+        title = (self.labels.own.get(name) or (self._(ZONE_WORDS[name]) if name in ZONE_WORDS
+                                                 else None)
+                 or self.labels.get(name) or name)
         return f"{title} {self.labels.player(owner) or owner}".strip()
 
     async def change(self, fn: Callable[[], T]) -> T:
@@ -95,6 +137,10 @@ def _error(exc: Exception, status: int = 409) -> JSONResponse:
     return JSONResponse({"error": str(exc)}, status_code=status)
 
 
+class BadRequest(ValueError):
+    """A request body the table cannot read (answered 400)."""
+
+
 async def page(request: Request) -> Response:
     try:
         _seat(request)
@@ -113,72 +159,120 @@ async def view(request: Request) -> Response:
         body["version"] = live.changes.version
     body["said"] = [live.sentence(text) for text in body["legal"]]
     body["zone_titles"] = {key: live.zone_title(key) for key in body["zones"]}
+    body["public"] = live.public(body["public"])
+    body["names"] = {seat["name"]: live.labels.player(seat["name"]) or seat["name"]
+                     for seat in body["seats"]}
     return JSONResponse(body, headers={"Cache-Control": "no-store"})
 
 
+def _refused(handler: Callable[[Request], Any]) -> Callable[[Request], Any]:
+    """A handler whose refusals are answers: no such seat 404, an unreadable body 400, what
+    the table or the recorder refuses 409."""
+    async def answer(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except BadRequest as exc:
+            return _error(exc, 400)
+        except LookupError as exc:
+            return _error(exc.args[0] if exc.args else exc, 404)
+        except (TableError, record.RecordError, UnsafePath, OSError) as exc:
+            return _error(exc)
+    return answer
+
+
+def _json(raw: bytes) -> Any:
+    """A small JSON object: nesting, number length and size bounded (Python's own parser
+    recurses, and turns a 5,000-digit number into an error of its own)."""
+    depth = 0
+    for byte in raw:   # a cheap bound before parsing: brackets open at once
+        if byte in b"[{":
+            depth += 1
+            if depth > 32:
+                raise BadRequest("the request nests too deep")
+        elif byte in b"]}":
+            depth -= 1
+    try:
+        return json.loads(raw, parse_int=_small_int)
+    except (ValueError, RecursionError) as exc:
+        raise BadRequest(f"the request is not JSON ({exc})"[:200]) from None
+
+
+def _small_int(text: str) -> int:
+    if len(text.lstrip("-")) > 18:
+        raise ValueError("a number too long")
+    return int(text)
+
+
 async def _body(request: Request) -> dict[str, Any]:
-    try:
-        data = await request.json()
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return {}
-    return data if isinstance(data, dict) else {}
+    raw = await request.body()
+    data = _json(raw) if raw.strip() else {}
+    if not isinstance(data, dict):
+        raise BadRequest("the request is not a JSON object")
+    return data
 
 
-async def act(request: Request) -> Response:
+def _live_seat(request: Request) -> tuple[Live, int]:
     try:
-        live, seat = _seat(request)
-        text = str((await _body(request)).get("action", ""))
-        await live.change(lambda: live.table.act(seat, text))
+        return _seat(request)
     except TableError as exc:
-        return _error(exc)
+        raise LookupError(str(exc)) from None
+
+
+@_refused
+async def act(request: Request) -> Response:
+    live, seat = _live_seat(request)
+    text = str((await _body(request)).get("action", ""))
+    await live.change(lambda: live.table.act(seat, text))
     return JSONResponse({"ok": True})
 
 
+@_refused
 async def undo(request: Request) -> Response:
-    try:
-        live, seat = _seat(request)
-        n = await live.change(lambda: live.table.undo(seat))
-    except TableError as exc:
-        return _error(exc)
+    live, seat = _live_seat(request)
+    await _body(request)
+    n = await live.change(lambda: live.table.undo(seat))
     return JSONResponse({"undone": n})
 
 
+@_refused
 async def restart(request: Request) -> Response:
-    try:
-        live, _ = _seat(request)
-        seed = (await _body(request)).get("seed", live.table.seed + 1)
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise TableError("seed: expected a whole number >= 0")
-        await live.change(lambda: live.table.restart(seed))
-    except TableError as exc:
-        return _error(exc)
-    return JSONResponse({"seed": seed})
+    """This seat asks for a new game (`{"agree": false}` withdraws); the table restarts once
+    every person has asked."""
+    live, seat = _live_seat(request)
+    agree = (await _body(request)).get("agree", True)
+    if not isinstance(agree, bool):
+        raise BadRequest("agree: expected true or false")
+    restarted = await live.change(lambda: live.table.restart(seat, agree))
+    return JSONResponse({"restarted": restarted})
 
 
+@_refused
 async def starts(request: Request) -> Response:
-    """The decision counts an example may start from (positions a setup can state)."""
-    try:
-        live, _ = _seat(request)
-    except TableError as exc:
-        return _error(exc, 404)
+    """The positions an example may start from (a setup can state them), each named by what
+    had just happened there as this seat's log reads it (never a number alone, never a card
+    this seat has not seen)."""
+    live, seat = _live_seat(request)
     async with live.lock:
-        points = await asyncio.to_thread(record.start_points, live.table)
-    return JSONResponse({"starts": points, "decisions": len(live.table.decisions)})
+        table = live.table
+        points = await asyncio.to_thread(record.start_points, table)
+        log = table.log(seat)
+        ends = table.witness.ends
+        named = [{"start": n, "after": log[ends[n] - 1] if n and ends[n] else ""}
+                 for n in points]
+    return JSONResponse({"starts": named, "decisions": len(table.decisions)})
 
 
+@_refused
 async def save(request: Request) -> Response:
-    try:
-        live, _ = _seat(request)
-        body = await _body(request)
-        start = body.get("start")
-        if isinstance(start, bool) or not isinstance(start, int):
-            raise TableError("start: expected a decision number")
-        title = str(body.get("title") or "")[:120]
-        async with live.lock:
-            path, example_id = await asyncio.to_thread(
-                record.save, live.table, live.playtest_dir, start, title)
-    except (TableError, record.RecordError) as exc:
-        return _error(exc)
+    live, _ = _live_seat(request)
+    body = await _body(request)
+    start = body.get("start")
+    if isinstance(start, bool) or not isinstance(start, int):
+        raise BadRequest("start: expected a decision number")
+    title = str(body.get("title") or "")[:120]
+    async with live.lock:
+        path, example_id = await asyncio.to_thread(
+            record.save, live.table, live.playtest_dir, start, title)
     return JSONResponse({"file": f"playtest/{live.table.game.id}/{path.name}", "id": example_id})
 
 
@@ -204,8 +298,9 @@ async def index(request: Request) -> Response:
                         "<p>Open the seat address that <code>deckwright play</code> printed.")
 
 
-def app(table: Table, faces: Faces, playtest_dir: Path | None,
-        bot_delay: float = 0.6) -> Starlette:
+def app(table: Table, faces: Faces, playtest_dir: Path | None, bot_delay: float = 0.6,
+        host: str = "127.0.0.1") -> Starlette:
+    """The table's app; `host` is the address it listens on (the Host it answers)."""
     live = Live(table, faces, playtest_dir, bot_delay)
 
     @asynccontextmanager
@@ -229,6 +324,8 @@ def app(table: Table, faces: Faces, playtest_dir: Path | None,
         Route("/card/{side}/{card}.png", face),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    application = Starlette(routes=routes, lifespan=lifespan)
+    application = Starlette(routes=routes, lifespan=lifespan,
+                            middleware=[Middleware(Guard, host=host)])
     application.state.live = live
+    application.state.stop = live.changes.close   # Ctrl-C: the pages' streams end at once
     return application

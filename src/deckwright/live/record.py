@@ -69,16 +69,20 @@ def setup_of(state: State) -> dict[str, Any]:
 ORDERED = ("deck", "discard")  # zones whose order a setup states; others are compared as sets
 
 
-def _fingerprint(state: State) -> tuple[Any, ...]:
+def _fingerprint(state: State, deck_top: int | None = None) -> tuple[Any, ...]:
     """What must agree between a played state and the one its setup builds: the cards of each
     zone (in order where order is part of the setup, by place on a grid), the decider, the
-    legal decisions (copies of a card are alike, so `#n` suffixes are dropped) and the scores."""
+    legal decisions (copies of a card are alike, so `#n` suffixes are dropped) and the scores.
+    With `deck_top`, only that many cards from the top of the deck (a setup that states only
+    the cards its steps draw)."""
     layout, ids = state.zones.layout, state.game.catalogue.ids
     zones = []
     for p in range(1, len(layout)):
         if not layout.in_play(p):
             continue
         cards = [None if i == EMPTY else ids[i] for i in state.zones.piles[p]]
+        if deck_top is not None and layout.specs[p].name == "deck":
+            cards = cards[len(cards) - deck_top:]
         ordered = layout.grid[p] or layout.specs[p].name in ORDERED
         zones.append((layout.label(p), tuple(cards if ordered else sorted(cards))))
     legal = tuple(sorted(re.sub(r"#\d+", "", state.action_to_string(a))
@@ -86,24 +90,58 @@ def _fingerprint(state: State) -> tuple[Any, ...]:
     return tuple(zones), state.current_player(), legal, tuple(state.scores())
 
 
-def example_from(table: Table, start: int, title: str, example_id: str) -> Example:
-    """The example that starts after `start` decisions and ends at the table's position."""
+def example_from(table: Table, start: int, title: str, example_id: str, *,
+                 trim: bool = False) -> Example:
+    """The example that starts after `start` decisions and ends at the table's position. With
+    `trim`, its setup states of the deck only the cards the steps draw (and one more, so the
+    deck does not run out where it did not at the table) when the example still replays so;
+    else the whole deck."""
     if not 0 <= start <= len(table.decisions):
         raise RecordError(f"no decision {start} in this game")
-    then, now = table.state_at(start), table.state
+    if start == len(table.decisions):
+        raise RecordError("nothing was played after that point: an example needs a step")
+    then = table.state_at(start)
     if then.is_over():
         raise RecordError("the game was already over at that point")
     try:
         setup = setup_of(then)
     except SetupError as exc:
         raise RecordError(f"this position cannot be written as a setup: {exc}") from None
+    top = _drawn(table, start, then) if trim and isinstance(setup.get("deck"), list) else None
+    if top is not None and top < len(setup["deck"]):
+        try:
+            return _example(table, start, then, {**setup, "deck": setup["deck"][:top]},
+                            title, example_id, top)
+        except RecordError:
+            pass   # the steps need more of the deck than they draw: state it whole
+    return _example(table, start, then, setup, title, example_id)
+
+
+def _drawn(table: Table, start: int, then: State) -> int | None:
+    """How many cards from the top of the deck at `start` the decisions since took (plus one
+    spare), or None when the deck was shuffled or refilled meanwhile."""
+    if not then.zones.layout.has("deck"):
+        return None
+    pile = then.zones.layout.of("deck")
+    deck = then.zones.piles[pile]          # bottom first
+    depth = 0
+    for n in range(start + 1, len(table.decisions) + 1):
+        now = (table.before[n] if n < len(table.before) else table.state).zones.piles[pile]
+        if now != deck[:len(now)]:
+            return None                    # not the same deck, less its top
+        depth = max(depth, len(deck) - len(now))
+    return depth + 1
+
+
+def _example(table: Table, start: int, then: State, setup: dict[str, Any], title: str,
+             example_id: str, deck_top: int | None = None) -> Example:
+    now = table.state
     raw = {
         "id": example_id, "title": title,
-        "text": f"{len(table.decisions) - start} decisions played at the table, seed "
-                f"{table.seed}.",
+        "text": f"{len(table.decisions) - start} decisions played at the table.",
         "setup": setup, "steps": [], "expect": expect_of(now),
     }
-    built = _built(table, Example.model_validate(raw), then)
+    built = _built(table, Example.model_validate(raw), then, deck_top)
     raw["steps"] = [{"do": text} for text in _replayed(then, built, table.decisions[start:])]
     raw["expect"].update(built.expect_extras())  # the replayed end names cards as the example does
     example = Example.model_validate(raw)
@@ -149,14 +187,14 @@ def _replayed(then: State, built: State, decisions: list[Decision]) -> list[str]
     return texts
 
 
-def _built(table: Table, example: Example, then: State) -> State:
+def _built(table: Table, example: Example, then: State, deck_top: int | None = None) -> State:
     """The state the example's setup builds, checked to be the played one."""
     data = table.game.data
     try:
         built = build_state(game_for_example(type(table.game), data, example), example)
     except SetupError as exc:
         raise RecordError(f"this position cannot be written as a setup: {exc}") from None
-    if _fingerprint(built) != _fingerprint(then):
+    if _fingerprint(built, deck_top) != _fingerprint(then, deck_top):
         raise RecordError("this position holds more than a setup can say (a response window or "
                           "an effect under way); record from the start of a turn")
     built.checking = False
@@ -194,7 +232,7 @@ def start_points(table: Table, limit: int = OFFERED) -> list[int]:
     state may hold more than its setup keys say, such as a player already out; such points
     are left out rather than saved and found wrong later)."""
     points: list[int] = []
-    for n in range(len(table.decisions), -1, -1):
+    for n in range(len(table.decisions) - 1, -1, -1):
         if len(points) >= limit:
             break
         try:
@@ -206,12 +244,16 @@ def start_points(table: Table, limit: int = OFFERED) -> list[int]:
 
 
 def next_id(existing: list[dict[str, Any]], title: str) -> str:
-    base = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "recorded"
+    """`recorded-<title>`, numbered when taken; a title that already says "recorded" is not
+    said twice (`Recorded from the table` -> `recorded-from-the-table`)."""
+    base = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+    base = re.sub(r"^recorded(-|$)", "", base)
+    stem = f"recorded-{base}" if base else "recorded"
     taken = {e.get("id") for e in existing}
-    n, candidate = 1, f"recorded-{base}"[:48]
+    n, candidate = 1, stem[:48]
     while candidate in taken:
         n += 1
-        candidate = f"recorded-{base}"[:44] + f"-{n}"
+        candidate = stem[:44] + f"-{n}"
     return candidate
 
 
@@ -232,7 +274,7 @@ def save(table: Table, playtest_dir: Path | None, start: int, title: str) -> tup
         if isinstance(loaded, dict) and isinstance(loaded.get("examples"), list):
             doc = loaded
     example = example_from(table, start, title or "Recorded at the table",
-                           next_id(doc["examples"], title or "game"))
+                           next_id(doc["examples"], title or "game"), trim=True)
     doc["examples"].append(example.model_dump(exclude_defaults=True))
     text = ("# yaml-language-server: $schema=../../schema/playtest.schema.json\n"
             "# Examples recorded with `deckwright play`; move one into the database to print it.\n"

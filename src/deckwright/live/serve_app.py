@@ -15,12 +15,14 @@ from pathlib import Path
 from typing import AsyncIterator
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .changes import Changes
+from .guard import RULEBOOK_CSP, Guard
 from .preview import Preview
 
 STATIC = Path(__file__).parent / "static"
@@ -116,7 +118,8 @@ async def rulebook(request: Request) -> Response:
         return HTMLResponse("No such game.", 404)
     view = request.app.state.server.preview.games[game]
     page = view.rulebook.replace("</body>", f"{RELOAD_SCRIPT}</body>", 1)
-    return HTMLResponse(page, headers={"Cache-Control": "no-store"})
+    return HTMLResponse(page, headers={"Cache-Control": "no-store",
+                                       "Content-Security-Policy": RULEBOOK_CSP})
 
 
 async def rulebook_css(request: Request) -> Response:
@@ -131,7 +134,8 @@ async def events(request: Request) -> Response:
     return request.app.state.server.changes.stream(request)
 
 
-def app(preview: Preview, watch: bool = True) -> Starlette:
+def app(preview: Preview, watch: bool = True, host: str = "127.0.0.1") -> Starlette:
+    """The preview's app; `host` is the address it listens on (the Host it answers)."""
     server = Server(preview)
 
     @asynccontextmanager
@@ -156,6 +160,8 @@ def app(preview: Preview, watch: bool = True) -> Starlette:
         Route("/g/{game}/rulebook/card/{side}/{card}.png", card),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    application = Starlette(routes=routes, lifespan=lifespan)
+    application = Starlette(routes=routes, lifespan=lifespan,
+                            middleware=[Middleware(Guard, host=host)])
     application.state.server = server
+    application.state.stop = server.changes.close   # Ctrl-C: the pages' streams end at once
     return application

@@ -32,12 +32,25 @@ def url(sock: socket.socket, path: str = "/") -> str:
     return f"http://{shown}:{port}{path}"
 
 
-def serve(app: Any, sock: socket.socket, announce: Callable[[], None] = lambda: None) -> None:
-    """Serve `app` on the bound socket until Ctrl-C (or SIGTERM); returns after a clean stop."""
+def _server(app: Any, grace: float) -> Any:
+    """A uvicorn server that, asked to stop, first tells the app (`app.state.stop()`: the
+    pages' event streams end), so the graceful stop does not wait for open pages."""
     import uvicorn
 
-    config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=2)
-    server = uvicorn.Server(config)
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            stop = getattr(getattr(app, "state", None), "stop", None)
+            if stop is not None:
+                stop()
+            super().handle_exit(sig, frame)
+
+    return Server(uvicorn.Config(app, log_level="warning", lifespan="on",
+                                 timeout_graceful_shutdown=grace))
+
+
+def serve(app: Any, sock: socket.socket, announce: Callable[[], None] = lambda: None) -> None:
+    """Serve `app` on the bound socket until Ctrl-C (or SIGTERM); returns after a clean stop."""
+    server = _server(app, 1.5)
     try:
         announce()  # the socket already listens: a browser opened now is answered
         server.run(sockets=[sock])
@@ -49,11 +62,8 @@ def serve(app: Any, sock: socket.socket, announce: Callable[[], None] = lambda: 
 def in_thread(app: Any, host: str = LOOPBACK) -> Iterator[str]:
     """Serve `app` on a free port in a background thread (tests, benchmarks); yields the base
     address and stops the server cleanly on exit."""
-    import uvicorn
-
     sock = bind(host, 0)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on",
-                                           timeout_graceful_shutdown=1))
+    server = _server(app, 1)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
@@ -62,6 +72,9 @@ def in_thread(app: Any, host: str = LOOPBACK) -> Iterator[str]:
     try:
         yield url(sock, "").rstrip("/")
     finally:
+        stop = getattr(getattr(app, "state", None), "stop", None)
+        if stop is not None:
+            stop()
         server.should_exit = True
         thread.join(timeout=10)
         sock.close()

@@ -19,13 +19,17 @@ PAGE_WORDS: dict[str, str] = {
     "scores": N_("Scores: %(scores)s."),
     "seats": N_("Seats: %(seats)s."),
     "undo": N_("Undo"),
-    "seed": N_("Seed"),
     "restart": N_("Restart"),
+    "withdraw": N_("Do not restart"),
+    "asked": N_("A new game asked by %(players)s (everyone at the table must ask)."),
+    "fixed": N_("A fixed deal (--seed): the same cards on every restart."),
+    "facedown": N_("face down"),
+    "after": N_("after: %(event)s"),
+    "beginning": N_("the beginning of the game"),
     "record": N_("Save as example"),
     "from": N_("From decision"),
     "title": N_("Title"),
     "save": N_("Save"),
-    "now": N_("now"),
     "saved": N_("Saved %(id)s to %(file)s."),
     "log": N_("Log"),
     "you": N_("you"),
@@ -47,5 +51,6 @@ def page_words(language: str) -> dict[str, str]:
     """Every page word in `language`, placeholders kept for the page to fill in."""
     _ = words(language)
     keep = {"player": "%(player)s", "scores": "%(scores)s", "seats": "%(seats)s",
-            "id": "%(id)s", "file": "%(file)s", "n": "%(n)s"}
+            "id": "%(id)s", "file": "%(file)s", "n": "%(n)s", "players": "%(players)s",
+            "event": "%(event)s"}
     return {key: _(message, **keep) for key, message in PAGE_WORDS.items()}

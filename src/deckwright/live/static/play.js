@@ -35,6 +35,12 @@ function zoneBox(name, title, content, mine) {
     for (const c of content) {
       if (c === null) row.appendChild(backImage("·"));
       else if (c === "?") row.appendChild(backImage("?"));
+      else if (c.known) {  // face down, but this seat knows it (its own face-down card)
+        const img = cardImage(c.known, true);
+        img.classList.add("facedown");
+        img.title = `${c.known.label} (${say("facedown", {})})`;
+        row.appendChild(img);
+      }
       else row.appendChild(cardImage(c, !mine));
     }
     if (!content.length) row.appendChild(document.createTextNode("—"));
@@ -60,17 +66,31 @@ function render(v) {
   if (v.version === shown) return;  // redrawing would only replace buttons being clicked
   shown = v.version;
   useWords(v.language, v.words);
-  document.title = `${v.title} — ${v.me}`;
-  $("title").textContent = `${v.title} — ${v.me}`;
-  const seats = v.seats.map((s) => `${s.name} (${s.kind === "you" ? say("you", {}) : s.kind})`).join(", ");
-  let status = v.over ? `${say("over", {})} ${v.winner ? say("winner", {player: v.winner}) : ""}`
-                      : say("decides", {player: v.deciding});
-  status += " " + say("scores", {scores: v.scores.map((s, i) => `p${i + 1} ${s}`).join(", ")});
+  document.title = `${v.title} — ${v.names[v.me] || v.me}`;
+  $("title").textContent = `${v.title} — ${v.names[v.me] || v.me}`;
+  const who = (name) => v.names[name] || name;  // players as the game names them (P1)
+  const seats = v.seats.map((s) => `${who(s.name)} (${s.kind === "you" ? say("you", {}) : s.kind})`).join(", ");
+  let status = v.over ? `${say("over", {})} ${v.winner ? say("winner", {player: who(v.winner)}) : ""}`
+                      : say("decides", {player: who(v.deciding)});
+  status += " " + say("scores", {scores: v.scores.map((s, i) => `${who(v.seats[i].name)} ${s}`).join(", ")});
   status += " " + say("seats", {seats: seats});
+  if (v.fixed_deal) status += " " + say("fixed", {});
+  if (v.restart.asked.length) status += " " + say("asked", {players: v.restart.asked.map(who).join(", ")});
   if (v.fault) status += ` ${v.fault}`;
   $("status").textContent = status;
   $("status").dataset.over = v.over ? "yes" : "no";
-  $("seed").value = v.seed;
+  $("restart").textContent = say(v.restart.mine ? "withdraw" : "restart", {});
+  $("restart").dataset.mine = v.restart.mine ? "yes" : "no";
+  const facts = $("public");
+  facts.replaceChildren();
+  for (const fact of v.public) {
+    const dt = document.createElement("dt");
+    dt.textContent = fact.name;
+    const dd = document.createElement("dd");
+    dd.textContent = fact.value;
+    dd.dataset.fact = fact.key;
+    facts.append(dt, dd);
+  }
   const table = $("table");
   table.replaceChildren();
   for (const [name, content] of Object.entries(v.zones)) {
@@ -79,7 +99,7 @@ function render(v) {
   const actions = $("actions");
   actions.replaceChildren();
   $("prompt").textContent = v.legal.length ? say("decide", {})
-                          : (v.over ? "" : say("waiting", {player: v.deciding}));
+                          : (v.over ? "" : say("waiting", {player: who(v.deciding)}));
   v.legal.forEach((text, i) => {
     const b = document.createElement("button");
     b.type = "button";
@@ -96,7 +116,8 @@ function render(v) {
     });
     actions.appendChild(b);
   });
-  $("undo").disabled = !v.can_undo;
+  $("undo").disabled = Boolean(v.undo_refusal);  // why not, on hover
+  $("undo").title = v.undo_refusal;
   const log = $("log");
   log.replaceChildren();
   for (const line of v.log.slice(-40)) {
@@ -112,17 +133,18 @@ async function loadStarts() {
   const data = await r.json();
   const sel = $("start");
   sel.replaceChildren();
-  for (const n of data.starts || []) {
+  for (const point of data.starts || []) {
     const o = document.createElement("option");
-    o.value = n;
-    o.textContent = n === data.decisions ? `${n} (${say("now", {})})` : String(n);
+    o.value = point.start;
+    o.textContent = point.start ? say("after", {event: point.after}) : say("beginning", {});
     sel.appendChild(o);
   }
 }
 
 $("undo").addEventListener("click", () => post("undo").catch((e) => $("error").textContent = e.message));
 $("restart").addEventListener("click", () =>
-  post("restart", {seed: Number($("seed").value)}).catch((e) => $("error").textContent = e.message));
+  post("restart", {agree: $("restart").dataset.mine !== "yes"})
+    .catch((e) => $("error").textContent = e.message));
 $("recorder").addEventListener("toggle", () => { if ($("recorder").open) loadStarts(); });
 $("save").addEventListener("click", async () => {
   try {

@@ -70,17 +70,17 @@ class Attacks:
                 self.log.add("as", p=p, what=self.game.f.kind_label.get(kind, self.kind_name(kind)))
         if kind in PASS_ON_KINDS:
             if self.log.on:
-                self.log.add("pass-on", p=p, card=inst)
+                self.log.add("pass-on", p=p, card=inst, seen_by=range(self.players))
             self.zones.move(inst, self.game.DISCARD)
             self._on_top(inst, kind)
             self.passing = True
         else:
             if self.log.on:
-                self.log.add("defend", p=p, card=inst)
+                self.log.add("defend", p=p, card=inst, seen_by=range(self.players))
             if kind == HAUNTED:   # ruling haunted-shield-push: forced, also on a finish
                 self.zones.move(inst, self.game.HAND[self.atk_from])
                 if self.log.on:
-                    self.log.add("push", p=self.atk_from, card=inst)
+                    self.log.add("push", p=self.atk_from, card=inst, seen_by=range(self.players))
             else:
                 self._under_top(inst)
         self.moved = True
@@ -153,7 +153,7 @@ class Attacks:
                 if q == p:   # ruling all-draw-1-removal
                     self.zones.move(c, g.DISCARD, bottom=True)
                     if self.log.on:
-                        self.log.add("all-draw-off", p=p, card=c)
+                        self.log.add("all-draw-off", p=p, card=c, seen_by=range(self.players))
                 else:
                     n = 1 + self.amp(q) + self.amp(p)
                     drawn = self.draw(p, n, say=False)

@@ -209,7 +209,7 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
             # the commonest decisions of all, a number card, a draw and a pass, without a call
             if 0 <= action < DISCARD_BASE and f.kind[action] == NUMBER:
                 if self.log.on and f.cat[action] != C_PUBLIC:
-                    self.log.add("play", p=p, card=action)
+                    self.log.add("play", p=p, card=action, seen_by=range(self.players))
                 self.zones.move(action, g.DISCARD)
                 self.top_kind, self.top_rank, self.top_key = NUMBER, f.rank[action], f.key[action]
                 self.colour = f.colour[action]
@@ -284,7 +284,7 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
             f = self.game.f
             if f.cat[action] != C_PUBLIC:   # public cards say where they are put instead
                 if self.log.on:
-                    self.log.add("play", p=p, card=action)
+                    self.log.add("play", p=p, card=action, seen_by=range(self.players))
             self._play(p, action, f.kind[action], False)
         elif action == DRAW:
             self.draw(p, 1)
@@ -301,13 +301,13 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
             self._under_top(inst)
             self.moved = True
             if self.log.on:
-                self.log.add("discard", p=p, card=inst)
+                self.log.add("discard", p=p, card=inst, seen_by=range(self.players))
             self._end_turn()
 
     def _release(self, p: int, inst: int) -> None:
         self.zones.move(inst, self.game.DISCARD, bottom=True)
         if self.log.on:
-            self.log.add("release", p=p, card=inst)
+            self.log.add("release", p=p, card=inst, seen_by=range(self.players))
         self.moved = True
         self.draw(p, 1)
         self.phase = RELEASING

@@ -512,6 +512,13 @@ class GhostState(EventRules, State):
 
     # --- what a player may know ------------------------------------------------------------
 
+    def known_cards(self, player: int) -> list[int]:
+        """The hand an event let the player look at, while it picks the card to vanish from
+        it (what it remembers afterwards is its own memory, the game's point)."""
+        if self.phase == "vanish-hand" and player == self.turns.current and self.looked >= 0:
+            return list(self.hand(self.looked))
+        return []
+
     def public_info(self) -> dict[str, Any]:
         return {"phase": self.phase, "left": self.left, "hand_ok": self.hand_ok,
                 "took": self.took, "holes": [c + 1 for c in self.holes],

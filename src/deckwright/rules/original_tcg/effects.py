@@ -376,7 +376,9 @@ class Effects:
                 dc, dm, *rest = op["delta"]
                 self.mods.append((t, dc, dm, rest[0] if rest else 0, op.get("until", "leaves"), src))
                 if self.log.on:
-                    self.log.add("modify", card=t, delta="/".join(f"{d:+d}" for d in op["delta"]))
+                    # a card in a hand is named to its owner alone; on the field, to all
+                    self.log.add("modify", card=t, delta="/".join(f"{d:+d}" for d in op["delta"]),
+                                 seen_by=None if self.on_field(t) else (self.owner[t],))
         elif kind == "remove-counters":
             self.dmg[t] = max(0, self.dmg.get(t, 0) - op["up_to"])
             if self.log.on:

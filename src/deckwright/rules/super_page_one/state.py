@@ -267,7 +267,7 @@ class SuperPageOneState(Notation, TableView, State):
         self.victim = NONE
         self.cont = "end"
         if self.log.on:
-            self.log.add("play", p=p, card=card)
+            self.log.add("play", p=p, card=card, seen_by=range(self.players))   # face up
         if not hand:
             if self.log.on:
                 self.log.add("out", p=p)
@@ -520,7 +520,8 @@ class SuperPageOneState(Notation, TableView, State):
         if self.e_kind == "give":
             self._move(card, g.HAND[self.e_target])
             if self.log.on:
-                self.log.add("give", p=p, card=card, q=self.e_target)
+                # the card passes face down: the giver and the taker know it, no one else
+                self.log.add("give", p=p, card=card, q=self.e_target, seen_by=(p, self.e_target))
         else:
             self._move(card, g.ZONE)
             if self.log.on:

@@ -405,6 +405,11 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
                 "queue": [self.player_name(p) for p in self.fi_queue],
                 "choice": None if self.pending is None else self.pending[0]}
 
+    def known_cards(self, player: int) -> list[int]:
+        """The face-down field cards this player placed or looked at (the table shows them to
+        it, face down)."""
+        return list(self.known[player].values())
+
     def view(self, player: int) -> dict[str, Any]:
         seen = super().view(player)
         seen["known"] = {slot_name(s): self.card_label(c) for s, c in self.known[player].items()}
