@@ -91,3 +91,24 @@ def test_tts_saved_object_follows_the_save_file_format(built: Path) -> None:
                 assert im.mode == "RGB" and max(im.size) <= 4096
                 assert im.size[0] % sheet["NumWidth"] == 0 or url == sheet["BackURL"]
     assert [c["Nickname"] for c in deck["ContainedObjects"]] == ["1"] * 5
+
+
+def test_a_tcg_card_is_padded_onto_the_poker_templates(tmp_path: Path) -> None:
+    """original-tcg's 63 x 88 mm cards came out 819 x 1114 px for The Game Crafter and
+    816 x 1111 for MakePlayingCards, on no template: now each image is the service's poker
+    template, the card centred at its own size and its bleed carried to the image's edges."""
+    project = copy_project(MINI_FIXTURE, tmp_path / "p")
+    db = project / "cards" / "mini.yaml"
+    db.write_text(db.read_text(encoding="utf-8").replace("card_size: poker", "card_size: tcg"),
+                  encoding="utf-8")
+    assert build(project, "--only", "pod", "--pod", "thegamecrafter,makeplayingcards") == 0
+    for service, size in (("thegamecrafter", (825, 1125)), ("makeplayingcards", (822, 1122))):
+        with zipfile.ZipFile(project / "build" / "mini" / "pod" / f"standard-{service}.zip") as z:
+            for name in (n for n in z.namelist() if n.endswith(".png")):
+                with Image.open(io.BytesIO(z.read(name))) as im:
+                    assert im.size == size and im.mode == "RGB", (service, name)
+                    assert round(im.info["dpi"][0]) == 300
+            with Image.open(io.BytesIO(z.read("fronts/001-red-1.png"))) as im:
+                w, h = im.size
+                for corner in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)):
+                    assert im.getpixel(corner) == (0xd0, 0x31, 0x2d)   # the frame, not paper
