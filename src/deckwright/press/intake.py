@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import zipfile
+import zlib
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Callable, Iterator
@@ -78,6 +80,21 @@ def _zip_images(path: Path) -> Iterator[tuple[str, object]]:
                     yield name, im
 
 
+#: An RGB colour operator in a content stream (`r g b rg`, `RG`).
+_RGB_OPERATOR = re.compile(rb"(?:^|\s)(?:[-\d.]+\s+){3}(?:rg|RG)(?=\s|$)")
+
+
+def _streams(data: bytes) -> Iterator[bytes]:
+    """Every Flate stream of a PDF written without object streams (Ghostscript's PDF 1.3),
+    inflated; a stream that is not Flate is skipped."""
+    for m in re.finditer(rb"(?<!end)stream\r?\n", data):
+        end = data.find(b"endstream", m.end())
+        try:
+            yield zlib.decompressobj().decompress(data[m.end():end])
+        except zlib.error:
+            continue
+
+
 # --- the checks, one per rule key --------------------------------------------------------
 
 def _templates(subject: Subject, rule: Rule) -> Iterator[tuple[str, str]]:
@@ -132,7 +149,7 @@ def _colour(subject: Subject, rule: Rule) -> Iterator[tuple[str, str]]:
     elif files == "pdf":
         for deck, path in _built(subject, _pod_file(subject)):
             data = path.read_bytes()
-            if b"/DeviceRGB" in data or b" rg\n" in data or b" RG\n" in data:
+            if b"/DeviceRGB" in data or any(_RGB_OPERATOR.search(s) for s in _streams(data)):
                 yield "reject", f"{path.name}: RGB colour in a file the service wants in {want.upper()}"
                 return
     yield "ok", want.upper() + (" (separated for SWOP coated, press/pdfx.py)" if want == "cmyk" else "")
