@@ -99,3 +99,26 @@ def test_an_unknown_service_is_a_one_line_error(tmp_path: Path, capsys) -> None:
     err = capsys.readouterr().err.strip().splitlines()
     assert err == ["deckwright: error: unknown service kinkos for --service (known: tgc, mpc, dtc, "
                    "tts, cgs, pnp)"]
+
+
+def test_a_drivethrucards_file_is_read_back(tmp_path: Path, capsys) -> None:
+    """The PDF/X file a build writes passes; the same pages drawn in RGB (the file deckwright
+    wrote before) are rejected for their colour and their missing output intent."""
+    from reportlab import rl_config
+    from reportlab.pdfgen.canvas import Canvas
+    project = _mini(tmp_path)
+    assert main(["-C", str(project), "build", "--only", "pod", "--pod", "drivethrucards"]) == 0
+    assert "preflight:" not in capsys.readouterr().err
+    assert preflight(project, "--service", "dtc") == 0
+    capsys.readouterr()
+    pdf = project / "build" / "mini" / "pod" / "standard-drivethrucards.pdf"
+    rl_config.useA85 = 0
+    c = Canvas(str(pdf), pagesize=(198, 270), pageCompression=1)
+    c.setFillColorRGB(0.8, 0.2, 0.2)
+    c.rect(0, 0, 198, 270, fill=1)
+    c.showPage()
+    c.save()
+    assert preflight(project, "--service", "dtc", "--json") == 1
+    found = {f["check"]: f for f in json.loads(capsys.readouterr().out)}
+    assert found["colour"]["verdict"] == "reject" and "RGB colour" in found["colour"]["detail"]
+    assert found["pdfx"]["verdict"] == "reject" and "GTS_PDFX" in found["pdfx"]["detail"]
