@@ -131,7 +131,7 @@ def test_print_on_demand_zip_images_at_the_services_size(built: Path, service, s
 
 def test_makeplayingcards_images_are_the_game_crafters_cropped_each_face_rendered_once(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each face is rendered once for both zip services (`pod.CUT_FROM`): MakePlayingCards'
+    """Each face is rendered once for both zip services (`pod.cut_from`): MakePlayingCards'
     822 x 1122 px image is The Game Crafter's 825 x 1125 px one less a pixel at the top left and
     two at the bottom right, the card half a pixel off centre; the backs alike."""
     from deckwright.model import Project, load_game
