@@ -5,7 +5,6 @@ Ghostscript runs on the press fixture's two-card deck (four pages), not on a who
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -37,7 +36,8 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     pod.card_pdf(press, deck, root / "x.pdf", service, lambda n: None)
     real = pdfx.convert
     try:
-        pdfx.convert = lambda source, target, title: shutil.copyfile(source, target)
+        pdfx.convert = lambda source, target, title, order: target.write_bytes(
+            pdfx.repeat_pages(source.read_bytes(), order))   # the same pages, not converted
         pod.card_pdf(press, deck, root / "rgb.pdf", service, lambda n: None, canvas=Canvas)
     finally:
         pdfx.convert = real

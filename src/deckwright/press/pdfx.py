@@ -27,6 +27,7 @@ equal bytes.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -38,6 +39,7 @@ from reportlab.lib.colors import CMYKColor, toColor
 from reportlab.pdfgen.canvas import Canvas
 
 from ..model import UsageError
+from .pdfstream import _object, _xref
 
 PROFILE = Path("/usr/share/color/icc/ghostscript/default_cmyk.icc")
 PROFILE_NAME = "Artifex CMYK SWOP Profile"
@@ -177,8 +179,52 @@ def _interpreter(gs: str) -> list[str]:
     return ["-dNEWPDF=false"] if (10, 0) <= version < (10, 2) else []
 
 
-def convert(source: Path, target: Path, title: str) -> None:
-    """Write `source` (a CMYK PDF from a `CMYKCanvas`) to `target` as PDF/X-1a:2001."""
+def repeat_pages(data: bytes, order: list[int]) -> bytes:
+    """Ghostscript's PDF (classic xref, one flat page tree) with page `order[i]` (0-based)
+    at position i: each distinct page is converted once and a later copy is a new page object
+    with the same dictionary (content, resources, boxes), as pdfstream does for reportlab.
+    Every other object is kept byte for byte under its own number."""
+    start = int(re.search(rb"startxref\s+(\d+)", data[-200:]).group(1))
+    trailer = data[data.index(b"trailer", start):]
+    spans = _xref(data, start)
+    root = int(re.search(rb"/Root (\d+) 0 R", trailer).group(1))
+    pages_id = int(re.search(rb"/Pages (\d+) 0 R", _object(data, spans, root)).group(1))
+    tree = _object(data, spans, pages_id)
+    kids = [int(k) for k in re.findall(rb"(\d+) 0 R", re.search(rb"/Kids\s*\[([^\]]*)\]", tree).group(1))]
+    out = bytearray(data[:min(off for off, _ in spans.values())])
+    offsets: dict[int, int] = {}
+    for num in sorted(spans, key=lambda n: spans[n][0]):
+        if num != pages_id:
+            offsets[num] = len(out)
+            out += _object(data, spans, num) + b"\n"
+    size = max(spans) + 1
+    listed: list[int] = []
+    seen: set[int] = set()
+    for index in order:
+        page = kids[index]
+        if page in seen:   # a copy: the same dictionary under a new number
+            body = _object(data, spans, page)
+            offsets[size] = len(out)
+            out += b"%d 0 obj" % size + body[body.index(b"obj") + 3:] + b"\n"
+            page = size
+            size += 1
+        seen.add(page)
+        listed.append(page)
+    offsets[pages_id] = len(out)
+    out += (b"%d 0 obj\n<< /Type /Pages /Kids [\n" % pages_id
+            + b"\n".join(b"%d 0 R" % k for k in listed) + b"\n] /Count %d\n>>\nendobj\n" % len(listed))
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % size
+    out += b"".join(b"%010d 00000 n \n" % offsets[n] if n in offsets else b"0000000000 65535 f \n"
+                    for n in range(1, size))
+    rest = re.sub(rb"/Size \d+", b"/Size %d" % size, trailer[:trailer.index(b"startxref")])
+    out += rest + b"startxref\n%d\n%%%%EOF\n" % xref
+    return bytes(out)
+
+
+def convert(source: Path, target: Path, title: str, order: list[int] | None = None) -> None:
+    """Write `source` (a CMYK PDF from a `CMYKCanvas`) to `target` as PDF/X-1a:2001; with
+    `order`, its pages repeated in that order (`repeat_pages`)."""
     gs = ghostscript()
     _transform()   # the profile is there
     with tempfile.TemporaryDirectory(prefix="deckwright-pdfx-") as scratch:
@@ -201,4 +247,7 @@ def convert(source: Path, target: Path, title: str) -> None:
             said = (done.stderr or done.stdout).decode("utf-8", "replace").strip().splitlines()
             raise UsageError(f"gs: could not make PDF/X for {target.name}: "
                              f"{said[-1] if said else 'exit status %d' % done.returncode}")
-        shutil.move(work / "out.pdf", target)
+        if order is None:
+            shutil.move(work / "out.pdf", target)
+        else:
+            target.write_bytes(repeat_pages((work / "out.pdf").read_bytes(), order))

@@ -228,9 +228,9 @@ def card_pdf(press: GamePress, deck, target: Path, service: Service,
     reach = bleed + max(pad_x, pad_y)   # the design's bleed reaches the page's edges
     canvas = canvas or pdfx.canvas_class(pdfx.Inks(float(rules.value("ink_limit", 400))))
 
-    def one(pdf, plan: facemod.Plan, prefix: str) -> None:
+    def one(pdf, plan: facemod.Plan, key: str) -> None:
         def fill(c) -> None:
-            name = pdf.form(f"{prefix}{plan.key}", (-reach, -reach, w + reach, h + reach),
+            name = pdf.form(key, (-reach, -reach, w + reach, h + reach),
                             lambda form: facemod.draw(form, plan, reach))
             c.saveState()
             c.translate(bleed + pad_x, bleed + pad_y)
@@ -238,20 +238,30 @@ def card_pdf(press: GamePress, deck, target: Path, service: Service,
             c.restoreState()
             c.setTrimBox(trim)
             c.setBleedBox(whole)
-        pdf.page(f"{prefix}{plan.key}", fill)   # a card's copies: one page drawn per chunk
+        pdf.page(key, fill)
+
+    # each distinct page (a back, a face) is drawn and converted once; `order` repeats them
+    # for every printed copy (Ghostscript's time grows with the pages it reads)
+    distinct: dict[str, tuple[facemod.Plan, int]] = {}
+    order: list[int] = []
+    for slot in press.slots(deck):
+        for key, plan_of in ((f"B{press.back_key(slot.card)}", press.back),
+                             (f"F{slot.card.id}", press.face)):
+            if key not in distinct:
+                distinct[key] = (plan_of(slot.card), len(distinct))
+            order.append(distinct[key][1])
+        tick(1)
 
     def draw(pdf) -> None:
-        for slot in press.slots(deck):
-            one(pdf, press.back(slot.card), "B")
-            one(pdf, press.face(slot.card), "F")
-            tick(1)
+        for key, (plan, _) in distinct.items():
+            one(pdf, plan, key)
 
     title = f"{press.game.db.game.title} ({deck.title})"
     with tempfile.TemporaryDirectory(prefix="deckwright-dtc-") as scratch:
         drawn_pdf = Path(scratch) / "cmyk.pdf"
         write_pdf(drawn_pdf, page, title, draw, canvas=canvas)
         with atomic.atomic_path(target) as tmp:
-            pdfx.convert(drawn_pdf, tmp, title)
+            pdfx.convert(drawn_pdf, tmp, title, order)
     return target
 
 
