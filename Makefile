@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 DEBS := fonts-ipaexfont-gothic fonts-ipaexfont-mincho libharfbuzz-subset0 libpango-1.0-0 \
-        libpangoft2-1.0-0 poppler-utils chromium
+        libpangoft2-1.0-0 poppler-utils chromium ghostscript
 # valgrind only for `make bench` (bench/cachegrind_bench.py's load-independent counts)
 BENCH_DEBS := valgrind
 DEB_STAMP := $(VENV)/.debs-installed

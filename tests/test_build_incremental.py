@@ -56,7 +56,8 @@ def test_one_cards_text_redraws_only_what_shows_it(project: Path):
     in_a_process(project, "--only", "pnp,png,tts")
     assert changed(before, stamps(project)) == {
         "cards/red-1.png", "pnp-a4.pdf", "pnp-letter.pdf",
-        "tts/standard-1.png", "tts/standard-back.png", "tts/standard.json"}
+        "tts/standard-1.png", "tts/standard-back.png", "tts/standard.json",
+        "tts/standard.tts.json"}
 
 
 def test_a_deleted_or_edited_output_is_made_again(project: Path, capsys):

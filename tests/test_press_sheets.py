@@ -367,7 +367,7 @@ def test_crop_marks_stay_outside_the_bleed_and_cut_lines_are_optional(tmp_path: 
         r"([-\d.]+) ([-\d.]+) m ([-\d.]+) ([-\d.]+) l", ops)]
     assert lines
     xs = {round(v, 2) for r in fronts for v in (r[0], r[2])}
-    for x0, y0, x1, y1 in lines:  # every mark extends a trim line and lies outside the bleed
+    for x0, y0, x1, y1 in lines:  # every mark extends a trim line and starts outside the bleed
         assert not (left < x0 < right and bottom < y0 < top)
         assert round(x0, 2) in xs or round(y0, 2) in {round(v, 2) for r in fronts for v in (r[1], r[3])}
     assert "[2 2] 0 d" in ops

@@ -28,6 +28,7 @@ COMMANDS = {
     "new": "start a new game project in a new folder NAME/",
     "check": "find every problem build would refuse, and summarise each game",
     "build": "build print-and-play sheets, PNGs, TTS exports and rulebooks into build/",
+    "preflight": "what each print service or table would reject or crop, before upload",
     "playtest": "run every example (database and playtest/) through the rules engine",
     "fuzz": "play random games, checking the rules' invariants after every decision",
     "simulate": "play many bot games and write a balance report",

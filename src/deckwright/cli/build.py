@@ -399,6 +399,22 @@ def _ready(tasks: list[Task], done: set[int], started: set[int]) -> list[int]:
             and not any((id(t.game), w) in waiting for w in TARGETS[t.target].after)]
 
 
+def warn_preflight(presses: list[GamePress], names: list[str], args: argparse.Namespace,
+                   project: Project) -> None:
+    """What `deckwright preflight` would reject in the files just built, as warnings: for the
+    services whose target this build made (the pod services it was asked for)."""
+    from ..press.intake import run as intake
+    from ..press.services import services
+    wanted = [s.id for s in services().values()
+              if s.export in names or (s.export in args.settings.pod_services and "pod" in names)]
+    if not wanted:
+        return
+    for f in intake(presses, wanted, project.build_dir):
+        if f.verdict == "reject":
+            print(f"preflight: {f.game}: {f.service} {f.check}: {f.detail} [warning]",
+                  file=sys.stderr)
+
+
 def run(args: argparse.Namespace) -> int:
     with kept_yaml.notes(args.project, keeping=True, reading=not args.force) as notes:
         return _run(args, notes)
@@ -468,6 +484,7 @@ def _run(args: argparse.Namespace, notes: kept_yaml.Notes) -> int:
         if failing and TARGETS[name].report is not None:
             TARGETS[name].report(failing, args)
     skipped = len(unchanged)
+    warn_preflight([ready.get(id(g), p) for g, p in zip(games, presses)], names, args, project)
     notes.keep()   # for `check`: what the YAML files of a build that went through parse to
     if args.timings:
         _report_time("whole build (this process)", _cpu() - cpu, time.perf_counter() - wall)

@@ -34,6 +34,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="ignore what a build kept in build/ (parsed YAML, the examples' "
                         "verdicts, clean face plans): parse, run and plan everything again, "
                         "as for a project folder received from someone else")
+    p.add_argument("--preflight", action="store_true",
+                   help="also say what each print service or table would reject or crop "
+                        "(as `deckwright preflight`, from the face plans alone: nothing drawn, "
+                        "no built file read); exit status 1 when anything would be")
     p.set_defaults(run=run)
 
 
@@ -118,7 +122,9 @@ def _run(args: argparse.Namespace) -> int:
     games, found = load_each(project, args.games)
     found += [p for game in games for p in example_problems(game, args.fresh)]
     games, more = with_editions(games)
-    found += more + problems(games, vocabulary=rules_words, kept_faces=not args.fresh)[1]  # the games that loaded are checked as build would
+    presses, faults = problems(games, vocabulary=rules_words,
+                               kept_faces=not args.fresh and not args.preflight)
+    found += more + faults  # the games that loaded are checked as build would
     if found:
         raise InputError(found)
     rules = registry(project)   # a project rules module that does not import: exit 2
@@ -130,4 +136,7 @@ def _run(args: argparse.Namespace) -> int:
                     f"{sum(not g.edition for g in games)} game(s) and "
                     f"{sum(bool(g.edition) for g in games)} edition(s) valid"))
     show(out)   # rich's bytes, through rich only on a terminal (tables.py)
+    if args.preflight:
+        from .preflight import report
+        return report(presses, None, None, as_json=False)
     return 0

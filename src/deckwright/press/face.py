@@ -347,36 +347,67 @@ def _frame(c: Canvas, item: Item, size: tuple[float, float], bleed: float) -> No
            item.region.get("split", "diagonal"))
 
 
-def draw_text(c: Canvas, item: Item, palette: dict[str, Any]) -> None:
-    """Draw fitted lines in their box: runs as text, icons as vector glyphs on the baseline."""
+def _lines(item: Item) -> tuple[float, list[float]]:
+    """Where a text item's lines go: the first baseline, and each line's left end."""
     fitted = item.text
     assert fitted is not None
     region = item.region
     x, y, w, h = item.box
     pad = float(region.get("padding", 0.0)) * MM
     x, y, w, h = x + pad, y + pad, w - 2 * pad, h - 2 * pad
-    size = fitted.size
     valign = region.get("valign", "top")
     top = y + h
     if valign == "middle":
         top = y + h - (h - fitted.height) / 2
     elif valign == "bottom":
         top = y + fitted.height
+    align = region.get("align", "left")
+    lefts = []
+    for line in fitted.lines:
+        lw = line.width * fitted.size
+        lefts.append(x + (w - lw) / 2 if align == "center" else x + w - lw if align == "right" else x)
+    return top - fitted.size * ASCENT, lefts
+
+
+def ink_box(item: Item) -> tuple[float, float, float, float] | None:
+    """The box (x0, y0, x1, y1, points from the trim's bottom left) a text item's lines or an
+    image item's picture cover, as `draw` places them (a region turned half a turn included):
+    what a print service's safe zone must hold. None for an item that prints neither."""
+    if item.image is not None:
+        x, y, w, h = item.box
+        box = (x, y, x + w, y + h)
+    elif item.text is not None and item.text.lines:
+        fitted = item.text
+        first, lefts = _lines(item)
+        widths = [line.width * fitted.size for line in fitted.lines]
+        last = first - fitted.leading * (len(fitted.lines) - 1)
+        box = (min(lefts), last - fitted.size * (1 - ASCENT),
+               max(left + w for left, w in zip(lefts, widths)), first + fitted.size * ASCENT)
+    else:
+        return None
+    if item.region.get("rotate", 0) == 180:
+        x, y, w, h = item.box
+        box = (2 * x + w - box[2], 2 * y + h - box[3], 2 * x + w - box[0], 2 * y + h - box[1])
+    return box
+
+
+def draw_text(c: Canvas, item: Item, palette: dict[str, Any]) -> None:
+    """Draw fitted lines in their box: runs as text, icons as vector glyphs on the baseline."""
+    fitted = item.text
+    assert fitted is not None
+    size = fitted.size
     face = item.face or metrics(item.font)
     font = face.name
     bold = face.emphasis.name if face.emphasis is not None else None
-    align = region.get("align", "left")
     ink = item.color
-    baseline = top - size * ASCENT
+    baseline, lefts = _lines(item)
     colour = HexColor(ink)
     c.saveState()  # the text render mode and stroke set for emphasis end with the region
     c.setFillColor(colour)
     c.setStrokeColor(colour)
     c.setLineWidth(size * 0.045)  # IPAex has no bold: emphasis fills and strokes the outline
     t = None
-    for line in fitted.lines:
-        lw = line.width * size
-        lx = x + (w - lw) / 2 if align == "center" else x + w - lw if align == "right" else x
+    for line, lx in zip(fitted.lines, lefts):
         for seg in line.segments:
             sx = lx + seg.x * size
             if seg.icon is not None:

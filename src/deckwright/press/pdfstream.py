@@ -42,8 +42,9 @@ class StreamingPDF:
     """Draw pages with `canvas`, finish each with `end_page`, then `close`."""
 
     def __init__(self, out: BinaryIO, pagesize: tuple[float, float], title: str = "",
-                 chunk_pages: int | None = None):
+                 chunk_pages: int | None = None, canvas: type[Canvas] = Canvas):
         self.out = out
+        self.canvas_class = canvas   # pdfx.canvas_class: every colour in CMYK
         self.pagesize = pagesize
         self.title = title
         self.chunk_pages = chunk_pages or CHUNK_PAGES
@@ -69,7 +70,7 @@ class StreamingPDF:
     def canvas(self) -> Canvas:
         if self._canvas is None:
             self._buffer = io.BytesIO()
-            self._canvas = Canvas(self._buffer, pagesize=self.pagesize, invariant=1,
+            self._canvas = self.canvas_class(self._buffer, pagesize=self.pagesize, invariant=1,
                                   pageCompression=1, initialFontName=fonts.register("gothic"))
             self.forms = set()
         return self._canvas
@@ -231,9 +232,9 @@ def _object(data: bytes, spans: dict[int, tuple[int, int]], num: int) -> bytes:
 
 
 def write_pdf(path: Path, pagesize: tuple[float, float], title: str,
-              draw_pages: Callable[[StreamingPDF], None]) -> int:
+              draw_pages: Callable[[StreamingPDF], None], canvas: type[Canvas] = Canvas) -> int:
     """Open `path` (a temporary file from deckwright.atomic) and stream pages into it."""
     with open(path, "wb") as fh:
-        pdf = StreamingPDF(fh, pagesize, title)
+        pdf = StreamingPDF(fh, pagesize, title, canvas=canvas)
         draw_pages(pdf)
         return pdf.close()

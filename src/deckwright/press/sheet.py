@@ -35,11 +35,17 @@ from .layout import MM
 from .markup import parse
 from .pdfstream import StreamingPDF
 from .textfit import fit
+from . import services as service_rules
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MARGIN = 5.0 * MM        # printers' unprintable border, kept clear of bleed
 MARK_GAP = 1.0 * MM      # crop marks start this far outside the bleed
 MARK_LEN = 4.0 * MM
+MARK_MIN = 3.0 * MM      # shorter than this outside the bleed, a mark reaches into the bleed
+MARK_INSET = 1.0 * MM    # ... and then stops this far short of the trim
+#: No mark comes nearer the paper's edge than this: what most desktop printers cannot print
+#: (1/6 in; the pnp service's rules, press/services/printandplay.yaml).
+PRINTABLE = float(service_rules.services()["pnp"].value("printable_margin_mm")) * MM
 FOLD_GAP = 3.0 * MM      # between a gutterfold's fold line and the nearest bleed edge
 
 Duplex = Literal["long", "short", "off"]
@@ -190,24 +196,50 @@ def grid(card_mm: tuple[float, float], opts: Options) -> Grid:
 
 # --- drawing ----------------------------------------------------------------------------------
 
-def crop_marks(c: Canvas, g: Grid) -> None:
-    """Short lines outside the grid on every trim line, in the margin beyond the bleed."""
-    c.saveState()
-    c.setStrokeColor(black)
-    c.setLineWidth(0.25)
+def mark_span(trim: float, bleed: float) -> tuple[float, float] | None:
+    """Where a crop mark goes, as distances from the paper's edge, for a trim line `trim`
+    from that edge with `bleed` beyond it: outside the bleed when at least `MARK_MIN` of
+    printable margin is left there, else from the printable edge into the outer bleed, up to
+    `MARK_INSET` short of the trim (the outer bleed is cut away with the mark: a Letter page
+    of 9 poker cards leaves 6.35 mm to the trim, 3.35 mm of it bleed); none when not even
+    that fits."""
+    end = trim - bleed - MARK_GAP
+    if end - PRINTABLE < MARK_MIN:
+        end = trim - MARK_INSET
+    start = max(PRINTABLE, end - MARK_LEN)
+    return (start, end) if end - start >= 1.0 * MM else None
+
+
+def mark_segments(g: Grid) -> list[tuple[float, float, float, float]]:
+    """Every crop mark as a line (x0, y0, x1, y1): on each trim line outside the grid, all at
+    least `PRINTABLE` from the paper's edges (`mark_span`)."""
     W, H = g.page
     xs = sorted({round(v, 4) for i in range(g.cols)
                  for v in (g.front(i).x, g.front(i).x + g.card[0])})
     ys = sorted({round(v, 4) for j in range(g.rows)
                  for v in (g.front(j * g.cols).y, g.front(j * g.cols).y + g.card[1])})
-    left, right = xs[0] - g.bleed, xs[-1] + g.bleed
-    bottom, top = ys[0] - g.bleed, ys[-1] + g.bleed
-    for x in xs:
-        c.line(x, top + MARK_GAP, x, min(top + MARK_GAP + MARK_LEN, H))
-        c.line(x, bottom - MARK_GAP, x, max(bottom - MARK_GAP - MARK_LEN, 0))
-    for y in ys:
-        c.line(left - MARK_GAP, y, max(left - MARK_GAP - MARK_LEN, 0), y)
-        c.line(right + MARK_GAP, y, min(right + MARK_GAP + MARK_LEN, W), y)
+    lines = []
+    for trim, far in ((H - ys[-1], lambda d: H - d), (ys[0], lambda d: d)):
+        span = mark_span(trim, g.bleed)
+        if span is not None:
+            lines += [(x, far(span[0]), x, far(span[1])) for x in xs]
+    for trim, far in ((xs[0], lambda d: d), (W - xs[-1], lambda d: W - d)):
+        span = mark_span(trim, g.bleed)
+        if span is not None:
+            lines += [(far(span[0]), y, far(span[1]), y) for y in ys]
+    return lines
+
+
+def crop_marks(c: Canvas, g: Grid) -> None:
+    """Short lines on every trim line outside the grid (`mark_segments`), black on a white
+    halo so a mark that reaches into a dark bleed still shows."""
+    c.saveState()
+    segments = mark_segments(g)
+    for colour, width in ((white, 1.0), (black, 0.25)):
+        c.setStrokeColor(colour)
+        c.setLineWidth(width)
+        for x0, y0, x1, y1 in segments:
+            c.line(x0, y0, x1, y1)
     c.restoreState()
 
 
@@ -325,13 +357,14 @@ def flip_note(opts: Options, _: Callable[..., str] = english) -> str:
 
 def margin_note(c: Canvas, g: Grid, text: str) -> None:
     """A short line of text in the left margin, turned a quarter, beside the middle row and so
-    between two crop marks, clear of every card and its bleed."""
+    between two crop marks, clear of every card and its bleed and inside the printable area
+    (its glyphs from `PRINTABLE` to the bleed: 5.8 pt on A4 with 9 poker cards)."""
     W, H = g.page
     ys = [g.front(r * g.cols).y for r in range(g.rows)]
     mid = ys[(g.rows - 1) // 2] + g.card[1] / 2
     left = min(g.front(0).x, W - g.front(g.cols - 1).x - g.card[0]) - g.bleed
     font = metrics("gothic")
-    size = 6.0
+    size = max(3.0, min(6.0, left - PRINTABLE - 0.3 * MM))   # an em fits between the two
     room = g.card[1] - 2 * MM
     width = font.text(text) * size
     if width > room:
@@ -340,7 +373,7 @@ def margin_note(c: Canvas, g: Grid, text: str) -> None:
     c.saveState()
     c.setFont(font.name, size)
     c.setFillColor(HexColor("#555555"))
-    c.translate(max(left / 2, size) + size * 0.35, mid - width / 2)
+    c.translate(PRINTABLE + size * facemod.ASCENT, mid - width / 2)
     c.rotate(90)
     c.drawString(0, 0, text)
     c.restoreState()
@@ -352,17 +385,17 @@ def _fold_line(c: Canvas, g: Grid, _: Callable[..., str] = english) -> None:
     c.setStrokeColor(HexColor("#999999"))
     c.setLineWidth(0.4)
     c.setDash(6, 3)
-    if g.mirror == "vertical":
-        c.line(W / 2, MARGIN / 2, W / 2, H - MARGIN / 2)
+    if g.mirror == "vertical":   # the label at the foot of the line, inside the printable area
+        c.line(W / 2, PRINTABLE + 3 * MM, W / 2, H - PRINTABLE)
     else:
-        c.line(MARGIN / 2, H / 2, W - MARGIN / 2, H / 2)
+        c.line(PRINTABLE, H / 2, W - PRINTABLE, H / 2)
     c.setFont(metrics("gothic").name, 6)
     c.setFillColor(HexColor("#777777"))
     label = _("fold here (mountain fold)")
     if g.mirror == "vertical":
-        c.drawCentredString(W / 2, MARGIN / 2 - 2, label)
+        c.drawCentredString(W / 2, PRINTABLE + 0.3 * MM, label)
     else:
-        c.drawString(MARGIN / 2, H / 2 + 2, label)
+        c.drawString(PRINTABLE, H / 2 + 2, label)
     c.restoreState()
 
 
@@ -519,13 +552,17 @@ def draw_calibration(pdf: StreamingPDF, g: Grid, title: str,
     c.setFillColor(black)
     c.setFont(font, 9)
     c.drawCentredString(sx + side / 2, sy + side / 2 - 3, "50 mm × 50 mm")
-    steps = [f"**{_('%(title)s: calibration page', title=title)}**",
+    steps = ["**" + _("%(title)s: calibration page", title=title) + "**",
              flip_note(opts, _),
              _("1. Print both sides at 100%% (actual size); check with a ruler that the square "
                "is 50 mm."),
              _("2. Hold the sheet against the light and read on the back's scale how far each "
                "front cross is off (right and up are +)."),
-             _("3. Shift the backs with deckwright build --back-offset X,Y (mm).")]
+             _("3. Give those two numbers (mm, right then up) as the back offset when you "
+               "make the sheets again."),
+             _("These sheets assume a printer that prints everything %(margin)s mm or more from "
+               "the paper's edge: no crop mark or word comes nearer.",
+               margin="%g" % round(PRINTABLE / MM, 2))]
     _instructions(c, "\n".join(steps), text_box, font)
     page_boxes(c, g, fronts)
     pdf.end_page()

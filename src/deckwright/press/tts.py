@@ -7,7 +7,8 @@ that varies by card, as ghost-couple's ¥0/¥1 ghosts do, is drawn without the c
 hidden image gives nothing away). Every cell is a whole number of pixels (TTS cuts the sheet
 into equal cells; a 409.6 px cell blurs and drifts), at the highest resolution the 4096 px limit
 allows (at most 300 dpi). `deck.json` gives, per sheet, the file, width, height and number of
-cards, the cell size, and the card ids in order.
+cards, the cell size, and the card ids in order; `deck.tts.json` is the deck as a TTS saved
+object (`saved_object`).
 """
 
 from __future__ import annotations
@@ -157,7 +158,41 @@ def export(press: GamePress, slots: Callable[[], Iterable[Slot]], folder: Path, 
     info = {"game": press.game.id, "deck": deck_id, "card_count": count,
             "card_size_mm": list(press.size_mm), "sheets": sheets}
     atomic.write_text(folder / f"{deck_id}.json", json.dumps(info, ensure_ascii=False, indent=2) + "\n")
+    names = {card.id: card.name for card in press.game.cards.values()}
+    saved = saved_object(info, names, press.game.db.game.title)
+    atomic.write_text(folder / f"{deck_id}.tts.json",
+                      json.dumps(saved, ensure_ascii=False, indent=2) + "\n")
     return info
+
+
+def saved_object(info: dict, names: dict[str, str], title: str) -> dict:
+    """The deck as a Tabletop Simulator saved object (the knowledge base's "Save File
+    Format"): one `DeckCustom` whose `CustomDeck` has a key per sheet (1, 2, ...) naming the
+    sheet's face and back images and its grid, and one `Card` per card, whose `CardID` is the
+    sheet's key x 100 + its slot on the sheet (counted row by row from 0), in deck order in
+    `DeckIDs`. The image URLs are the sheets' file names, beside this file: TTS's Custom Deck
+    dialog or its cloud upload replaces them with where the images are served from."""
+    custom, cards = {}, []
+    for key, sheet in enumerate(info["sheets"], start=1):
+        custom[str(key)] = {"FaceURL": sheet["face"], "BackURL": sheet["back"],
+                            "NumWidth": sheet["width"], "NumHeight": sheet["height"],
+                            "BackIsHidden": True, "UniqueBack": sheet["unique_back"], "Type": 0}
+        for index, card_id in enumerate(sheet["cards"]):
+            cards.append({"Name": "Card", "Nickname": names.get(card_id, card_id),
+                          "Description": card_id, "CardID": key * 100 + index,
+                          "Transform": _TRANSFORM,
+                          "CustomDeck": {str(key): custom[str(key)]}})
+    deck = {"Name": "DeckCustom", "Nickname": title, "Transform": _TRANSFORM,
+            "DeckIDs": [c["CardID"] for c in cards], "CustomDeck": custom,
+            "ContainedObjects": cards}
+    return {"SaveName": "", "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "",
+            "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
+            "ObjectStates": [deck], "TabStates": {}, "VersionNumber": ""}
+
+
+#: Where a saved object appears: the table's centre, face down, at TTS's default card scale.
+_TRANSFORM = {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
+              "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
 
 
 def _sheets(press: GamePress, slots: Callable[[], Iterable[Slot]], unique_backs: bool

@@ -73,3 +73,25 @@ def paragraphs(text: str | None, palette: dict[str, Colour], _: Words | None = N
     """A body text split at blank lines, each paragraph rendered inline."""
     parts = re.split(r"\n\s*\n", (text or "").strip())
     return [inline(p.strip(), palette, _) for p in parts if p.strip()]
+
+
+def plain_words(text: str | None, palette: dict[str, Colour], _: Words) -> str:
+    """A card text as words only, for a table that shows text as written (Card Game
+    Simulator): emphasis marks dropped, a colour icon as its name, a built-in icon as what it
+    says in brackets (`{draw:2}` is "[Draw +2]", "[ドロー＋2]" in Japanese), folded spaces
+    between Japanese characters dropped as on the face; the face image carries the icon."""
+    out = []
+    for token in parse(text or ""):
+        if isinstance(token, Run):
+            out.append(token.text)
+        elif isinstance(token, Icon):
+            if token.name in palette:
+                out.append(palette[token.name].name + (token.arg or ""))
+            elif token.name in BUILTIN_LABELS:
+                bare, with_arg = BUILTIN_LABELS[token.name]
+                out.append("[" + (_(with_arg, arg=token.arg) if token.arg else _(bare)) + "]")
+            else:
+                out.append("{" + token.name + (":" + token.arg if token.arg else "") + "}")
+        else:
+            out.append("\n")
+    return "".join(out).strip()
