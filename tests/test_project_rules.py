@@ -14,7 +14,7 @@ import pytest
 
 from deckwright.cli import main
 from deckwright.cli.new import SCAFFOLD
-from deckwright.rules import games, rules_for
+from deckwright.app.registry import games, rules_for
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -163,7 +163,7 @@ def test_an_installed_game_that_does_not_import(fox: Path, tmp_path: Path) -> No
 def test_each_bundled_module_registers_the_game_it_is_named_for() -> None:
     """`rules_for(game)` imports only the bundled module named for the game, which is right
     only while no bundled module registers another game than its own."""
-    from deckwright.rules import Registration, module_name
+    from deckwright.app.registry import Registration, module_name
 
     bundled: dict[str, Registration] = {game_id: reg for game_id, reg in games().items()
                                         if reg.origin.kind == "bundled"}
@@ -175,7 +175,7 @@ def test_each_bundled_module_registers_the_game_it_is_named_for() -> None:
 def test_a_command_about_one_game_imports_only_that_games_rules() -> None:
     """A fresh process asking for bridge-over's rules imports bridge-over's module alone, and
     still finds the project's own module first and lists every game when asked for all."""
-    code = ("import sys; from deckwright.rules import rules_for, registered\n"
+    code = ("import sys; from deckwright.app.registry import rules_for, registered\n"
             "print(rules_for('bridge-over').__name__)\n"
             "print(sorted(m.split('.')[2] for m in sys.modules\n"
             "             if m.startswith('deckwright.rules.') and m.count('.') == 2))\n"

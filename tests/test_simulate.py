@@ -149,7 +149,7 @@ class GrumpyBot:
 
 @pytest.mark.parametrize("how", ["raise", "die"])
 def test_a_helper_that_fails_is_reported_not_hung(how: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    from deckwright.rules import rules_for
+    from deckwright.app.registry import rules_for
     monkeypatch.setitem(rules_for("rigged").bots, "grumpy", GrumpyBot)
     monkeypatch.setattr(GrumpyBot, "how", how)
     job = Job(project=str(RIGGED), game_id="rigged", bots=("grumpy",), games=400, seed=1,
@@ -209,7 +209,7 @@ def test_bad_input_exits_2(project: Path, capsys: pytest.CaptureFixture[str], ex
 
 
 def test_a_game_can_offer_its_own_bot() -> None:
-    from deckwright.rules import rules_for
+    from deckwright.app.registry import rules_for
     job = Job(project=str(ROOT), game_id="ghost-couple", bots=("memory", "random"), games=12,
               seed=2, chunk=4)
     summary = summarise(run_local(job, 1).records)

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
-from ..engine.bots import BOTS, Bot
+from ..engine.bots import Bot, bots_of
 from ..engine.game import Game
 from ..engine.state import State
 from ..model import GameData, Project, UsageError, load_game
-from ..rules import rules_for
+from ..app.registry import rules_for
 from .bundle import unpack_project
 from .stats import GameRecord, Records
 
@@ -230,11 +230,6 @@ def default_workers() -> int:
     except AttributeError:   # no affinity on this system (macOS, Windows)
         cpus = os.cpu_count() or 1
     return max(1, min(cpus, 8))
-
-
-def bots_of(cls: type[Game]) -> dict[str, type]:
-    """The engine's bots and the game's own (a game's bot may shadow neither)."""
-    return {**cls.bots, **BOTS}
 
 
 def check_bots(names: Sequence[str], cls: type[Game]) -> tuple[str, ...]:

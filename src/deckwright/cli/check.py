@@ -12,8 +12,9 @@ from .. import i18n
 from ..model import GameData, InputError, Problem, Project, kept_yaml
 from ..model.load import load_each, with_editions
 from ..press.preflight import problems
-from ..rules import Registration, how_to_add
-from ..rules import games as registry
+from ..app.registry import Registration, how_to_add
+from ..app.registry import games as registry
+from ..app.words import rules_words
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -59,25 +60,6 @@ def summary(game: GameData, rules: Registration | None = None) -> Table:
     return table
 
 
-def rules_words(game: GameData) -> dict[str, str]:
-    """The identifiers the game's rules module accepts in examples, each of which a rulebook
-    may one day print: its zones, its own setup keys and its own expectation keys."""
-    from ..engine.expect import SHARED
-    from ..rules import RulesImportError, rules_for
-    try:
-        cls = rules_for(game.id, game.project)
-    except RulesImportError:
-        return {}  # the module that does not import is reported on its own
-    if cls is None:
-        return {}
-    words = {spec.name: "zone" for spec in cls.facts.zones}
-    words.update({key: "setup key" for key in cls.facts.setup_keys})
-    words.update({name[len("actual_"):]: "expectation key" for name in dir(cls.state_class)
-                  if name.startswith("actual_")})
-    words.update({key: "expectation key" for key in SHARED})
-    return {w: what for w, what in words.items() if not w.startswith("p") or not w[1:].isdigit()}
-
-
 def warnings(game: GameData) -> list[str]:
     """What a language leaves to English or to the main database: an edition's untranslated
     entries (file:line:col in the main database), the catalog's missing messages."""
@@ -96,11 +78,11 @@ def warnings(game: GameData) -> list[str]:
 def example_problems(game: GameData, fresh: bool = False) -> list[Problem]:
     """The examples not in the game's notation. The examples are run (only the rules can tell
     a verb or key they do not know), unless a build kept the engine's verdicts on exactly these
-    inputs (`engine.verdict_cache`, keyed by the database, playtests, rules and deckwright's
+    inputs (`app.verdict_cache`, keyed by the database, playtests, rules and deckwright's
     code): those say the same and cost nothing to read; with `fresh`, they are not read.
     Check itself keeps nothing."""
-    from ..engine import verdict_cache   # orchestration: check asks the engine
-    from ..engine.verify import bad_input_problems, notation_problems
+    from ..app import verdict_cache   # only this needs the rules engine
+    from ..app.verify import bad_input_problems, notation_problems
 
     kept = None if fresh else verdict_cache.load(game)
     return notation_problems(game) if kept is None else bad_input_problems(kept)

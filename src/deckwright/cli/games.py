@@ -8,7 +8,7 @@ from . import COMMANDS
 from rich.console import Console
 
 from ..model import Project
-from ..rules import broken, games, module_name
+from ..app.registry import broken, games, module_name
 
 
 def register(sub: argparse._SubParsersAction) -> None:

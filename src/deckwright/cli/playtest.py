@@ -7,10 +7,10 @@ import argparse
 from . import COMMANDS
 from rich.console import Console
 
-from ..engine import verify
-from ..engine.verify import Verdict, bad_input_problems
+from ..app import verify
+from ..app.verify import Verdict, bad_input_problems
 from ..model import GameData, InputError, Project, load_games
-from ..rules import registered
+from ..app.registry import registered
 
 
 def register(sub: argparse._SubParsersAction) -> None:

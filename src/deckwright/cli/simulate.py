@@ -16,7 +16,7 @@ from ..balance.simulate import (Job, Outcome, check_bots, default_workers, prepa
                                 run_dask)
 from .. import paths
 from ..model import GameData, Project, UsageError, load_game
-from ..rules import how_to_add, rules_for
+from ..app.registry import how_to_add, rules_for
 
 
 def _positive(text: str) -> int:

@@ -25,7 +25,6 @@ FACTS = GameFacts(
     zones=(ZoneSpec("deck", visibility="hidden"),
            ZoneSpec("hand", per_player=True, visibility="owner"),
            ZoneSpec("discard", visibility="top")),
-    utility="general-sum",
     max_decisions=3000,
 )
 

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..model import GameData, Problem
-from .script import Failure, run_example
+from ..engine.script import Failure, run_example
+from .registry import RulesImportError, how_to_add, rules_for
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,6 @@ class Verdict:
 
 def verify_examples(game: GameData) -> dict[str, Verdict]:
     """Example id -> verdict, in the order the examples appear (database, then playtests)."""
-    from ..rules import RulesImportError, how_to_add, rules_for
 
     examples = [ex for _, ex in game.all_examples()]
     try:
