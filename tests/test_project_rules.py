@@ -185,3 +185,39 @@ def test_a_command_about_one_game_imports_only_that_games_rules() -> None:
     assert done.returncode == 0, done.stderr
     name, modules, count = done.stdout.splitlines()
     assert name == "BridgeOver" and modules == "['bridge_over']" and count == "5"
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda text: text.replace("register(Match)\n", ""),
+     'rules/fox.py:1:1: register: registers no game, so fox has no rules: end it with '
+     'register(YourGame), whose GameFacts say game_id="fox"'),
+    (lambda text: text.replace('game_id="fox"', 'game_id="fox2"'),
+     'game_id: registers game fox2, not fox (cards/fox.yaml): set game_id="fox" in its '
+     'GameFacts'),
+])
+@pytest.mark.parametrize("command", [["check"], ["playtest"], ["fuzz", "fox"]])
+def test_a_module_named_for_a_game_that_registers_another_is_named(
+        fox: Path, capsys: pytest.CaptureFixture[str], edit, message: str,
+        command: list[str]) -> None:
+    """Not "no rules module for fox: add rules/fox.py" (it is there) nor "1 game(s) valid"."""
+    module = fox / "rules" / "fox.py"
+    module.write_text(edit(module.read_text(encoding="utf-8")), encoding="utf-8")
+    assert main(["-C", str(fox), *command]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err, err
+    if "fox2" in message:   # at the line of its register call
+        line = module.read_text(encoding="utf-8").splitlines().index("register(Match)") + 1
+        assert f"rules/fox.py:{line}:1: " in err
+
+
+def test_games_lists_the_projects_games_and_all_with_all(
+        fox: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["-C", str(fox), "games"]) == 0
+    listed = [line.split()[0] for line in capsys.readouterr().out.splitlines()
+              if not line.startswith(("(", " "))]
+    assert listed == ["fox"]
+    assert main(["-C", str(fox), "games", "--all"]) == 0
+    listed = [line.split()[0] for line in capsys.readouterr().out.splitlines()
+              if not line.startswith(("(", " "))]
+    assert listed == ["bridge-over", "fox", "ghost-couple", "original-tcg", "super-page-one",
+                      "treasure-scramble"]

@@ -73,6 +73,8 @@ class _ProjectRules:
     root: Path
     package: str
     games: dict[str, Registration] = field(default_factory=dict)
+    #: (game id, file, line of its register call) for every registration its modules made
+    made: list[tuple[str, str, int]] = field(default_factory=list)
 
     def file_of(self, module: str) -> str:
         """The project-relative file a module of this project was imported from."""
@@ -111,6 +113,7 @@ def register(game_cls: type["Game"]) -> type["Game"]:
     if project is not None:
         table = project.games
         origin = Origin("project", project.file_of(module))
+        project.made.append((game_id, origin.where, sys._getframe(1).f_lineno))
     elif module.startswith(f"{BUNDLED}."):
         table, origin = _BUNDLED, Origin("bundled", module)
     else:
@@ -337,8 +340,38 @@ def _installed_files() -> list[tuple[str, Path]] | None:
     return found
 
 
-def how_to_add(game_id: str) -> str:
-    """What to tell a designer whose game has no rules module."""
+def misregistered(game_id: str, project: "Project | Path | str") -> Problem | None:
+    """The project's module named for a game (`rules/uno.py` or `rules/uno/` for uno) when it
+    does not register that game: it forgot `register(...)`, or its facts name another id."""
+    rules = _project_rules(project)
+    if game_id in rules.games:
+        return None
+    folder, name = rules.root / "rules", module_name(game_id)
+    if (folder / f"{name}.py").is_file():
+        shown = f"rules/{name}.py"
+    elif (folder / name).is_dir():
+        shown = f"rules/{name}/"
+    else:
+        return None
+    made = [(gid, file, line) for gid, file, line in rules.made
+            if file == shown or file.startswith(shown)]
+    if not made:
+        return Problem(shown, 1, 1, "register",
+                       f"registers no game, so {game_id} has no rules: end it with "
+                       f"register(YourGame), whose GameFacts say game_id=\"{game_id}\"")
+    other, file, line = made[0]
+    ids = ", ".join(sorted({gid for gid, _, _ in made}))
+    return Problem(file, line, 1, "game_id",
+                   f"registers game {ids}, not {game_id} (cards/{game_id}.yaml): "
+                   f"set game_id=\"{game_id}\" in its GameFacts")
+
+
+def how_to_add(game_id: str, project: "Project | Path | str | None" = None) -> str:
+    """What to tell a designer whose game has no rules module (with `project`: the module
+    named for it that registers something else, if there is one)."""
+    wrong = misregistered(game_id, project) if project is not None else None
+    if wrong is not None:
+        return str(wrong)
     return (f"no rules module for {game_id}: add rules/{module_name(game_id)}.py to the project "
             f"(a Game subclass ending with register(...); see docs/project.md, or run "
             f"'deckwright new NAME --rules' for a working one to copy)")

@@ -48,7 +48,7 @@ def verify_examples(game: GameData) -> dict[str, Verdict]:
         return {ex.id: Verdict(ex.id, "failing", f"rules module does not load: {exc}")
                 for ex in examples}
     if game_cls is None:
-        why = how_to_add(game.id)
+        why = how_to_add(game.id, game.project)
         return {ex.id: Verdict(ex.id, "unverified", why) for ex in examples}
     verdicts: dict[str, Verdict] = {}
     for source, ex in game.all_examples():

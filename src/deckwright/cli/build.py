@@ -258,7 +258,7 @@ def warn_unverified(games: list[GameData]) -> None:
             continue   # reported as failing examples by the rulebook target
         if missing:
             err.print(f"warning: {game.id}: {examples} example(s) will be printed unverified; "
-                      f"{how_to_add(game.id)}", markup=False)
+                      f"{how_to_add(game.id, game.project)}", markup=False)
 
 
 def _cores() -> int:

@@ -12,7 +12,7 @@ from .. import i18n
 from ..model import GameData, InputError, Problem, Project, kept_yaml
 from ..model.load import load_each, with_editions
 from ..press.preflight import problems
-from ..app.registry import Registration, how_to_add
+from ..app.registry import Registration, how_to_add, misregistered
 from ..app.registry import games as registry
 from ..app.words import rules_words
 
@@ -54,7 +54,7 @@ def summary(game: GameData, rules: Registration | None = None) -> Table:
     table.add_row("examples", f"{len(db.examples)} in database, {len(examples) - len(db.examples)} in playtest/")
     table.add_row("language", game.language + (f" (edition of {game.main_language})"
                                                if game.edition else ""))
-    table.add_row("rules", str(rules.origin) if rules else f"none: {how_to_add(game.id)}")
+    table.add_row("rules", str(rules.origin) if rules else f"none: {how_to_add(game.id, game.project)}")
     if rules and rules.shadows:
         table.add_row("not used", ", ".join(str(o) for o in rules.shadows))
     return table
@@ -88,6 +88,12 @@ def example_problems(game: GameData, fresh: bool = False) -> list[Problem]:
     return notation_problems(game) if kept is None else bad_input_problems(kept)
 
 
+def misregistrations(project: Project, games: list[GameData]) -> list[Problem]:
+    """The project's rules modules named for a game that register another id or none."""
+    found = (misregistered(game_id, project) for game_id in sorted({g.id for g in games}))
+    return [p for p in found if p is not None]
+
+
 def run(args: argparse.Namespace) -> int:
     if args.fresh:
         return _run(args)
@@ -98,6 +104,7 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     project = Project(args.project)
     games, found = load_each(project, args.games)
+    found += misregistrations(project, games)
     found += [p for game in games for p in example_problems(game, args.fresh)]
     games, more = with_editions(games)
     found += more + problems(games, vocabulary=rules_words, kept_faces=not args.fresh)[1]  # the games that loaded are checked as build would

@@ -48,7 +48,7 @@ def load(args: argparse.Namespace) -> Game:
     data = load_game(project, args.game)
     cls = rules_for(data.id, project)
     if cls is None:
-        raise UsageError(f"{data.id} cannot be fuzzed: {how_to_add(data.id)}")
+        raise UsageError(f"{data.id} cannot be fuzzed: {how_to_add(data.id, project)}")
     game = cls(data)
     if args.players:
         try:

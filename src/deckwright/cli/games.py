@@ -8,18 +8,23 @@ from . import COMMANDS
 from rich.console import Console
 
 from ..model import Project
-from ..app.registry import broken, games, module_name
+from ..app.registry import broken, games, misregistered, module_name
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "games", help=COMMANDS["games"],
-        description="List every game of the project (cards/<GAME>.yaml) and every game with a "
-                    "rules module: the project's rules/<game>.py, an installed package's "
-                    "'deckwright.games' entry point, or a game bundled with deckwright. When "
-                    "several define one game id the project's wins, then an installed one, then "
-                    "the bundled one; the others are listed as not used. Exit status 2 if a "
-                    "project rules module does not import.")
+        description="List the project's games (a database cards/<GAME>.yaml, or a module of "
+                    "its rules/) and which rules module plays each: the project's "
+                    "rules/<game>.py, an installed package's 'deckwright.games' entry point, or "
+                    "a game bundled with deckwright. When several define one game id the "
+                    "project's wins, then an installed one, then the bundled one; the others "
+                    "are listed as not used. With --all, also the installed and bundled games "
+                    "this project has no database for. Exit status 2 if a project rules module "
+                    "does not import.")
+    p.add_argument("--all", action="store_true",
+                   help="also list the installed and bundled games the project has no "
+                        "database for")
     p.set_defaults(run=run)
 
 
@@ -28,13 +33,15 @@ def run(args: argparse.Namespace) -> int:
     if not project.root.is_dir():
         project.require_games()   # names the folder and suggests `deckwright new`
     found = games(project)
-    ids = sorted(set(project.game_ids()) | set(found))
+    own = set(project.game_ids()) | {i for i, r in found.items() if r.origin.kind == "project"}
+    ids = sorted(set(found) | own if args.all else own)
     out = Console(highlight=False, soft_wrap=True)
     width = max((len(i) for i in ids), default=4)
     for game_id in ids:
         db = project.cards_dir / f"{game_id}.yaml"
         reg = found.get(game_id)
-        rules = (str(reg.origin) if reg else
+        wrong = None if reg else misregistered(game_id, project)
+        rules = (str(reg.origin) if reg else str(wrong) if wrong else
                  f"no rules module (add rules/{module_name(game_id)}.py)")
         database = project.display(db) if db.is_file() else "no database"
         out.print(f"{game_id:<{width}}  {database}  rules: {rules}", markup=False)
@@ -42,6 +49,10 @@ def run(args: argparse.Namespace) -> int:
             out.print(f"{'':<{width}}  not used: {other}", markup=False)
     for name, why in sorted(broken().items()):
         out.print(f"does not import: {name}: {why}", markup=False)
+    hidden = len(set(found) - set(ids))
+    if hidden:
+        out.print(f"({hidden} installed or bundled game(s) with no database here: "
+                  f"'deckwright games --all' lists them)", markup=False)
     out.print(f"(rules modules are looked for in {project.display(project.root / 'rules')}/, "
               f"then the 'deckwright.games' entry points, then deckwright's own; the first "
               f"found plays the game)", markup=False)

@@ -69,7 +69,7 @@ def make_job(args: argparse.Namespace) -> tuple[Job, object]:
     data = load_game(project, args.game)
     cls = rules_for(data.id, project)
     if cls is None:
-        raise UsageError(f"{data.id} cannot be simulated: {how_to_add(data.id)}")
+        raise UsageError(f"{data.id} cannot be simulated: {how_to_add(data.id, project)}")
     facts = cls.facts
     players = args.players or facts.bench_players
     if not facts.min_players <= players <= facts.max_players:
