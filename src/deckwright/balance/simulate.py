@@ -140,10 +140,10 @@ def play_one(game: Game, job: Job, number: int) -> GameRecord:
     plays: Counter[str] = Counter()
     by_seat: list[Counter[str]] = [Counter() for _ in range(job.players)]
     turns, last, decisions = 1, state.turns.current, 0
-    stalled = False
+    stalled = capped = False
     while not state.is_over():
         if turns > job.max_turns or decisions >= game.facts.max_decisions:
-            stalled = True
+            stalled, capped = True, turns > job.max_turns
             break
         player = state.current_player()
         before = list(state.zones.piles[hands[player]]) if hands else []
@@ -174,7 +174,7 @@ def play_one(game: Game, job: Job, number: int) -> GameRecord:
         winner_plays.update(by_seat[p])
     return GameRecord(seed=seed, seats=seats, winners=winners,
                       scores=tuple(float(s) for s in state.scores()), turns=turns,
-                      stalled=stalled, plays=dict(plays), held=dict(held),
+                      stalled=stalled, capped=capped, plays=dict(plays), held=dict(held),
                       winner_plays=dict(winner_plays))
 
 
