@@ -25,7 +25,7 @@ from typing import Any, Iterable
 from deckwright.engine import BOX, EMPTY, CardAt, Cards, State
 
 from . import english
-from . import notation
+from .notation import NOTATION
 from .cards import SAME_SIDE, couple_event, score
 from .events import CENTRE, CORNERS, EventRules
 
@@ -62,6 +62,7 @@ def shape_cells(shape: str, centre: int) -> list[int]:
 
 
 class GhostState(EventRules, State):
+    NOTATION = NOTATION
     EVENTS = {
         "deal": "場に25枚を並べて中央を表にし、{n}枚ずつ配る。",
         "turn-start": "{p:player} の手番。",
@@ -495,7 +496,7 @@ class GhostState(EventRules, State):
             return float(f.points[action[1]])
         return 0.0
 
-    # --- refusals and notation -----------------------------------------------------------
+    # --- refusals ----------------------------------------------------------------------
 
     def card_label(self, inst: int) -> str:
         return self.game.labels[inst]
@@ -503,12 +504,6 @@ class GhostState(EventRules, State):
     def why_illegal(self, action: Any) -> str:
         from .reasons import why
         return why(self, action)
-
-    def action_to_string(self, action: Any) -> str:
-        return notation.render(self, action)
-
-    def parse_action(self, text: str) -> tuple[int, Any]:
-        return notation.parse(self, text)
 
     # --- what a player may know ------------------------------------------------------------
 

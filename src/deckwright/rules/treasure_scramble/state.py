@@ -19,7 +19,7 @@ from .effects import MagicMixin
 from .facts import (CLAIRVOYANCE, CLAIRVOYANCE_SLOTS, GATHERING, HAND_SIZE, P_FI, P_KIND,
                     P_PLUNDER, P_REFLECT, P_SWAP_GIVE, P_SWAP_PICK, QUOTA_PER_PLAYER, SCRAMBLE,
                     SWAP, USE_TARGET, Target, slot_name)
-from .notation import NotationMixin
+from .notation import NOTATION
 from .scramble import ScrambleMixin
 from .bot import value as greedy_value_of
 
@@ -27,9 +27,11 @@ if TYPE_CHECKING:
     from . import TreasureScramble
 
 
-class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
-    AUTOMATIC = frozenset({"turn-draw"})
+class TreasureState(MagicMixin, ScrambleMixin, State):
     """One game in progress (see the package docstring for the rules it follows)."""
+
+    AUTOMATIC = frozenset({"turn-draw"})
+    NOTATION = NOTATION
 
     EVENTS = {
         "deal": "{n} 枚ずつ配る。規定枚数は {quota} 枚。",
