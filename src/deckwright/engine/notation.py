@@ -256,3 +256,40 @@ def choice(*words: str, name: str = "choice") -> Kind:
             return word
         raise NotationError(f"{word!r} is not one of {', '.join(words)}")
     return Kind.word(name, read, lambda s, v: v, "|".join(words))
+
+
+def indexed(*words: str, name: str = "choice") -> Kind:
+    """One of a fixed set of words, kept as its index (`skip|reverse|onward` -> 0, 1, 2)."""
+    def read(state: Any, p: int, word: str) -> int:
+        if word in words:
+            return words.index(word)
+        raise NotationError(f"{word!r} is not one of {', '.join(words)}")
+    return Kind.word(name, read, lambda s, v: words[v], "|".join(words))
+
+
+def colour(*keys: str) -> Kind:
+    """A colour of the game's palette, by its key or its name there, kept as its index in
+    `keys`; written as the key."""
+    def read(state: Any, p: int, word: str) -> int:
+        if word in keys:
+            return keys.index(word)
+        palette = state.game.data.db.game.palette
+        for i, key in enumerate(keys):
+            if key in palette and palette[key].name == word:
+                return i
+        raise NotationError(f"unknown colour {word!r} (colours: {', '.join(keys)})")
+    return Kind.word("colour", read, lambda s, v: keys[v], "COLOUR")
+
+
+def coded(form: str, base: int, end: int, **kinds: Kind) -> Verb:
+    """A verb of one argument whose action is the number `base + value`, below `end` (a game
+    that keeps its actions as numbers for speed: bridge-over's `1000 + card`)."""
+    return Verb(form, make=lambda state, player, value: base + value,
+                split=lambda a: (a - base,) if isinstance(a, int) and base <= a < end else None,
+                **kinds)
+
+
+def bare(word: str, action: Any) -> Verb:
+    """A verb of no argument that stands for one fixed action (`passes` -> PASS)."""
+    return Verb(word, make=lambda state, player: action,
+                split=lambda a: () if a == action else None)

@@ -26,11 +26,12 @@ from .phases import (ADD, AFTER_DRAW, A_BIND, A_NONE, BOUND, CHOOSE, HAND_SIZE, 
                      SEARCHING, TARGET, TURN)
 from .attacks import Attacks
 from .legality import Legality
-from .notation import Notation
+from .notation import NOTATION, Refusals
 from .views import Views
 
 
-class BridgeOverState(Legality, Attacks, Views, Notation, State):
+class BridgeOverState(Legality, Attacks, Views, Refusals, State):
+    NOTATION = NOTATION
     EVENTS = {
         "deal": "{n} 枚ずつ配り、{card:card} をめくって場札にする。",
         "play": "{p:player} が {card:card} を出す。",
