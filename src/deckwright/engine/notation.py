@@ -16,6 +16,10 @@ the step's words and writes it back (`player`, `seat`, `card`, `cards`, `number`
 a verb with `make` builds the action itself and one with `split` takes it apart again (a game
 whose actions are numbers, or one that picks among copies).
 
+After its fixed words a verb may take keyword clauses, in any order (`summons CARD at camp2
+paying a, b!`): `Clause("at", CAMP, required=True)`, `Clause("paying", PAY)` (None when
+absent), or a flag `Clause("facedown")` (True when present). Commas separate words as spaces do.
+
 `Notation.parse` gives a `Step`: the player, the verb, each word with its kind, and the action:
 what the harness, the verdicts and the rulebook read instead of splitting the text again.
 """
@@ -67,6 +71,15 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Clause:
+    """A keyword and its argument after a verb's fixed words; a flag when it has no kind."""
+
+    word: str
+    kind: Kind | None = None
+    required: bool = False
+
+
+@dataclass(frozen=True)
 class Verb:
     """One form of decision: `"places {card} at {cell}"` and the action it stands for."""
 
@@ -75,14 +88,17 @@ class Verb:
     make: Callable[..., Any] | None = None    # (state, player, *values) -> action
     split: Callable[[Any], tuple | None] | None = None   # action -> values, None: not this verb
     kinds: dict[str, Kind] = field(default_factory=dict)
+    clauses: tuple[Clause, ...] = ()
 
-    def __init__(self, form: str, action: str = "", *, make: Callable[..., Any] | None = None,
-                 split: Callable[[Any], tuple | None] | None = None, **kinds: Kind):
+    def __init__(self, form: str, action: Any = "", *, make: Callable[..., Any] | None = None,
+                 split: Callable[[Any], tuple | None] | None = None,
+                 clauses: tuple[Clause, ...] = (), **kinds: Kind):
         object.__setattr__(self, "form", form)
         object.__setattr__(self, "action", action)
         object.__setattr__(self, "make", make)
         object.__setattr__(self, "split", split)
         object.__setattr__(self, "kinds", kinds)
+        object.__setattr__(self, "clauses", clauses)
         missing = set(_SLOT.findall(form)) ^ set(kinds)
         if missing:
             raise ValueError(f"{form!r}: arguments and kinds differ: {sorted(missing)}")
@@ -97,12 +113,16 @@ class Verb:
 
     def shown(self) -> str:
         """The form as a message shows it: 'pN places CARD at CELL'."""
-        return "pN " + _SLOT.sub(lambda m: self.kinds[m.group(1)].shown or m.group(1).upper(),
-                                 self.form)
+        text = _SLOT.sub(lambda m: self.kinds[m.group(1)].shown or m.group(1).upper(), self.form)
+        for c in self.clauses:
+            part = c.word + (f" {c.kind.shown or c.kind.name.upper()}" if c.kind else "")
+            text += f" {part}" if c.required else f" [{part}]"
+        return "pN " + text
 
     def read(self, state: Any, player: int, words: Sequence[str]) -> tuple[Any, list[tuple[str, str]]] | None:
         """The action and the words' kinds, None if the words do not have this form; a word
         that has its place but not its kind's shape raises NotationError."""
+        words, groups = self._grouped(words)
         values, shown, at = [], [], 0
         for part in self.parts:
             slot = _SLOT.fullmatch(part)
@@ -119,15 +139,48 @@ class Verb:
             at += used
         if at != len(words):
             return None
+        for clause in self.clauses:
+            got = groups.get(clause.word)
+            if got is None:
+                if clause.required:
+                    return None
+                values.append(None if clause.kind else False)
+                continue
+            shown.append((clause.word, "word"))
+            if clause.kind is None:
+                if got:
+                    return None
+                values.append(True)
+                continue
+            value, used = clause.kind.read(state, player, got)
+            if used != len(got):
+                return None
+            values.append(value)
+            shown += [(w, clause.kind.name) for w in got]
         action = (self.make(state, player, *values) if self.make is not None
                   else (self.action, *values))
         return action, shown
+
+    def _grouped(self, words: Sequence[str]) -> tuple[Sequence[str], dict[str, list[str]]]:
+        """The fixed words, and each clause's words under its keyword (in any order)."""
+        if not self.clauses:
+            return words, {}
+        keys = {c.word for c in self.clauses}
+        head: list[str] = []
+        groups: dict[str, list[str]] = {}
+        into = head
+        for word in words:
+            if word in keys:
+                into = groups.setdefault(word, [])
+            else:
+                into.append(word)
+        return head, groups
 
     def values(self, action: Any) -> tuple | None:
         if self.split is not None:
             return self.split(action)
         if isinstance(action, tuple) and action and action[0] == self.action \
-                and len(action) == len(self.kinds) + 1:
+                and len(action) == len(self.kinds) + len(self.clauses) + 1:
             return action[1:]
         return None
 
@@ -137,6 +190,12 @@ class Verb:
         for part in self.parts:
             slot = _SLOT.fullmatch(part)
             out.append(part if slot is None else self.kinds[slot.group(1)].write(state, next(it)))
+        for clause in self.clauses:   # a clause whose kind writes nothing is left out
+            value = next(it)
+            text = (clause.word if value else "") if clause.kind is None else \
+                clause.kind.write(state, value)
+            if text:
+                out.append(text if clause.kind is None else f"{clause.word} {text}")
         return " ".join([self.word, *(o for o in out if o)])
 
 
@@ -151,7 +210,7 @@ class Notation:
 
     def parse(self, state: Any, text: str) -> Step:
         """The step `text` as a Step; NotationError naming what is wrong otherwise."""
-        words = text.split()
+        words = text.replace(",", " ").split()
         if len(words) < 2:
             raise NotationError(f"expected 'pN VERB ...', got {text!r}")
         player = state.parse_player(words[0])
@@ -173,7 +232,8 @@ class Notation:
 
     def write(self, state: Any, action: Any) -> str:
         """The action as a step of the deciding player: `parse(write(a)).action == a`."""
-        who = state.player_name(state.current_player())
+        me = state.current_player()
+        who = state.player_name(me) if me >= 0 else "p?"
         for verb in self.verbs:
             values = verb.values(action)
             if values is not None:
