@@ -81,3 +81,23 @@ def test_forms_of_one_verb_are_tried_in_order_and_a_kind_error_wins() -> None:
     assert notation.write(state, ("shape", "square", 0)) == "p1 turns square 1"
     with pytest.raises(NotationError, match="'30' is not a place"):
         notation.parse(state, "p1 turns 30")
+
+
+def test_verdicts_carry_each_decision_step_as_parsed() -> None:
+    """What the rulebook and the table read instead of splitting the step's text again."""
+    from deckwright.app.verify import verify_examples
+
+    game = load_game(Project(ROOT), "bridge-over")
+    verdicts = verify_examples(game)
+    for _, example in game.all_examples():
+        verdict = verdicts[example.id]
+        assert verdict.status == "verified"
+        texts = {n: (s if isinstance(s, str) else s.do or s.refused)
+                 for n, s in enumerate(example.steps, 1)
+                 if isinstance(s, str) or s.do or s.refused}
+        assert [n for n, _ in verdict.steps] == sorted(texts)
+        for n, words in verdict.steps:
+            assert " ".join(w for w, _ in words) == " ".join(texts[n].replace(",", " ").split())
+            assert words[0][1] == "player" and words[1][1] == "verb"
+    kinds = {kind for v in verdicts.values() for _, words in v.steps for _, kind in words}
+    assert {"card", "colour", "choice", "kind", "player", "verb", "word"} <= kinds

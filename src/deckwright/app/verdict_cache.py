@@ -40,7 +40,7 @@ from .registry import RulesImportError, rules_for, source_files
 from .verify import Verdict
 
 NAME = "verdicts.json"
-FORMAT = 1
+FORMAT = 2
 #: Verdicts with their event logs are tens of KiB a game; a larger file is not ours.
 MAX_BYTES = 32 * 1024 * 1024
 #: The code verdicts follow from (paths.py: loading the model checks file names with it).
@@ -266,4 +266,5 @@ _VERDICT: dict[str, Callable[[Any], Any]] = {
     "example_id": _str, "status": _status, "detail": _str, "log": _tuple_of(_str),
     "failures": _tuple_of(_failure), "bad_input": _bool, "auto_passes": _STEPS,
     "automatic": _STEPS, "setup_defaults": _tuple_of(_row(_str, _untagged)),
-    "refusals": _tuple_of(_row(_int, _str, _str))}
+    "refusals": _tuple_of(_row(_int, _str, _str)),
+    "steps": _tuple_of(_row(_int, _tuple_of(_row(_str, _str))))}

@@ -36,6 +36,10 @@ class Verdict:
     setup_defaults: tuple[tuple[str, Any], ...] = ()
     #: (step number, sentence, rule id) of each refusal the script expected and got
     refusals: tuple[tuple[int, str, str], ...] = ()
+    #: (step number, ((word, kind), ...)) of each decision step as the game's declared notation
+    #: parsed it: kind "player", "verb", "word" (a literal of the form), "card", "colour",
+    #: "number", "choice" or the game's own (engine.notation)
+    steps: tuple[tuple[int, tuple[tuple[str, str], ...]], ...] = ()
 
 
 def verify_examples(game: GameData) -> dict[str, Verdict]:
@@ -58,7 +62,8 @@ def verify_examples(game: GameData) -> dict[str, Verdict]:
         shown = {"auto_passes": passes,
                  "automatic": tuple((n, tuple(s)) for n, s in outcome.automatic),
                  "setup_defaults": tuple(outcome.setup_defaults.items()),
-                 "refusals": tuple((n, str(text), rule) for n, text, rule in outcome.refusals)}
+                 "refusals": tuple((n, str(text), rule) for n, text, rule in outcome.refusals),
+                 "steps": tuple((n, tuple(words)) for n, words in outcome.words)}
         if outcome.passed:
             verdicts[ex.id] = Verdict(ex.id, "verified", "", log, **shown)
         else:
