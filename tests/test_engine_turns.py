@@ -91,3 +91,17 @@ def test_seat_orders_and_advance_match_their_plain_definitions_whoever_is_out():
                 a.current = b.current = cur
                 a.skips, b.skips = list(skips), list(skips)
                 assert (a.advance(), a.skips) == (plain_advance(b), b.skips)
+
+
+def test_advance_tells_each_skip_and_hands_the_turn_to_one_player() -> None:
+    """The one place turn order moves: a game logs the skips it is told of (treasure-scramble's
+    Time Skip), and an attack's target gets the turn as it is (bridge-over)."""
+    from deckwright.engine.turns import TurnOrder
+
+    turns, skipped = TurnOrder(4), []
+    turns.skip(1)
+    turns.skip(2)
+    assert turns.advance(on_skip=skipped.append) == 3 and skipped == [1, 2]
+    assert turns.skips == [0, 0, 0, 0]
+    turns.skip(1)
+    assert turns.advance(to=1) == 1 and turns.current == 1 and turns.skips[1] == 1

@@ -20,7 +20,7 @@ player's memory `seen[p]` (cell -> card) holds what that player has seen and is 
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Callable, ClassVar, Iterable
 
 from deckwright.engine import BOX, EMPTY, CardAt, Cards, State
 
@@ -314,7 +314,7 @@ class GhostState(EventRules, State):
         return self.took == 0 and bool(self.hand(p)) and self.field[CENTRE] != EMPTY
 
     def _apply(self, action: Any) -> None:
-        getattr(self, "_do_" + action[0].replace("-", "_"))(*action[1:])
+        self.DO[action[0]](self, *action[1:])
         if not self.over:
             self._settle()
             self._track_empty()
@@ -388,6 +388,16 @@ class GhostState(EventRules, State):
     def _do_end(self) -> None:
         self.log.add("end", p=self.turns.current)
         self._end_turn()
+
+    #: Each action's name -> what carries it out: the decisions the notation declares, one
+    #: method each (the event decisions are EventRules'), listed rather than looked up by name.
+    DO: ClassVar[dict[str, Callable[..., None]]] = {
+        "draw": _do_draw, "place": _do_place, "turn": _do_turn, "decline": _do_decline,
+        "shape": _do_shape, "take": _do_take, "swap": _do_swap, "end": _do_end,
+        "pick": EventRules._do_pick, "return": EventRules._do_return,
+        "target": EventRules._do_target, "vanish": EventRules._do_vanish,
+        "look": EventRules._do_look, "vanish-card": EventRules._do_vanish_card,
+        "steal": EventRules._do_steal, "burn": EventRules._do_burn}
 
     # --- the end of a turn and of the game ----------------------------------------------------
 

@@ -119,7 +119,7 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
             for _ in range(HAND_START):
                 self.zones.draw(g.SUPPORT[p], g.HAND[p])
         self.log.add("deal")
-        self.turns.current = 0
+        self.turns.advance(to=0)
         self.start_turn()
 
     # --- the engine's vocabulary --------------------------------------------------------------

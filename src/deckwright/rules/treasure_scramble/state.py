@@ -331,20 +331,9 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         if self.phase == SCRAMBLE and not self.field_size():
             self._finish()
             return
-        self._advance()
+        # the next player clockwise; a skip mark (one turn: Time Skip) is logged as it is spent
+        self.turns.advance(on_skip=lambda p: self.log.add("skip", p=p))
         self._begin_turn()
-
-    def _advance(self) -> None:
-        """The next player clockwise; a skip mark costs one turn and is then cleared."""
-        t = self.turns
-        p = t.current
-        for _ in range(2 * self.players + 1):
-            p = t.following(p)
-            if not t.skips[p]:
-                break
-            t.skips[p] = 0
-            self.log.add("skip", p=p)
-        t.current = p
 
     def _finish(self) -> None:
         self.over = True
