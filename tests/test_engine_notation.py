@@ -101,3 +101,15 @@ def test_verdicts_carry_each_decision_step_as_parsed() -> None:
             assert words[0][1] == "player" and words[1][1] == "verb"
     kinds = {kind for v in verdicts.values() for _, words in v.steps for _, kind in words}
     assert {"card", "colour", "choice", "kind", "player", "verb", "word"} <= kinds
+
+
+def test_a_prompt_makes_its_player_decide_before_the_turn_player(scramble) -> None:
+    from deckwright.engine import Prompt
+
+    state = scramble.clone()
+    assert state.current_player() == state.turns.current == 0
+    state.prompt = Prompt("plunder", 2, 1)
+    assert state.current_player() == 2
+    assert state.clone().current_player() == 2   # a copy asks the same player
+    state.prompt = None
+    assert state.current_player() == 0

@@ -11,6 +11,7 @@ from .expect import CardAt, Cards
 from .facts import GameFacts, ZoneSpec
 from .game import Game
 from .notation import Kind, Notation, Step, Verb
+from .prompts import Prompt
 from .state import (CHANCE, TERMINAL, Action, InvariantError, NotationError, Reason, Refused,
                     ReplayError, State)
 from .turns import CLOCKWISE, COUNTERCLOCKWISE, TurnOrder
@@ -19,5 +20,5 @@ from .zones import BOX, EMPTY, Layout, Watches, Zones
 
 __all__ = ["Action", "BOX", "CHANCE", "CLOCKWISE", "COUNTERCLOCKWISE", "CardAt", "Cards",
            "Catalogue", "EMPTY", "Game", "GameFacts", "GreedyBot", "InvariantError", "Kind", "Layout",
-           "Notation", "NotationError", "RandomBot", "Reason", "Refused", "ReplayError", "State", "Step", "TERMINAL",
+           "Notation", "NotationError", "Prompt", "RandomBot", "Reason", "Refused", "ReplayError", "State", "Step", "TERMINAL",
            "TurnOrder", "Verb", "Watches", "Window", "ZoneSpec", "Zones", "split_ref"]

@@ -132,6 +132,8 @@ class State:
     #: The game's steps as data (`engine.notation.Notation`): parse_action and action_to_string
     #: read them from it; a game without one overrides those two itself.
     NOTATION: ClassVar[Any] = None
+    #: A player who must choose now (engine.prompts.Prompt), or None: set by the game.
+    prompt: Any = None
 
     def __init__(self, game: "Game", players: int, seed: int = 0):
         self.game = game
@@ -254,10 +256,13 @@ class State:
     # --- the shared vocabulary ------------------------------------------------------------
 
     def current_player(self) -> int:
-        """Who decides now: TERMINAL when over, the asked player in an open window, else the
-        turn player."""
+        """Who decides now: TERMINAL when over, the prompted player (engine.prompts), the asked
+        player in an open window, else the turn player."""
         if self.over:
             return TERMINAL
+        prompt = self.prompt
+        if prompt is not None:
+            return prompt.player
         window = self.window
         if window is not None and window._current is not None:
             return window._current

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Iterable
 
-from deckwright.engine import BOX, EMPTY, TERMINAL, Reason, State
+from deckwright.engine import BOX, EMPTY, Reason, State
 from deckwright.engine.expect import CardAt, Cards
 from deckwright.engine.setup import take
 
@@ -79,7 +79,6 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         self.resolving: list[tuple[int, int]] = []   # (declarer, card) still to resolve
         self.nullified = False
         self.fi_queue: list[int] = []                # False Information declarers waiting
-        self.pending: tuple[str, int, int] | None = None
         #: What each player has seen on the field: slot -> card (may go stale after a Swap).
         self.known: list[dict[int, int]] = [{} for _ in range(players)]
 
@@ -153,13 +152,6 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
     def revealed(self) -> int:
         return self.zones.top(self.game.REVEALED)
 
-    def current_player(self) -> int:
-        if self.over:
-            return TERMINAL
-        if self.pending is not None:
-            return self.pending[1]
-        return super().current_player()
-
     def scores(self) -> list[int]:
         return list(self.score)
 
@@ -177,7 +169,7 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
     def legal_actions(self) -> list[tuple]:
         if self.over:
             return []
-        if self.pending is not None:
+        if self.prompt is not None:
             return self._choice_actions()
         if self.window is not None:
             p = self.window.current
@@ -188,7 +180,7 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
 
     def pass_action(self) -> tuple | None:
         """Declining to declare in the interrupt window."""
-        return ("pass",) if self.window is not None and self.pending is None else None
+        return ("pass",) if self.window is not None and self.prompt is None else None
 
     def _gathering_actions(self, p: int) -> list[tuple]:
         g = self.game
@@ -220,7 +212,7 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
 
     def _choice_actions(self) -> list[tuple]:
         g = self.game
-        kind, p, arg = self.pending
+        kind, p, arg = self.prompt
         if kind == P_REFLECT:
             return [("choose", ("p", q)) for q in range(self.players) if q != p]
         if kind in (P_FI, P_SWAP_PICK):
@@ -237,8 +229,8 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         g = self.game
         p = self.current_player()
         verb = action[0]
-        if self.pending is not None:
-            kind, _, arg = self.pending
+        if self.prompt is not None:
+            kind, _, arg = self.prompt
             if kind == P_SWAP_GIVE:
                 return Reason("すり替えは伏せ札を見たあとでやめられない。必ず交換する（手札1枚を渡す）", "swap-must-exchange")
             if kind == P_REFLECT:
@@ -292,7 +284,7 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
 
     def _apply(self, action: tuple) -> None:
         verb = action[0]
-        if self.pending is not None:
+        if self.prompt is not None:
             self._apply_choice(action)
         elif self.window is not None:
             self._answer_window(action)
@@ -338,7 +330,7 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
     def _finish(self) -> None:
         self.over = True
         self.window = None
-        self.pending = None
+        self.prompt = None
         self.log.add("end")
         best = max(self.score)
         tops = [p for p in range(self.players) if self.score[p] == best]
@@ -394,7 +386,7 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         return {"phase": self.phase, "quota": self.quota,
                 "skips": [self.player_name(p) for p in range(self.players) if self.turns.skips[p]],
                 "queue": [self.player_name(p) for p in self.fi_queue],
-                "choice": None if self.pending is None else self.pending[0]}
+                "choice": None if self.prompt is None else self.prompt.kind}
 
     def view(self, player: int) -> dict[str, Any]:
         seen = super().view(player)
