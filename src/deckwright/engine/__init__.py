@@ -12,6 +12,7 @@ from .facts import GameFacts, ZoneSpec
 from .game import Game
 from .notation import Kind, Notation, Step, Verb
 from .prompts import Prompt
+from .setup import SetupError
 from .state import (CHANCE, TERMINAL, Action, InvariantError, NotationError, Reason, Refused,
                     ReplayError, State)
 from .turns import CLOCKWISE, COUNTERCLOCKWISE, TurnOrder
@@ -20,5 +21,5 @@ from .zones import BOX, EMPTY, Layout, Watches, Zones
 
 __all__ = ["Action", "BOX", "CHANCE", "CLOCKWISE", "COUNTERCLOCKWISE", "CardAt", "Cards",
            "Catalogue", "EMPTY", "Game", "GameFacts", "GreedyBot", "InvariantError", "Kind", "Layout",
-           "Notation", "NotationError", "Prompt", "RandomBot", "Reason", "Refused", "ReplayError", "State", "Step", "TERMINAL",
+           "Notation", "NotationError", "Prompt", "RandomBot", "Reason", "Refused", "ReplayError", "SetupError", "State", "Step", "TERMINAL",
            "TurnOrder", "Verb", "Watches", "Window", "ZoneSpec", "Zones", "split_ref"]
