@@ -42,22 +42,6 @@ NOTATION = Notation(
     coded("releases {card}", RELEASE_BASE, 1 << 30, card=card("public")),
 )
 
-# what each phase asks for, for refusals that are about the phase rather than the card
-_PROMPT = {
-    "turn": "カードを出すか山札から引く",
-    "after-draw": "カードを出すか手番を終える（passes）",
-    "respond": "攻撃に答える",
-    "name": "色を決める（names）",
-    "choose": "skip / reverse / onward を選ぶ（chooses）",
-    "target": "次のプレイヤーを指名する（targets）",
-    "add": "追加カードを出す（または stops）",
-    "reset": "引き直すか（redraws）やめるか（keeps）を選ぶ",
-    "search": "捨て札から取るカードを選ぶ（takes）",
-    "release": "さらに解除するか終える（stops）",
-    "bound": "Bind で縛られているので山札から1枚引く",
-}
-
-
 class Refusals:
     """Refusal reasons, mixed into the state class."""
 
@@ -77,10 +61,10 @@ class Refusals:
     def why_illegal(self, action: int) -> str:
         s: Any = self
         p = s.turns.current
-        phase = PHASES[s.phase]
+        phase = PHASES[s.phase].name
         f = self.game.f
         hand = s.hand(p)
-        prompt = Reason(f"いまは{_PROMPT[phase]}ところ", "turn")
+        prompt = PHASES.refusal(s.phase)
         if phase == "bound":
             return Reason("Bind で縛られているので、カードを出せず山札から1枚引くことしかできない", "attacks")
         if 0 <= action < DISCARD_BASE and action not in hand:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar, Iterable
 
 from deckwright.engine import BOX, EMPTY, CardAt, Cards, State
+from deckwright.engine.phases import Phase, Phases
 
 from . import english
 from .notation import NOTATION
@@ -34,25 +35,23 @@ _X = ((-1, -1), (-1, 1), (0, 0), (1, -1), (1, 1))
 _SQUARE = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1))
 
 #: What each event phase asks for, as a refusal reason when another decision is tried.
-PHASE_ASKS = {
-    "start": "まず山札から1枚引く",
-    "place": "まず手札から1枚を場の空いた場所に伏せる（山札がないので引くかわり）",
-    "reveal": "まず場の裏向きのカードをめくる",
-    "shape": "まずイベントでめくる範囲の中心を選ぶ",
-    "pick": "まずイベントで場の裏向きのカードを手札に取る",
-    "return": "まずイベントで手札から空いた場所へカードを戻す",
-    "target": "まずイベントで引かせるプレイヤーを選ぶ",
-    "vanish-field": "まずイベントでバニッシュする場のカードを選ぶ",
-    "look": "まずイベントで手札を見るプレイヤーを選ぶ",
-    "vanish-hand": "まずイベントで見た手札からバニッシュする1枚を選ぶ",
-    "steal": "まずイベントで奪うトレジャーのカードを選ぶ",
-    "burn": "まずイベントでバニッシュするトレジャーのカードを選ぶ",
-}
-#: The phase in which each verb is a decision (None: in "act").
-VERB_PHASE = {"draw": "start", "place": "place", "turn": "reveal", "decline": "reveal",
-              "shape": "shape", "pick": "pick", "return": "return", "target": "target",
-              "vanish": "vanish-field", "look": "look", "vanish-card": "vanish-hand",
-              "steal": "steal", "burn": "burn", "take": "act", "swap": "act", "end": "act"}
+#: Each phase: what its decider is asked first (a refusal of a decision of another phase says
+#: it), and the decisions open in it.
+PHASES = Phases(
+    Phase("start", "まず山札から1枚引く", ("draw",)),
+    Phase("place", "まず手札から1枚を場の空いた場所に伏せる（山札がないので引くかわり）", ("place",)),
+    Phase("reveal", "まず場の裏向きのカードをめくる", ("turn", "decline")),
+    Phase("shape", "まずイベントでめくる範囲の中心を選ぶ", ("shape",)),
+    Phase("pick", "まずイベントで場の裏向きのカードを手札に取る", ("pick",)),
+    Phase("return", "まずイベントで手札から空いた場所へカードを戻す", ("return",)),
+    Phase("target", "まずイベントで引かせるプレイヤーを選ぶ", ("target",)),
+    Phase("vanish-field", "まずイベントでバニッシュする場のカードを選ぶ", ("vanish",)),
+    Phase("look", "まずイベントで手札を見るプレイヤーを選ぶ", ("look",)),
+    Phase("vanish-hand", "まずイベントで見た手札からバニッシュする1枚を選ぶ", ("vanish-card",)),
+    Phase("steal", "まずイベントで奪うトレジャーのカードを選ぶ", ("steal",)),
+    Phase("burn", "まずイベントでバニッシュするトレジャーのカードを選ぶ", ("burn",)),
+    Phase("act", "", ("take", "swap", "end")),
+)
 
 
 def shape_cells(shape: str, centre: int) -> list[int]:
