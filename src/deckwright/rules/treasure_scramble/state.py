@@ -152,15 +152,6 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
     def revealed(self) -> int:
         return self.zones.top(self.game.REVEALED)
 
-    def scores(self) -> list[int]:
-        return list(self.score)
-
-    def winner(self) -> int | None:
-        if not self.over:
-            return None
-        best = max(self.score)
-        return self.score.index(best) if self.score.count(best) == 1 else None
-
     def is_drawn(self) -> bool:
         return self.over and self.score.count(max(self.score)) > 1
 
