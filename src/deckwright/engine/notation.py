@@ -79,7 +79,7 @@ class Clause:
     required: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Verb:
     """One form of decision: `"places {card} at {cell}"` and the action it stands for."""
 
