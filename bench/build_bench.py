@@ -170,7 +170,7 @@ def keep_verdicts(project: Path) -> None:
     `deckwright build` makes."""
     sys.path.insert(0, str(ROOT / "src"))
     from deckwright import paths
-    from deckwright.engine import verdict_cache
+    from deckwright.app import verdict_cache
     from deckwright.model import Project, kept_yaml
     from deckwright.model.load import load_editions, load_games
     from deckwright.press import checked_faces

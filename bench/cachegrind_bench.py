@@ -39,7 +39,7 @@ def child(game_id: str, games: int) -> None:
     sys.path.insert(0, str(ROOT / "src"))
     from deckwright.engine.fuzz import play_random
     from deckwright.model import Project, load_game
-    from deckwright.rules import rules_for
+    from deckwright.app.registry import rules_for
 
     game = rules_for(game_id)(load_game(Project(ROOT), game_id))
     players = 2 if game_id == "bridge-over" else game.facts.bench_players

@@ -181,7 +181,7 @@ class Phases:
 
 def verdicts_for(game):
     try:
-        from deckwright.engine.verify import verify_examples
+        from deckwright.app.verify import verify_examples
     except ImportError:
         return {}
     return verify_examples(game)

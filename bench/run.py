@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from deckwright.engine.fuzz import play_random  # noqa: E402
 from deckwright.model import Project, load_game  # noqa: E402
-from deckwright.rules import broken, registered, rules_for  # noqa: E402
+from deckwright.app.registry import broken, registered, rules_for  # noqa: E402
 
 #: (games per round, at --scale 1) for each side of the interleaved comparison.
 ROUND_GAMES = {"bridge-over": 400, "uno": 400, "c8-py": 300, "c8-cpp": 2000,

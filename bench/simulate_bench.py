@@ -48,7 +48,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from deckwright.balance.local import run_local  # noqa: E402
 from deckwright.balance.simulate import Job, prepare  # noqa: E402
 from deckwright.model import Project, load_game  # noqa: E402
-from deckwright.rules import registered  # noqa: E402
+from deckwright.app.registry import registered  # noqa: E402
 
 TARGET = 1.6   # issue 17: the whole command with 2 workers at least 1.6x faster than with 1
 TICK = os.sysconf("SC_CLK_TCK")

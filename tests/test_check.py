@@ -146,7 +146,7 @@ def test_check_reads_the_verdicts_a_build_kept_and_runs_the_examples_once_inputs
     sys.path.insert(0, str(ROOT / "tests" / "fixtures" / "engine"))
     import toy
 
-    from deckwright.engine import verdict_cache, verify
+    from deckwright.app import verdict_cache, verify
     from deckwright.model import Project, load_game
 
     toy.rules()

@@ -172,7 +172,7 @@ def test_check_fresh_reads_nothing_a_build_kept(built: Path, planned: list[str],
     """`check --fresh` is for a project folder received with its build/ in it: whatever notes
     that folder carries (clean face plans, verdicts, parsed YAML), every face is planned, every
     example run and every file parsed again, and it says what `check` says."""
-    from deckwright.engine import verdict_cache
+    from deckwright.app import verdict_cache
     from deckwright.model import kept_yaml
     kept_reads: list[str] = []
     for owner, name in ((verdict_cache, "load"), (kept_yaml.Notes, "lookup")):

@@ -1,9 +1,12 @@
-"""Data flows one way: data -> model -> {engine, press}; press never reaches into the engine.
+"""Data flows one way: data -> model -> {engine, press}; the layers above ask those below.
 
-Every module under press/ is parsed and each import (absolute or relative, at the top or inside
-a function) is resolved to the module it names; none may be deckwright.engine or
-deckwright.rules. The build's orchestration (cli/build.py) runs the engine and hands press the
-verdicts as data.
+Every module of a layer is parsed and each import (absolute or relative, at the top or inside
+a function) is resolved to the module it names:
+
+- press/ imports nothing of the engine or the rules (the build hands it verdicts as data);
+- engine/ holds parts only: nothing of the games' rules, of the application layer (app/: the
+  registry, verify, the verdict cache) or of the commands, the table, the simulations or press;
+- live/ (the table and the preview) imports nothing of the commands (cli/), nor of balance/.
 """
 
 from __future__ import annotations
@@ -36,12 +39,25 @@ def _imports(path: Path, module: str | None = None) -> list[tuple[int, str]]:
     return found
 
 
+def _offenders(layer: str, forbidden: tuple[str, ...]) -> list[str]:
+    return [f"{path.relative_to(PACKAGE)}:{line}: imports {name}"
+            for path in sorted((PACKAGE / layer).rglob("*.py"))
+            for line, name in _imports(path)
+            if name in forbidden or name.startswith(tuple(f + "." for f in forbidden))]
+
+
 def test_nothing_under_press_imports_the_engine_or_the_rules():
-    offenders = [f"{path.relative_to(PACKAGE)}:{line}: imports {name}"
-                 for path in sorted((PACKAGE / "press").rglob("*.py"))
-                 for line, name in _imports(path)
-                 if name.startswith(FORBIDDEN)]
-    assert offenders == []
+    assert _offenders("press", FORBIDDEN) == []
+
+
+def test_the_engine_imports_no_game_nor_anything_above_it():
+    above = ("deckwright.rules", "deckwright.app", "deckwright.cli", "deckwright.live",
+             "deckwright.balance", "deckwright.press")
+    assert _offenders("engine", above) == []
+
+
+def test_the_table_imports_nothing_of_the_commands_or_the_simulations():
+    assert _offenders("live", ("deckwright.cli", "deckwright.balance")) == []
 
 
 def test_the_check_itself_sees_relative_imports_inside_functions(tmp_path):

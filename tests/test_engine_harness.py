@@ -14,7 +14,7 @@ import toy  # noqa: E402
 
 from deckwright.cli import main  # noqa: E402
 from deckwright.engine.script import run_example  # noqa: E402
-from deckwright.engine.verify import verify_examples  # noqa: E402
+from deckwright.app.verify import verify_examples  # noqa: E402
 from deckwright.model import Example, Project, load_game  # noqa: E402
 
 SETUP = {"players": 2, "turn": "p1", "hands": {"p1": ["red-2", "blue-3"], "p2": ["blue-1", "red-1"]},

@@ -91,3 +91,44 @@ def test_seat_orders_and_advance_match_their_plain_definitions_whoever_is_out():
                 a.current = b.current = cur
                 a.skips, b.skips = list(skips), list(skips)
                 assert (a.advance(), a.skips) == (plain_advance(b), b.skips)
+
+
+def test_advance_tells_each_skip_and_hands_the_turn_to_one_player() -> None:
+    """The one place turn order moves: a game logs the skips it is told of (treasure-scramble's
+    Time Skip), and an attack's target gets the turn as it is (bridge-over)."""
+    from deckwright.engine.turns import TurnOrder
+
+    turns, skipped = TurnOrder(4), []
+    turns.skip(1)
+    turns.skip(2)
+    assert turns.advance(on_skip=skipped.append) == 3 and skipped == [1, 2]
+    assert turns.skips == [0, 0, 0, 0]
+    turns.skip(1)
+    assert turns.advance(to=1) == 1 and turns.current == 1 and turns.skips[1] == 1
+
+
+def test_phases_say_what_is_asked_and_which_decisions_are_open() -> None:
+    from deckwright.engine.phases import Phase, Phases
+
+    phases = Phases(Phase("start", "first draw", ("draw",)),
+                    Phase("act", "take or end", ("take", "end")),
+                    refusal="now: {asks}", rule="turn")
+    assert phases[1] is phases["act"] and phases.names == ("start", "act")
+    assert phases.phase_of("end") == "act" and phases.phase_of("fly") is None
+    reason = phases.refusal("start")
+    assert str(reason) == "now: first draw" and reason.rule == "turn"
+
+
+def test_a_game_refuses_a_decision_of_another_phase_with_what_is_asked() -> None:
+    """ghost-couple: taking a couple before the turn's draw names the draw, citing rule turn."""
+    from pathlib import Path
+
+    from deckwright.app.registry import rules_for
+    from deckwright.model import Project, load_game
+
+    root = Path(__file__).resolve().parent.parent
+    game = rules_for("ghost-couple")(load_game(Project(root), "ghost-couple"))
+    state = game.new_state(2, 0)
+    assert state.phase == "start"
+    reason = state.refusal(("end",), state.current_player())
+    assert str(reason) == "まず山札から1枚引く" and reason.rule == "turn"

@@ -12,7 +12,7 @@ import pytest
 
 from deckwright.engine.script import run_example
 from deckwright.model import InputError, Project, load_game
-from deckwright.rules import RulesImportError, rules_for
+from deckwright.app.registry import RulesImportError, rules_for
 
 PROJECT = Project(Path(__file__).resolve().parents[1])
 

@@ -18,7 +18,7 @@ import pytest
 
 from deckwright.engine.fuzz import fuzz, notate
 from deckwright.model import Project, load_game
-from deckwright.rules import RulesImportError, rules_for
+from deckwright.app.registry import RulesImportError, rules_for
 
 sys.path.insert(0, str(Path(__file__).parent / "fixtures" / "engine"))
 import toy  # noqa: E402

@@ -15,7 +15,7 @@ import pytest
 from pypdf import PdfReader
 
 from deckwright.cli import main
-from deckwright.engine.verify import verify_examples
+from deckwright.app.verify import verify_examples
 from deckwright.model import InputError, Project, load_game
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).parent / "fixtures" / "engine"))
 import toy  # noqa: E402
 
 from deckwright.cli import main  # noqa: E402
-from deckwright.engine.verify import verify_examples  # noqa: E402
+from deckwright.app.verify import verify_examples  # noqa: E402
 from deckwright.model import Project, load_game  # noqa: E402
 
 #: Hiragana, katakana and CJK ideographs: any of them in an English build is a leak.

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from deckwright.model import Project, load_game
-from deckwright.rules import rules_for
+from deckwright.app.registry import rules_for
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ["super-page-one", "bridge-over", "ghost-couple", "treasure-scramble", "original-tcg"]

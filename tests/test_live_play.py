@@ -17,7 +17,7 @@ from deckwright.live import play_app
 from deckwright.live.faces import Faces
 from deckwright.live.table import Seat, Table
 from deckwright.model import Project, load_game
-from deckwright.rules import rules_for
+from deckwright.app.registry import rules_for
 from live_helpers import browser, running, screenshot_dir
 from playwright.sync_api import Error as PlaywrightError
 

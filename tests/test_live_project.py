@@ -16,7 +16,7 @@ from deckwright.live.faces import Faces
 from deckwright.live.preview import Preview
 from deckwright.live.table import Seat, Table
 from deckwright.model import Project, load_game
-from deckwright.rules import rules_for
+from deckwright.app.registry import rules_for
 from live_helpers import browser, running
 
 

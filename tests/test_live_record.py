@@ -16,7 +16,7 @@ from deckwright.engine.setup import SetupError, build_state, game_for_example
 from deckwright.live import record
 from deckwright.live.table import Seat, Table
 from deckwright.model import Example, Project, load_game
-from deckwright.rules import rules_for
+from deckwright.app.registry import rules_for
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORDABLE = ["bridge-over", "ghost-couple", "original-tcg", "super-page-one",

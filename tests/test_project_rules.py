@@ -14,7 +14,7 @@ import pytest
 
 from deckwright.cli import main
 from deckwright.cli.new import SCAFFOLD
-from deckwright.rules import games, rules_for
+from deckwright.app.registry import games, rules_for
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -163,7 +163,7 @@ def test_an_installed_game_that_does_not_import(fox: Path, tmp_path: Path) -> No
 def test_each_bundled_module_registers_the_game_it_is_named_for() -> None:
     """`rules_for(game)` imports only the bundled module named for the game, which is right
     only while no bundled module registers another game than its own."""
-    from deckwright.rules import Registration, module_name
+    from deckwright.app.registry import Registration, module_name
 
     bundled: dict[str, Registration] = {game_id: reg for game_id, reg in games().items()
                                         if reg.origin.kind == "bundled"}
@@ -175,7 +175,7 @@ def test_each_bundled_module_registers_the_game_it_is_named_for() -> None:
 def test_a_command_about_one_game_imports_only_that_games_rules() -> None:
     """A fresh process asking for bridge-over's rules imports bridge-over's module alone, and
     still finds the project's own module first and lists every game when asked for all."""
-    code = ("import sys; from deckwright.rules import rules_for, registered\n"
+    code = ("import sys; from deckwright.app.registry import rules_for, registered\n"
             "print(rules_for('bridge-over').__name__)\n"
             "print(sorted(m.split('.')[2] for m in sys.modules\n"
             "             if m.startswith('deckwright.rules.') and m.count('.') == 2))\n"
@@ -185,3 +185,39 @@ def test_a_command_about_one_game_imports_only_that_games_rules() -> None:
     assert done.returncode == 0, done.stderr
     name, modules, count = done.stdout.splitlines()
     assert name == "BridgeOver" and modules == "['bridge_over']" and count == "5"
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda text: text.replace("register(Match)\n", ""),
+     'rules/fox.py:1:1: register: registers no game, so fox has no rules: end it with '
+     'register(YourGame), whose GameFacts say game_id="fox"'),
+    (lambda text: text.replace('game_id="fox"', 'game_id="fox2"'),
+     'game_id: registers game fox2, not fox (cards/fox.yaml): set game_id="fox" in its '
+     'GameFacts'),
+])
+@pytest.mark.parametrize("command", [["check"], ["playtest"], ["fuzz", "fox"]])
+def test_a_module_named_for_a_game_that_registers_another_is_named(
+        fox: Path, capsys: pytest.CaptureFixture[str], edit, message: str,
+        command: list[str]) -> None:
+    """Not "no rules module for fox: add rules/fox.py" (it is there) nor "1 game(s) valid"."""
+    module = fox / "rules" / "fox.py"
+    module.write_text(edit(module.read_text(encoding="utf-8")), encoding="utf-8")
+    assert main(["-C", str(fox), *command]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err, err
+    if "fox2" in message:   # at the line of its register call
+        line = module.read_text(encoding="utf-8").splitlines().index("register(Match)") + 1
+        assert f"rules/fox.py:{line}:1: " in err
+
+
+def test_games_lists_the_projects_games_and_all_with_all(
+        fox: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["-C", str(fox), "games"]) == 0
+    listed = [line.split()[0] for line in capsys.readouterr().out.splitlines()
+              if not line.startswith(("(", " "))]
+    assert listed == ["fox"]
+    assert main(["-C", str(fox), "games", "--all"]) == 0
+    listed = [line.split()[0] for line in capsys.readouterr().out.splitlines()
+              if not line.startswith(("(", " "))]
+    assert {"bridge-over", "fox", "ghost-couple", "original-tcg", "super-page-one",
+            "treasure-scramble"} <= set(listed)   # and games this process registered itself

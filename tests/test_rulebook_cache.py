@@ -103,7 +103,7 @@ def test_bad_options_are_usage_errors(project: Path):
 
 
 def test_failing_examples_build_but_exit_1_unless_allowed(project: Path, monkeypatch, capsys):
-    import deckwright.engine.verify as verify
+    import deckwright.app.verify as verify
 
     monkeypatch.setattr(verify, "verify_examples", lambda game: {
         "play-red": V("play-red", "failing", "expected top red-1, got blue-2")})

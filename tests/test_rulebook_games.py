@@ -18,8 +18,8 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from deckwright.cli.check import rules_words
-from deckwright.engine.verify import verify_examples
+from deckwright.app.words import rules_words
+from deckwright.app.verify import verify_examples
 from deckwright.model import Project, load_game
 from deckwright.press.rulebook import build_rulebook
 from deckwright.press.rulebook.context import ContextBuilder

@@ -219,3 +219,24 @@ def test_an_icon_keeps_the_punctuation_after_it(tcg) -> None:
     html = str(inline("場の{fire}。次へ", tcg.db.game.palette))
     assert re.search(r'<span class="nw"><span class="icon icon-colour[^"]*"[^>]*>火</span>。</span>',
                      html), html
+
+
+def test_the_format_guide_lists_the_step_words_check_words_itself() -> None:
+    """docs/format.md and `check` agree on which step words need no label (a guide that said
+    every step word needs one let `p1 names yellow` pass check against its own words)."""
+    from deckwright.press.rulebook.examples import BARE_VERBS, TO_VERBS, VERBS
+    from deckwright.press.rulebook.labels import PARTICLES
+
+    text = " ".join((ROOT / "docs" / "format.md").read_text(encoding="utf-8").split())
+    verbs = text.split("a shared verb right after the player", 1)[1].split("(`moves`", 1)[0]
+    particles = text.split("the particles", 1)[1].split(", and a shared verb", 1)[0]
+    assert set(re.findall(r"`([a-z]+)`", verbs)) == set(VERBS) | set(TO_VERBS) | set(BARE_VERBS)
+    assert set(re.findall(r"`([a-z]+)`", particles)) == set(PARTICLES)
+
+
+def test_a_shared_verb_and_a_palette_colour_need_no_label(tmp_path, capsys) -> None:
+    """As the guide says (the step word that does need one: test_a_step_word_without_label...)."""
+    root = project_with(tmp_path, "bridge-over",
+                        lambda t: t.replace("      - do: p1 names red\n",
+                                            "      - do: p1 names yellow\n", 1))
+    assert main(["--project", str(root), "check", "bridge-over"]) == 0, capsys.readouterr().err

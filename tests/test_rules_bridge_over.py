@@ -14,7 +14,7 @@ from deckwright.engine.bots import RandomBot
 from deckwright.engine.fuzz import play, play_random
 from deckwright.engine.setup import build_state, game_for_example
 from deckwright.model import Example, GameData, Project, load_game
-from deckwright.rules import rules_for
+from deckwright.app.registry import rules_for
 from deckwright.rules.bridge_over.cards import (ALMIGHTY_BASE, C_ALMIGHTY, C_DEFENCE, DRAW,
                                                 KIND_OF, KINDS)
 from deckwright.rules.bridge_over.state import ADD, AFTER_DRAW, RESPOND, TURN

@@ -16,7 +16,7 @@ import pytest
 from deckwright.engine import EMPTY, RandomBot
 from deckwright.engine.fuzz import play, play_random
 from deckwright.model import GameData, Project, load_game
-from deckwright.rules import rules_for
+from deckwright.app.registry import rules_for
 from deckwright.rules.ghost_couple.bot import MemoryBot
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -246,7 +246,7 @@ def test_four_players_and_the_tentative_hand_size_are_marked_as_the_projects() -
 
 
 def test_field_places_the_setup_leaves_open_are_reported_with_their_rule() -> None:
-    from deckwright.engine.verify import verify_examples
+    from deckwright.app.verify import verify_examples
     data = load_game(Project(ROOT), "ghost-couple")
     verdict = verify_examples(data)["pc-colour-rule"]
     assert dict(verdict.setup_defaults) == {

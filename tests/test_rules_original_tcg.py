@@ -12,9 +12,9 @@ import pytest
 from deckwright.engine import EMPTY, GreedyBot, RandomBot, Refused
 from deckwright.engine.fuzz import play, play_random
 from deckwright.engine.setup import build_state, game_for_example
-from deckwright.engine.verify import verify_examples
+from deckwright.app.verify import verify_examples
 from deckwright.model import Example, GameData, Project, load_game
-from deckwright.rules import rules_for
+from deckwright.app.registry import rules_for
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -12,9 +12,9 @@ import pytest
 from deckwright.engine import GreedyBot, RandomBot
 from deckwright.engine.fuzz import play
 from deckwright.engine.script import run_example
-from deckwright.engine.verify import verify_examples
+from deckwright.app.verify import verify_examples
 from deckwright.model import Example, Project, load_game
-from deckwright.rules import rules_for
+from deckwright.app.registry import rules_for
 from deckwright.rules.super_page_one.actions import DOBON, REVOLUTION
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -21,7 +21,7 @@ from deckwright.engine import GreedyBot, RandomBot
 from deckwright.engine.fuzz import play, play_random
 from deckwright.engine.state import InvariantError
 from deckwright.model import Project, load_game
-from deckwright.rules import rules_for
+from deckwright.app.registry import rules_for
 from deckwright.rules.super_page_one.state import SuperPageOneState
 
 ROOT = Path(__file__).resolve().parent.parent

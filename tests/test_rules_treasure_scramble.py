@@ -15,9 +15,9 @@ import pytest
 from deckwright.engine import GreedyBot, RandomBot, Refused
 from deckwright.engine.fuzz import play
 from deckwright.engine.setup import build_state, game_for_example
-from deckwright.engine.verify import verify_examples
+from deckwright.app.verify import verify_examples
 from deckwright.model import Example, GameData, Project, load_game
-from deckwright.rules import rules_for
+from deckwright.app.registry import rules_for
 
 ROOT = Path(__file__).resolve().parent.parent
 ALL_TREASURE_POINTS = 7 * 1 + 4 * 3 + 2 * 5

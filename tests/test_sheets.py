@@ -114,9 +114,22 @@ def test_unknown_column_missing_field_and_unknown_deck(project: Path) -> None:
     rows[1][1] = None  # no name
     workbook(project / "cards" / "fox.xlsx", rows, headers=headers)
     found = errors(project)
-    assert "cards/fox.xlsx:Cards!L2: powr: unknown field" in found
+    assert "cards/fox.xlsx:Cards!L1: powr: unknown card field" in found
     assert "cards/fox.xlsx:Cards!A3: name: required field is missing" in found
-    assert any(f.startswith("cards/fox.xlsx:Cards!K2: decks.wolf: unknown deck 'wolf'") for f in found)
+    assert [f for f in found if "wolf" in f] == [
+        "cards/fox.xlsx:Cards!K1: decks.wolf: unknown deck 'wolf' (declare it under decks:; "
+        "known: fox, standard)"]
+
+
+def test_a_misspelt_header_is_one_line_at_its_header_cell(project: Path) -> None:
+    """Not one line per row: the header is wrong, and its column is read as the field it
+    resembles, so the rows raise nothing more (a required field included)."""
+    headers = ["id", "name", "categroy", "colors", "copies", "pionts"]
+    rows = [[f"fox-{i}", f"狐{i}", "number", "red", 1, 2] for i in range(1, 53)]
+    workbook(project / "cards" / "fox.xlsx", rows, headers=headers)
+    assert errors(project) == [
+        "cards/fox.xlsx:Cards!C1: categroy: unknown card field (did you mean category?)",
+        "cards/fox.xlsx:Cards!F1: pionts: unknown card field (did you mean points?)"]
 
 
 def test_missing_sheet_file_and_escape_are_one_line_each(project: Path) -> None:

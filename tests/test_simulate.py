@@ -57,7 +57,32 @@ def test_turn_cap_marks_games_stalled_with_their_seeds() -> None:
     job = rigged_job(max_turns=1)
     summary = summarise(run_local(job, 1).records)
     assert summary.finished == 0
-    assert summary.stalled_seeds == [job.game_seed(g) for g in range(100)]
+    assert summary.stalled_seeds == summary.capped_seeds == [job.game_seed(g) for g in range(100)]
+    assert summary.to_json()["cut_at_max_turns"] == 100
+
+
+def test_games_cut_at_the_turn_cap_are_counted_apart_and_named(
+        project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not "stalled" among games that hit the rules' own limit: the summary says how many the
+    cap cut, with their seeds, and the report says what a turn is."""
+    assert main(["-C", str(project), "simulate", "rigged", "--games", "12", "--workers", "1",
+                 "--max-turns", "1"]) == 0
+    out = capsys.readouterr().out.replace("\n", "")
+    seeds = ", ".join(str(replace(rigged_job(), seed=0).game_seed(g)) for g in range(10))
+    assert (f"12ゲームが1ターンの上限（--max-turns）で打ち切られ、統計から除かれました"
+            f"（再現用シード: {seeds} ほか）") in out
+    html = (project / "build" / "rigged" / "balance.html").read_text(encoding="utf-8")
+    assert "1ターンは、手番がほかのプレイヤーに移るまでです" in html
+    assert "1ターンの上限（--max-turns）で打ち切り: " in html and "max_decisions" not in html
+
+    # a game that hits the rules' limit of decisions is named as such, not as cut by the cap
+    from deckwright.app.registry import rules_for
+    cls = rules_for("rigged", project)
+    monkeypatch.setattr(cls, "facts", replace(cls.facts, max_decisions=1))
+    assert main(["-C", str(project), "simulate", "rigged", "--games", "12", "--workers", "1"]) == 0
+    out = capsys.readouterr().out.replace("\n", "")
+    assert "12ゲームがルールの決定数の上限（max_decisions）で止まりました" in out
+    assert "--max-turns" not in out
 
 
 def test_same_statistics_for_any_number_of_workers_and_on_dask() -> None:
@@ -149,7 +174,7 @@ class GrumpyBot:
 
 @pytest.mark.parametrize("how", ["raise", "die"])
 def test_a_helper_that_fails_is_reported_not_hung(how: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    from deckwright.rules import rules_for
+    from deckwright.app.registry import rules_for
     monkeypatch.setitem(rules_for("rigged").bots, "grumpy", GrumpyBot)
     monkeypatch.setattr(GrumpyBot, "how", how)
     job = Job(project=str(RIGGED), game_id="rigged", bots=("grumpy",), games=400, seed=1,
@@ -209,7 +234,7 @@ def test_bad_input_exits_2(project: Path, capsys: pytest.CaptureFixture[str], ex
 
 
 def test_a_game_can_offer_its_own_bot() -> None:
-    from deckwright.rules import rules_for
+    from deckwright.app.registry import rules_for
     job = Job(project=str(ROOT), game_id="ghost-couple", bots=("memory", "random"), games=12,
               seed=2, chunk=4)
     summary = summarise(run_local(job, 1).records)

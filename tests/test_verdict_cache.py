@@ -21,9 +21,9 @@ import pytest
 
 from deckwright.cli import main
 from deckwright.cli.new import SCAFFOLD
-from deckwright.engine import verdict_cache
+from deckwright.app import verdict_cache
 from deckwright.engine.script import Failure
-from deckwright.engine.verify import Verdict, verify_examples
+from deckwright.app.verify import Verdict, verify_examples
 from deckwright.model import Project
 from deckwright.model.load import load_game
 
@@ -288,7 +288,7 @@ def test_a_game_this_program_registers_changes_no_other_games_key(
     after tests that register games)."""
     import dataclasses
 
-    from deckwright import rules
+    from deckwright.app import registry as rules
     from deckwright.rules.treasure_scramble import TreasureScramble
 
     game = load_game(Project(project), "mini")

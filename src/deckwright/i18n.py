@@ -67,11 +67,6 @@ def po_path(lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-def available() -> list[str]:
-    """The languages a catalog exists for."""
-    return sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
-
-
 @lru_cache(maxsize=None)
 def catalog(tag: str) -> tuple[str, list[Message]] | None:
     """(header, messages) of the `.po` catalog that serves a language tag, or None when there

@@ -126,7 +126,7 @@ def tree_files(folder: Path) -> list[Path]:
 #: The parts of deckwright whose code every drawn output depends on.
 PRESS_CODE = ("press", "model", "templates", "locale", "i18n.py", "atomic.py", "manifest.py")
 #: ... and what example verdicts depend on.
-ENGINE_CODE = ("engine", "rules", "model", "locale", "i18n.py")
+ENGINE_CODE = ("app", "engine", "rules", "model", "locale", "i18n.py")
 
 
 @lru_cache(maxsize=None)
@@ -210,11 +210,6 @@ class Target:
         if rec is None or rec.key != key:
             return False
         return all(self._in_place(rel, out) for rel, out in rec.outputs.items())
-
-    def output_fresh(self, rel: str, key: str) -> bool:
-        """True when the output `rel` was last made with this per-output key and is in place."""
-        out = self.record.outputs.get(rel) if self.record else None
-        return out is not None and out.key == key and self._in_place(rel, out)
 
     def unit_outputs(self, key: str) -> list[Path]:
         """The outputs last made under the per-output key `key`, if there are some and every one

@@ -56,15 +56,20 @@ def findings(summary: Summary, job: Job, names: dict[str, str],
     _ = _ or words(SOURCE)
     out: list[Finding] = []
     n = job.players
-    stalled = len(summary.stalled_seeds)
+    capped = summary.capped_seeds
+    limited = [s for s in summary.stalled_seeds if s not in set(capped)]
     out.append(Finding(_("%(games)s games played with %(players)s players; %(finished)s reached "
                          "an end.", games=summary.games, players=n, finished=summary.finished)))
-    if stalled:
-        seeds = ", ".join(str(s) for s in summary.stalled_seeds[:10])
-        more = _(" and more") if stalled > 10 else ""
-        out.append(Finding(_("%(stalled)s games were stopped after %(turns)s turns (seeds to "
-                             "replay them: %(seeds)s%(more)s).", stalled=stalled,
-                             turns=job.max_turns, seeds=seeds, more=more), "warn"))
+    if capped:
+        out.append(Finding(_("%(n)s games were cut at the turn cap of %(turns)s turns "
+                             "(--max-turns) and are left out of the statistics (seeds to replay "
+                             "them: %(seeds)s).", n=len(capped), turns=job.max_turns,
+                             seeds=_seeds(capped, _)), "warn"))
+    if limited:
+        out.append(Finding(_("%(n)s games were stopped at the rules' limit of decisions "
+                             "(max_decisions), which a game that works never reaches: "
+                             "'deckwright fuzz' finds why (seeds: %(seeds)s).", n=len(limited),
+                             seeds=_seeds(limited, _)), "warn"))
     fair = 1 / n
     first = summary.first_player
     low, high = first.interval
@@ -90,6 +95,11 @@ def findings(summary: Summary, job: Job, names: dict[str, str],
         out.append(Finding(_("The card played most often is “%(card)s” (%(times)s times).",
                              card=names.get(top, top), times=summary.plays[top])))
     return out
+
+
+def _seeds(seeds: list[int], _: Words) -> str:
+    """The first ten seeds, and a word that there are more."""
+    return ", ".join(str(s) for s in seeds[:10]) + (_(" and more") if len(seeds) > 10 else "")
 
 
 def _template_dirs(data: GameData) -> list[Path]:

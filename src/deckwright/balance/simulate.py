@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
-from ..engine.bots import BOTS, Bot
+from ..engine.bots import Bot, bots_of
 from ..engine.game import Game
 from ..engine.state import State
 from ..model import GameData, Project, UsageError, load_game
-from ..rules import rules_for
+from ..app.registry import rules_for
 from .bundle import unpack_project
 from .stats import GameRecord, Records
 
@@ -140,10 +140,10 @@ def play_one(game: Game, job: Job, number: int) -> GameRecord:
     plays: Counter[str] = Counter()
     by_seat: list[Counter[str]] = [Counter() for _ in range(job.players)]
     turns, last, decisions = 1, state.turns.current, 0
-    stalled = False
+    stalled = capped = False
     while not state.is_over():
         if turns > job.max_turns or decisions >= game.facts.max_decisions:
-            stalled = True
+            stalled, capped = True, turns > job.max_turns
             break
         player = state.current_player()
         before = list(state.zones.piles[hands[player]]) if hands else []
@@ -174,7 +174,7 @@ def play_one(game: Game, job: Job, number: int) -> GameRecord:
         winner_plays.update(by_seat[p])
     return GameRecord(seed=seed, seats=seats, winners=winners,
                       scores=tuple(float(s) for s in state.scores()), turns=turns,
-                      stalled=stalled, plays=dict(plays), held=dict(held),
+                      stalled=stalled, capped=capped, plays=dict(plays), held=dict(held),
                       winner_plays=dict(winner_plays))
 
 
@@ -230,11 +230,6 @@ def default_workers() -> int:
     except AttributeError:   # no affinity on this system (macOS, Windows)
         cpus = os.cpu_count() or 1
     return max(1, min(cpus, 8))
-
-
-def bots_of(cls: type[Game]) -> dict[str, type]:
-    """The engine's bots and the game's own (a game's bot may shadow neither)."""
-    return {**cls.bots, **BOTS}
 
 
 def check_bots(names: Sequence[str], cls: type[Game]) -> tuple[str, ...]:

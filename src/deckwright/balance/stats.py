@@ -26,11 +26,18 @@ class GameRecord:
     seats: tuple[str, ...]            # bot name per seat, seat 0 moves first
     winners: tuple[int, ...]          # seats that won (several on a tie, none when stalled)
     scores: tuple[float, ...]         # final score per seat
+    #: turns played: a turn lasts until the turn order passes to another player (plays and
+    #: answers inside it are not turns of their own); the first turn is turn 1
     turns: int
-    stalled: bool = False
+    stalled: bool = False   # stopped before an end: at the turn cap or at max_decisions
+    capped: bool = False    # stopped at the turn cap (--max-turns), a stalled game
     plays: dict[str, int] = field(default_factory=dict)         # card id -> times played
     held: dict[str, int] = field(default_factory=dict)          # card id -> copies held at end
     winner_plays: dict[str, int] = field(default_factory=dict)  # card id -> plays by winners
+
+
+#: Why a game stopped before an end, as `Records.stalled` keeps it (0: it ended).
+LIMITED, CAPPED = 1, 2   # at the rules' max_decisions; at the turn cap (--max-turns)
 
 
 @dataclass
@@ -44,7 +51,7 @@ class Records:
     lineup: array = field(default_factory=lambda: array("H"))     # index into `lineups`
     seeds: array = field(default_factory=lambda: array("i"))      # seeds are 31 bits
     winners: array = field(default_factory=lambda: array("Q"))    # bit s set: seat s won
-    stalled: array = field(default_factory=lambda: array("B"))
+    stalled: array = field(default_factory=lambda: array("B"))    # CAPPED, LIMITED or 0
     turns: array = field(default_factory=lambda: array("i"))
     scores: array = field(default_factory=lambda: array("d"))     # seats of game 0, game 1...
     plays: Counter[str] = field(default_factory=Counter)
@@ -74,7 +81,7 @@ class Records:
         self.lineup.append(self._lineup_index(record.seats))
         self.seeds.append(record.seed)
         self.winners.append(sum(1 << s for s in set(record.winners)))
-        self.stalled.append(record.stalled)
+        self.stalled.append(CAPPED if record.capped else LIMITED if record.stalled else 0)
         self.turns.append(record.turns)
         self.scores.extend(record.scores)
         self.plays.update(record.plays)
@@ -170,7 +177,8 @@ class Summary:
 
     games: int
     finished: int
-    stalled_seeds: list[int]
+    stalled_seeds: list[int]   # every game stopped before an end ...
+    capped_seeds: list[int]    # ... of which these at the turn cap (--max-turns)
     seat_rates: list[Rate]
     bot_rates: dict[str, Rate]
     first_player: Rate
@@ -185,6 +193,7 @@ class Summary:
         return {
             "games": self.games, "finished": self.finished, "stalled": len(self.stalled_seeds),
             "stalled_seeds": self.stalled_seeds,
+            "cut_at_max_turns": len(self.capped_seeds), "cut_at_max_turns_seeds": self.capped_seeds,
             "seats": [r.to_json() for r in self.seat_rates],
             "bots": {name: r.to_json() for name, r in self.bot_rates.items()},
             "first_player": self.first_player.to_json(),
@@ -220,6 +229,7 @@ def summarise(records: Records) -> Summary:
     return Summary(
         games=len(records), finished=len(finished),
         stalled_seeds=[records.seeds[g] for g in range(len(records)) if records.stalled[g]],
+        capped_seeds=[records.seeds[g] for g in range(len(records)) if records.stalled[g] == CAPPED],
         seat_rates=seat_rates,
         bot_rates={b: Rate(bot_wins[b], bot_games[b]) for b in sorted(bot_games)},
         first_player=seat_rates[0] if seat_rates else Rate(0, 0),

@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None, *, own_process: bool = False) -> int:
             gc.enable()
     args.project = args.project.resolve()  # outputs and file URIs need an absolute root
     from ..model import Project   # not needed for --help
-    from ..rules import set_reporter
+    from ..app.registry import set_reporter
 
     set_reporter(lambda note: _say(note))
     try:

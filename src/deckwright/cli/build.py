@@ -44,8 +44,8 @@ from ..press.preflight import preflight
 from ..press.rulebook import target as rulebook_target
 from ..press.pod import SERVICES as POD_SERVICES
 from ..press.sheet import PAPERS, Options
-from ..rules import RulesImportError, how_to_add, rules_for
-from .check import rules_words
+from ..app.registry import RulesImportError, how_to_add, rules_for
+from ..app.words import rules_words
 
 Tick = Callable[[int], None]
 
@@ -123,7 +123,7 @@ _SECONDS_PER_UNIT = {"pnp": 0.001, "png": 0.010, "tts": 0.0035, "pod": 0.005, "c
 def _rulebook(game: GameData, press: GamePress, args: argparse.Namespace, tick: Tick) -> Done:
     """The one place the build runs the engine: its verdicts go to press as data (kept
     between builds: the engine runs only when the examples' inputs changed)."""
-    from ..engine import verdict_cache   # only this target needs the rules engine
+    from ..app import verdict_cache   # only this target needs the rules engine
 
     written, failing = rulebook_target.run(game, press, args, tick,
                                            verdicts=verdict_cache.verdicts(game, args.force))
@@ -132,7 +132,7 @@ def _rulebook(game: GameData, press: GamePress, args: argparse.Namespace, tick: 
 
 def _rulebook_fresh(game: GameData, press: GamePress, args: argparse.Namespace) -> Done | None:
     """Up to date when the kept verdicts are current and the rulebook was made from them."""
-    from ..engine import verdict_cache
+    from ..app import verdict_cache
 
     verdicts = None if args.force else verdict_cache.load(game)
     failing = None if verdicts is None else rulebook_target.fresh(game, args, verdicts)
@@ -258,7 +258,7 @@ def warn_unverified(games: list[GameData]) -> None:
             continue   # reported as failing examples by the rulebook target
         if missing:
             err.print(f"warning: {game.id}: {examples} example(s) will be printed unverified; "
-                      f"{how_to_add(game.id)}", markup=False)
+                      f"{how_to_add(game.id, game.project)}", markup=False)
 
 
 def _cores() -> int:

@@ -12,8 +12,9 @@ from .. import i18n
 from ..model import GameData, InputError, Problem, Project, kept_yaml
 from ..model.load import load_each, with_editions
 from ..press.preflight import problems
-from ..rules import Registration, how_to_add
-from ..rules import games as registry
+from ..app.registry import Registration, how_to_add, misregistered
+from ..app.registry import games as registry
+from ..app.words import rules_words
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -57,29 +58,10 @@ def summary(game: GameData, rules: Registration | None = None) -> Table:
     table.add_row("examples", f"{len(db.examples)} in database, {len(examples) - len(db.examples)} in playtest/")
     table.add_row("language", game.language + (f" (edition of {game.main_language})"
                                                if game.edition else ""))
-    table.add_row("rules", str(rules.origin) if rules else f"none: {how_to_add(game.id)}")
+    table.add_row("rules", str(rules.origin) if rules else f"none: {how_to_add(game.id, game.project)}")
     if rules and rules.shadows:
         table.add_row("not used", ", ".join(str(o) for o in rules.shadows))
     return table
-
-
-def rules_words(game: GameData) -> dict[str, str]:
-    """The identifiers the game's rules module accepts in examples, each of which a rulebook
-    may one day print: its zones, its own setup keys and its own expectation keys."""
-    from ..engine.expect import SHARED
-    from ..rules import RulesImportError, rules_for
-    try:
-        cls = rules_for(game.id, game.project)
-    except RulesImportError:
-        return {}  # the module that does not import is reported on its own
-    if cls is None:
-        return {}
-    words = {spec.name: "zone" for spec in cls.facts.zones}
-    words.update({key: "setup key" for key in cls.facts.setup_keys})
-    words.update({name[len("actual_"):]: "expectation key" for name in dir(cls.state_class)
-                  if name.startswith("actual_")})
-    words.update({key: "expectation key" for key in SHARED})
-    return {w: what for w, what in words.items() if not w.startswith("p") or not w[1:].isdigit()}
 
 
 def warnings(game: GameData) -> list[str]:
@@ -100,14 +82,20 @@ def warnings(game: GameData) -> list[str]:
 def example_problems(game: GameData, fresh: bool = False) -> list[Problem]:
     """The examples not in the game's notation. The examples are run (only the rules can tell
     a verb or key they do not know), unless a build kept the engine's verdicts on exactly these
-    inputs (`engine.verdict_cache`, keyed by the database, playtests, rules and deckwright's
+    inputs (`app.verdict_cache`, keyed by the database, playtests, rules and deckwright's
     code): those say the same and cost nothing to read; with `fresh`, they are not read.
     Check itself keeps nothing."""
-    from ..engine import verdict_cache   # orchestration: check asks the engine
-    from ..engine.verify import bad_input_problems, notation_problems
+    from ..app import verdict_cache   # only this needs the rules engine
+    from ..app.verify import bad_input_problems, notation_problems
 
     kept = None if fresh else verdict_cache.load(game)
     return notation_problems(game) if kept is None else bad_input_problems(kept)
+
+
+def misregistrations(project: Project, games: list[GameData]) -> list[Problem]:
+    """The project's rules modules named for a game that register another id or none."""
+    found = (misregistered(game_id, project) for game_id in sorted({g.id for g in games}))
+    return [p for p in found if p is not None]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -120,6 +108,7 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     project = Project(args.project)
     games, found = load_each(project, args.games)
+    found += misregistrations(project, games)
     found += [p for game in games for p in example_problems(game, args.fresh)]
     games, more = with_editions(games)
     presses, faults = problems(games, vocabulary=rules_words,

@@ -17,7 +17,7 @@ from ..atomic import write_text
 from ..engine.fuzz import Break, fuzz, notate, player_counts
 from ..engine.game import Game
 from ..model import Project, UsageError, load_game
-from ..rules import how_to_add, rules_for
+from ..app.registry import how_to_add, rules_for
 from .simulate import _positive
 
 SHOWN = 30   # decisions printed before the break; the whole history goes to a file
@@ -48,7 +48,7 @@ def load(args: argparse.Namespace) -> Game:
     data = load_game(project, args.game)
     cls = rules_for(data.id, project)
     if cls is None:
-        raise UsageError(f"{data.id} cannot be fuzzed: {how_to_add(data.id)}")
+        raise UsageError(f"{data.id} cannot be fuzzed: {how_to_add(data.id, project)}")
     game = cls(data)
     if args.players:
         try:

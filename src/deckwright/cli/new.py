@@ -22,7 +22,7 @@ from rich.console import Console
 from ..atomic import _umask
 from ..model import UsageError
 from ..model.schema import SLUG_RE
-from ..rules import module_name
+from ..app.registry import module_name
 from .schema import write_schemas
 
 SCAFFOLD = files("deckwright") / "scaffold"

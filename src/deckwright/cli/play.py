@@ -9,7 +9,7 @@ from . import COMMANDS
 from rich.console import Console
 
 from ..model import Project, UsageError, load_game
-from ..rules import rules_for
+from ..app.registry import rules_for
 
 
 def register(sub: argparse._SubParsersAction) -> None:

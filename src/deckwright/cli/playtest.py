@@ -7,10 +7,11 @@ import argparse
 from . import COMMANDS, GAME_IDS_HELP
 from rich.console import Console
 
-from ..engine import verify
-from ..engine.verify import Verdict, bad_input_problems
+from ..app import verify
+from ..app.verify import Verdict, bad_input_problems
 from ..model import GameData, InputError, Project, load_games
-from ..rules import registered
+from ..app.registry import registered
+from .check import misregistrations
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -66,6 +67,9 @@ def run(args: argparse.Namespace) -> int:
     project = Project(args.project)
     games = load_games(project, args.games, args.lang)
     registered(project)   # a project rules module that does not import: one line, exit 2
+    wrong = misregistrations(project, games)   # one named for a game that registers another
+    if wrong:
+        raise InputError(wrong)
     out = Console(highlight=False, soft_wrap=True)
     passed = failed = unverified = 0
     bad = []

@@ -16,7 +16,7 @@ from ..balance.simulate import (Job, Outcome, check_bots, default_workers, prepa
                                 run_dask)
 from .. import paths
 from ..model import GameData, Project, UsageError, load_game
-from ..rules import how_to_add, rules_for
+from ..app.registry import how_to_add, rules_for
 
 
 def _positive(text: str) -> int:
@@ -35,8 +35,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Play seeded bot games of GAME with seat rotation and a turn cap, then write "
                     "build/GAME/balance.html and balance.json (and balance.pdf with --pdf): win "
                     "rates per seat and "
-                    "per bot with 95%% confidence intervals, game length, scores, card use, and "
-                    "stalled games with their seeds. The statistics for a seed are the same for "
+                    "per bot with 95%% confidence intervals, game length in turns, scores, card "
+                    "use, and the games cut at the turn cap or stopped at the rules' limit of "
+                    "decisions, with their seeds. The statistics for a seed are the same for "
                     "any number of workers. Ctrl-C stops and reports the games finished.")
     p.add_argument("game", metavar="GAME", help="game id")
     p.add_argument("--variant", metavar="V", help="variant or deck id (default: the default deck)")
@@ -54,7 +55,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "project's cards/, playtest/ and rules/ are sent with the job, so the "
                         "workers need deckwright installed but not the project")
     p.add_argument("--max-turns", type=_positive, default=500, metavar="N",
-                   help="turn cap; a capped game counts as stalled (default: 500)")
+                   help="turn cap: a game still going after N turns is cut, counted apart and "
+                        "named with its seed in the summary, and left out of the statistics; a "
+                        "turn lasts until the turn passes to another player (default: 500)")
     p.add_argument("--json", type=Path, metavar="FILE", help="also write the statistics to FILE")
     p.add_argument("--pdf", action="store_true",
                    help="also write balance.pdf (about 2 s more; without it a balance.pdf of an "
@@ -69,7 +72,7 @@ def make_job(args: argparse.Namespace) -> tuple[Job, object]:
     data = load_game(project, args.game)
     cls = rules_for(data.id, project)
     if cls is None:
-        raise UsageError(f"{data.id} cannot be simulated: {how_to_add(data.id)}")
+        raise UsageError(f"{data.id} cannot be simulated: {how_to_add(data.id, project)}")
     facts = cls.facts
     players = args.players or facts.bench_players
     if not facts.min_players <= players <= facts.max_players:

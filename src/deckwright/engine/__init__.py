@@ -10,6 +10,9 @@ from .cards import Catalogue, split_ref
 from .expect import CardAt, Cards
 from .facts import GameFacts, ZoneSpec
 from .game import Game
+from .notation import Kind, Notation, Step, Verb
+from .prompts import Prompt
+from .setup import SetupError
 from .state import (CHANCE, TERMINAL, Action, InvariantError, NotationError, Reason, Refused,
                     ReplayError, State)
 from .turns import CLOCKWISE, COUNTERCLOCKWISE, TurnOrder
@@ -17,6 +20,6 @@ from .windows import Window
 from .zones import BOX, EMPTY, Layout, Watches, Zones
 
 __all__ = ["Action", "BOX", "CHANCE", "CLOCKWISE", "COUNTERCLOCKWISE", "CardAt", "Cards",
-           "Catalogue", "EMPTY", "Game", "GameFacts", "GreedyBot", "InvariantError", "Layout",
-           "NotationError", "RandomBot", "Reason", "Refused", "ReplayError", "State", "TERMINAL",
-           "TurnOrder", "Watches", "Window", "ZoneSpec", "Zones", "split_ref"]
+           "Catalogue", "EMPTY", "Game", "GameFacts", "GreedyBot", "InvariantError", "Kind", "Layout",
+           "Notation", "NotationError", "Prompt", "RandomBot", "Reason", "Refused", "ReplayError", "SetupError", "State", "Step", "TERMINAL",
+           "TurnOrder", "Verb", "Watches", "Window", "ZoneSpec", "Zones", "split_ref"]

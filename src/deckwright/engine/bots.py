@@ -81,3 +81,9 @@ class GreedyBot:
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def bots_of(game_cls: Any) -> dict[str, type]:
+    """Bot name -> class for a Game class: its own `bots`, then the engine's (a game's bot may
+    shadow neither)."""
+    return {**game_cls.bots, **BOTS}

@@ -1,13 +1,13 @@
 """A game's facts as data, declared once at the top of its rules module (OpenSpiel style).
 
 Everything the engine needs to know about a game that is not "what happens when" lives here:
-player counts, the zones and who may see them, the kind of utility and the longest sane game.
+player counts, the zones and who may see them, the setup keys and the longest sane game.
 The rules module's code below the facts only says what is not a fact.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from typing import Literal
 
 Visibility = Literal["public", "owner", "hidden", "top"]
@@ -36,10 +36,10 @@ class GameFacts:
     min_players: int
     max_players: int
     zones: tuple[ZoneSpec, ...]
-    #: "imperfect" when some zone is hidden from some player; bots then use views.
-    information: Literal["perfect", "imperfect"] = "imperfect"
-    #: "zero-sum", "constant-sum" or "general-sum", as OpenSpiel names them.
-    utility: Literal["zero-sum", "constant-sum", "general-sum"] = "general-sum"
+    #: Accepted, and ignored, from rules modules written before deckwright stopped reading
+    #: them (the scaffold of 2026 set both): what a player sees is the zones' visibility.
+    information: InitVar[str | None] = None
+    utility: InitVar[str | None] = None
     #: Decisions after which a game is certainly broken; the fuzz test fails past it.
     max_decisions: int = 5000
     #: Players a bench or fuzz run uses when none is given.

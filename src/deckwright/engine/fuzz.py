@@ -63,8 +63,8 @@ def play_from(game: Game, state: State, bots: Sequence[Bot], *, seed: int = 0,
     record, carry_out = state.history.append, state._apply
     cls = type(state)
     plain_end = cls.is_over is State.is_over   # then `state.over` says it
-    # the engine's own `current_player()` read here without a call: the open window's asked
-    # player, else the turn player (the game is not over inside the loop)
+    # the engine's own `current_player()` read here without a call: the prompted player, the
+    # open window's asked player, else the turn player (the game is not over inside the loop)
     current = None if plain_end and cls.current_player is State.current_player \
         else state.current_player
     decisions = 0
@@ -74,9 +74,9 @@ def play_from(game: Game, state: State, bots: Sequence[Bot], *, seed: int = 0,
         if decisions == limit:
             raise RunawayGame(f"{game.id} seed {seed}: no end after {limit} decisions")
         if current is None:
-            window = state.window
-            player = state.turns.current if window is None or window._current is None \
-                else window._current
+            window, prompt = state.window, state.prompt
+            player = (prompt.player if prompt is not None else state.turns.current
+                      if window is None or window._current is None else window._current)
         else:
             player = current()
         actions = legal() if player >= 0 else []

@@ -13,7 +13,7 @@ facts the hot path needs (`self.color = self.catalogue.column(lambda c: c.colors
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar, Iterator, Mapping, Sequence
 
 from ..model import Deck, GameData
 from .cards import Catalogue
@@ -121,17 +121,27 @@ class Game:
     def replay(self, players: int, history: list[tuple[int, Any]]) -> State:
         """Rebuild a game from its history alone: chance outcomes come from the record, not
         the RNG, so the result is the same state whatever seed is used."""
+        state = None
+        for state in self.replaying(players, history):
+            pass
+        assert state is not None
+        return state
+
+    def replaying(self, players: int, history: list[tuple[int, Any]]) -> Iterator[State]:
+        """`replay`, one state at a time: the dealt state, then the state after each decision
+        (the same object, changed in place: clone one to keep it)."""
         state = self.blank_state(players, seed=0)
         state._replay = history
         state.deal()
+        yield state
         for player, action in history:
             if player == CHANCE:
                 continue
             if state.is_over():
                 raise ReplayError("history continues after the game is over")
             state.apply(action, player)
+            yield state
         if state._replay_at < len(history) and any(
                 p == CHANCE for p, _ in history[state._replay_at:]):
             raise ReplayError("history has chance events the game never used")
         state._replay = None
-        return state

@@ -66,6 +66,9 @@ class Outcome:
     setup_defaults: dict[str, Any] = field(default_factory=dict)
     #: (step number, reason, rule id) of every `refused:` step the rules did refuse
     refusals: list[tuple[int, str, str]] = field(default_factory=list)
+    #: (step number, ((word, kind), ...)) of every decision step, as the game's declared
+    #: notation read it (engine.notation.Step.words); none for a game that parses itself
+    words: list[tuple[int, tuple[tuple[str, str], ...]]] = field(default_factory=list)
 
 
 class _Stop(Exception):
@@ -96,6 +99,7 @@ class Run:
         self.auto_passes: list[tuple[int, list[str]]] = []
         self.automatic: list[tuple[int, list[str]]] = []
         self.refusals: list[tuple[int, str, str]] = []
+        self.words: list[tuple[int, tuple[tuple[str, str], ...]]] = []
         self._seen = 0
         self.state: State | None = None
 
@@ -131,7 +135,11 @@ class Run:
 
     def parse(self, text: str, path: tuple[Any, ...]) -> tuple[int, Any]:
         try:
-            return self.state.parse_action(text)
+            step = self.state.parse_step(text)
+            if step is None:
+                return self.state.parse_action(text)
+            self.words.append((path[1] + 1, step.words))
+            return step.player, step.action
         except NotationError as exc:
             self.fail(path, f"{text!r} is not a decision in this game's notation: {exc}",
                       bad_input=True)
@@ -296,7 +304,8 @@ def run_example(game_cls: type[Game], data: GameData, example: Example,
     detail = "\n".join(str(f) for f in run.failures)
     defaults = _defaults(run.state)
     return Outcome(not run.failures, detail, _log(run.state), run.state, run.failures,
-                   run.bad_input, run.auto_passes, run.automatic, defaults, run.refusals)
+                   run.bad_input, run.auto_passes, run.automatic, defaults, run.refusals,
+                   run.words)
 
 
 def _defaults(state: State | None) -> dict[str, Any]:

@@ -129,6 +129,11 @@ class State:
     #: Language -> {"events": {kind: template}, "reasons": {id: template}}: the module's
     #: sentences in other languages; anything missing there is printed as `EVENTS`/`REASONS`.
     TRANSLATIONS: ClassVar[dict[str, dict[str, dict[str, str]]]] = {}
+    #: The game's steps as data (`engine.notation.Notation`): parse_action and action_to_string
+    #: read them from it; a game without one overrides those two itself.
+    NOTATION: ClassVar[Any] = None
+    #: A player who must choose now (engine.prompts.Prompt), or None: set by the game.
+    prompt: Any = None
 
     def __init__(self, game: "Game", players: int, seed: int = 0):
         self.game = game
@@ -176,11 +181,22 @@ class State:
         return Reason(template(self, "reasons", rule, args), rule)
 
     def action_to_string(self, action: Action) -> str:
+        """The action as a step of the deciding player, from the game's `NOTATION`."""
+        if self.NOTATION is not None:
+            return self.NOTATION.write(self, action)
         return f"{self.player_name(self.current_player())} {action!r}"
 
     def parse_action(self, text: str) -> tuple[int, Action]:
         """A step of the notation as (player, action); NotationError if it is not a decision."""
+        if self.NOTATION is not None:
+            step = self.NOTATION.parse(self, text)
+            return step.player, step.action
         raise NotationError(f"{type(self).__name__} has no notation for {text!r}")
+
+    def parse_step(self, text: str) -> Any:
+        """The step as an `engine.notation.Step` (its words with their kinds) when the game
+        declares its `NOTATION`; None for a game that parses steps itself."""
+        return self.NOTATION.parse(self, text) if self.NOTATION is not None else None
 
     def scores(self) -> list[int]:
         return list(self.score)
@@ -246,10 +262,13 @@ class State:
     # --- the shared vocabulary ------------------------------------------------------------
 
     def current_player(self) -> int:
-        """Who decides now: TERMINAL when over, the asked player in an open window, else the
-        turn player."""
+        """Who decides now: TERMINAL when over, the prompted player (engine.prompts), the asked
+        player in an open window, else the turn player."""
         if self.over:
             return TERMINAL
+        prompt = self.prompt
+        if prompt is not None:
+            return prompt.player
         window = self.window
         if window is not None and window._current is not None:
             return window._current

@@ -2,10 +2,13 @@
 
 `advance()` is the one place the next player is chosen, so every game gets direction changes,
 "skip the next player", "this player takes another turn" and eliminated players right the same
-way. Clockwise means ascending seat numbers (p1, p2, p3, ...).
+way; `advance(to=p)` hands the turn to one player (an attack's target answers on their own
+turn), and `on_skip` is told each player a skip passes over (what a game logs). Clockwise means ascending seat numbers (p1, p2, p3, ...).
 """
 
 from __future__ import annotations
+
+from typing import Callable
 
 CLOCKWISE = 1
 COUNTERCLOCKWISE = -1
@@ -38,8 +41,13 @@ class TurnOrder:
                 return p
         return self.current if player is None else player
 
-    def advance(self) -> int:
-        """End the current turn: an extra turn first, then the next seat that is not skipped."""
+    def advance(self, to: int | None = None,
+                on_skip: Callable[[int], None] | None = None) -> int:
+        """End the current turn: an extra turn first, then the next seat that is not skipped
+        (`on_skip(p)` for each turn a skip costs); with `to`, that player's turn, as it is."""
+        if to is not None:
+            self.current = to
+            return to
         cur = self.current
         if self.extra[cur] and not self.out[cur]:
             self.extra[cur] -= 1
@@ -57,6 +65,8 @@ class TurnOrder:
             if not self.skips[p]:
                 break
             self.skips[p] -= 1
+            if on_skip is not None:
+                on_skip(p)
             p = self.following(p)
         self.current = p
         return p

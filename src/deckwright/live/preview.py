@@ -18,12 +18,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..engine.verify import Verdict, bad_input_problems, verify_examples
+from ..app.verify import Verdict, bad_input_problems, verify_examples
 from ..model import GameData, InputError, Problem, Project, UsageError, load_games
 from ..press.preflight import problems as preflight_problems
 from ..press.rulebook.context import ContextBuilder
 from ..press.rulebook.render import book_stylesheet, render_page, template_dirs
-from ..rules import forget as forget_rules
+from ..app.registry import forget as forget_rules
+from ..app.words import rules_words
 from .faces import Faces
 from .words import page_words
 
@@ -120,7 +121,6 @@ class Preview:
         """What `check` finds in a game that loaded and rendered: the preflight's checks on the
         preview's own press (only faces whose inputs changed are planned again) and the
         examples not in the game's notation, sorted as `check` prints them."""
-        from ..cli.check import rules_words   # orchestration: the engine's words, as build asks
         found = view.faces.checked(lambda press: preflight_problems(
             [view.data], vocabulary=rules_words, presses=[press])[1])
         return sorted(set(found + bad_input_problems(view.verdicts)))

@@ -28,8 +28,6 @@ from ..model import Example
 from ..model.yamlsafe import load_yaml
 from .table import Decision, Table
 
-#: The zones the shared setup keys fill (docs/format.md); others are the module's own.
-SHARED_ZONES = ("hand", "deck", "discard", "public")
 RECORDED = "recorded.yaml"
 
 

@@ -19,7 +19,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..balance.simulate import bots_of as bot_kinds
+from ..engine.bots import bots_of as bot_kinds
 from ..engine.bots import choose
 from ..engine.game import Game
 from ..engine.observer import observe, public_info

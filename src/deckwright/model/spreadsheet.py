@@ -16,6 +16,7 @@ like the YAML: they must lie inside the project, and size, rows and columns are 
 from __future__ import annotations
 
 import csv
+import difflib
 import io
 import re
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ INTEGER_OR_TEXT_FIELDS = {"rank"}
 LIST_FIELDS = {"colors", "variants", "tags"}
 TEXT_FIELDS = {"id", "name", "reading", "category", "set", "text", "origin", "art", "back"}
 NESTED_FIELDS = {"stats", "effects", "points"}  # reached with dotted headers only
+CARD_FIELDS = TEXT_FIELDS | INTEGER_FIELDS | INTEGER_OR_TEXT_FIELDS | LIST_FIELDS | NESTED_FIELDS
 LIST_SPLIT = re.compile(r"\s*[,、，]\s*")
 INT_RE = re.compile(r"^[+-]?\d+$")
 FLOAT_RE = re.compile(r"^[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?$")
@@ -268,11 +270,27 @@ def _check_headers(headers: list[Any], source: Source, name: str) -> tuple[dict[
                                                  f"{column_letter(seen[header])})"))
             continue
         seen[header] = index
+        if parts[0] not in CARD_FIELDS and parts[0] != "decks":
+            # told once here, at its header, not at every row; the column is read as the field
+            # it resembles, so that the rows are checked as the designer meant them
+            close = _closest(parts[0])
+            problems.append(cell.problem(header, "unknown card field" +
+                                         (f" (did you mean {close}?)" if close else "")))
+            meant = header.replace(parts[0], close, 1) if close else None
+            if meant is None or meant in headers:
+                continue
+            header = meant
         columns[index] = header
     if len(headers) > MAX_COLUMNS:
         problems.append(Cell(name, source.sheet, 1, MAX_COLUMNS + 1, "").problem(
             "", f"more than {MAX_COLUMNS} columns; refused"))
     return columns, problems
+
+
+def _closest(name: str) -> str | None:
+    """The card field a misspelt header most resembles, if any."""
+    close = difflib.get_close_matches(name, sorted(CARD_FIELDS), n=1, cutoff=0.6)
+    return close[0] if close else None
 
 
 @dataclass
@@ -415,10 +433,11 @@ def _attach_counts(data: dict[str, Any], sheets: SheetCards,
     by_id = {d.get("id"): (i, d) for i, d in enumerate(decks or []) if isinstance(d, dict)}
     problems: list[Problem] = []
     for deck_id, card_id, n, cell in sheets.decks:
-        if deck_id not in by_id:
+        if deck_id not in by_id:   # said once, at the column's header
             known = ", ".join(str(k) for k in by_id) or "none are declared"
-            problems.append(cell.problem(cell.header, f"unknown deck {deck_id!r} "
-                                                      f"(declare it under decks:; known: {known})"))
+            header = Cell(cell.file, cell.sheet, 1, cell.column, cell.header)
+            problems.append(header.problem(cell.header, f"unknown deck {deck_id!r} "
+                                                        f"(declare it under decks:; known: {known})"))
             continue
         if not card_id:
             continue  # the row's missing id is reported at the card

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections import Counter
 from typing import Any, Iterable, Iterator, TypeVar, get_args
 
 from pydantic import BaseModel, ValidationError
@@ -380,10 +379,6 @@ def check_examples(db: Database, examples: list[Example], prefix: Path,
     checker = _Checker(db, where)
     checker.examples(examples, prefix)
     return checker.problems
-
-
-def count_by(items: Iterable[str]) -> dict[str, int]:
-    return dict(Counter(items))
 
 
 def load_model(path: Any, name: str, model: type[M], expected: str,

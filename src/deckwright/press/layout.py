@@ -152,10 +152,6 @@ class Layout:
     regions: list[Region] = field(default_factory=list)
 
 
-class LayoutError(InputError):
-    pass
-
-
 def _check_length(value: Any) -> bool:
     if isinstance(value, bool):
         return False

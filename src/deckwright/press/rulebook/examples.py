@@ -65,7 +65,7 @@ def _cells(text: str) -> int:
 
 
 class VerdictLike(Protocol):
-    """What the rulebook reads from an engine verdict (deckwright.engine.verify.Verdict);
+    """What the rulebook reads from an engine verdict (deckwright.app.verify.Verdict);
     a verdict may also carry `auto_passes`: (step number, players) passed by themselves before
     that step (after the last one when the number is past the end)."""
 

@@ -43,8 +43,6 @@ FACTS = GameFacts(
            # only the top card may be looked at; the pile is searched only by Search (its 注意)
            ZoneSpec("discard", visibility="top"),
            ZoneSpec("public", per_player=True, visibility="public")),
-    information="imperfect",
-    utility="general-sum",
     max_decisions=5000,     # random 2-6 player games end within ~900 (2,560 fuzzed)
     default_players=2,
     setup_keys=("colour", "bound"),

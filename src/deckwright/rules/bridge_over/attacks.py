@@ -54,7 +54,7 @@ class Attacks:
                 self.log.add("bind-attack", p=target)
             else:
                 self.log.add("attack", p=target, n=n)
-        self.turns.current = target
+        self.turns.advance(to=target)   # the target answers on their own turn
         self._start_turn()
 
     def _answer(self, p: int, action: int) -> None:

@@ -10,12 +10,11 @@ from typing import Any
 
 from ...engine import EMPTY, Reason
 from .cards import (ACCEPT, ALL_COLOURS, ALMIGHTY_BASE, AMPLIFY, CHAIN_KINDS, CHOOSE_BASE, CLEAR,
-                    C_ACTION, C_ALMIGHTY, C_DEFENCE, C_DISCARD, C_NUMBER, C_PUBLIC, C_WILD,
-                    DISCARD_BASE, DRAW, ESCORT, HAUNTED, KEEP, NAME_BASE, PASS, PASS_ON_KINDS,
-                    REDRAW, RELEASE_BASE, SEARCH, STOP, TAKE_BASE, TARGET_BASE, T_ESCORT, T_NO,
-                    WDD5)
+                    C_ALMIGHTY, C_DEFENCE, C_DISCARD, C_NUMBER, C_PUBLIC, C_WILD, DISCARD_BASE,
+                    DRAW, ESCORT, HAUNTED, KEEP, NAME_BASE, PASS, PASS_ON_KINDS, REDRAW,
+                    RELEASE_BASE, SEARCH, STOP, TAKE_BASE, TARGET_BASE, T_ESCORT, T_NO, WDD5)
 from .phases import (ADD, AFTER_DRAW, A_DRAW, BOUND, CHOOSE, M_CHAIN, M_ESCORT, M_WNC, NAME,
-                     RELEASING, RESETTING, RESPOND, SEARCHING, TARGET, TURN)
+                     RESETTING, RESPOND, SEARCHING, TARGET)
 
 
 # Refusal reasons, with the rule of the database each applies (built once: the hot path returns

@@ -1,7 +1,7 @@
-"""bridge-over's readable notation (see the package docstring) and its refusal reasons.
+"""bridge-over's readable notation (see the package docstring), as data, and its refusal reasons.
 
-A mixin of `BridgeOverState`: `action_to_string` and `parse_action` round-trip for every legal
-action; `why_illegal` names the rule that refuses a decision, in Japanese.
+`NOTATION` declares every decision's step; `Refusals`, a mixin of `BridgeOverState`, names the
+rule that refuses a decision, in Japanese.
 """
 
 from __future__ import annotations
@@ -9,30 +9,41 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import EMPTY, Reason
-from ...engine.state import NotationError
+from ...engine.notation import (Kind, Notation, Verb, bare, card, coded, colour, indexed,
+                                player)
 from .phases import PHASES
 from .cards import (ALMIGHTY, ALMIGHTY_BASE, C_DEFENCE, CHOICES, CHOOSE_BASE, COLOURS,
-                    DISCARD_BASE, DRAW, KIND_OF, KINDS, NAME_BASE, PASS, RELEASE_BASE, STOP,
-                    TAKE_BASE, TARGET_BASE, VERB_CODES, VERBS)
-
-# what each phase asks for, for refusals that are about the phase rather than the card
-_PROMPT = {
-    "turn": "カードを出すか山札から引く",
-    "after-draw": "カードを出すか手番を終える（passes）",
-    "respond": "攻撃に答える",
-    "name": "色を決める（names）",
-    "choose": "skip / reverse / onward を選ぶ（chooses）",
-    "target": "次のプレイヤーを指名する（targets）",
-    "add": "追加カードを出す（または stops）",
-    "reset": "引き直すか（redraws）やめるか（keeps）を選ぶ",
-    "search": "捨て札から取るカードを選ぶ（takes）",
-    "release": "さらに解除するか終える（stops）",
-    "bound": "Bind で縛られているので山札から1枚引く",
-}
+                    DISCARD_BASE, DRAW, KINDS, NAME_BASE, PASS, RELEASE_BASE, STOP, TAKE_BASE,
+                    TARGET_BASE, VERBS)
 
 
-class Notation:
-    """Formatting, parsing and refusal reasons; mixed into the state class."""
+def _almighty(state: Any, value: Any) -> str:
+    """The Almighty card the deciding player would play (its word is not read: it is the one
+    in the hand)."""
+    alm = state._almighty(state.current_player())
+    return state.game.catalogue.ref(alm) if alm != EMPTY else "almighty"
+
+
+#: `plays almighty as skip`: the card word is the player's Almighty, whatever it says
+ALMIGHTY_WORD = Kind.word("card", lambda s, p, word: word, _almighty)
+
+NOTATION = Notation(
+    *(bare(word, code) for code, word in VERBS.items()),
+    coded("plays {card}", 0, DISCARD_BASE, card=card("hand")),
+    Verb("plays {card} as {kind}", make=lambda s, p, word, kind: ALMIGHTY_BASE + kind,
+         split=lambda a: ((None, a - ALMIGHTY_BASE) if ALMIGHTY_BASE <= a < NAME_BASE
+                          else None),
+         card=ALMIGHTY_WORD, kind=indexed(*KINDS, name="kind")),
+    coded("discards {card}", DISCARD_BASE, ALMIGHTY_BASE, card=card("hand")),
+    coded("names {colour}", NAME_BASE, CHOOSE_BASE, colour=colour(*COLOURS)),
+    coded("chooses {choice}", CHOOSE_BASE, TARGET_BASE, choice=indexed(*CHOICES)),
+    coded("targets {who}", TARGET_BASE, TAKE_BASE, who=player()),
+    coded("takes {card}", TAKE_BASE, RELEASE_BASE, card=card("discard")),
+    coded("releases {card}", RELEASE_BASE, 1 << 30, card=card("public")),
+)
+
+class Refusals:
+    """Refusal reasons, mixed into the state class."""
 
     game: Any
     zones: Any
@@ -45,86 +56,15 @@ class Notation:
         """The log's and the views' name of a card (the notation uses references instead)."""
         return self.game.f.label[inst]
 
-    # --- action -> text ---------------------------------------------------------------------
-
-    def action_to_string(self, action: int) -> str:
-        who = self.player_name(self.current_player())  # type: ignore[attr-defined]
-        ref = self.game.catalogue.ref
-        if action < 0:
-            return f"{who} {VERBS[action]}"
-        if action < DISCARD_BASE:
-            return f"{who} plays {ref(action)}"
-        if action < ALMIGHTY_BASE:
-            return f"{who} discards {ref(action - DISCARD_BASE)}"
-        if action < NAME_BASE:
-            alm = self._almighty(self.current_player())  # type: ignore[attr-defined]
-            name = ref(alm) if alm != EMPTY else "almighty"
-            return f"{who} plays {name} as {KINDS[action - ALMIGHTY_BASE]}"
-        if action < CHOOSE_BASE:
-            return f"{who} names {COLOURS[action - NAME_BASE]}"
-        if action < TARGET_BASE:
-            return f"{who} chooses {CHOICES[action - CHOOSE_BASE]}"
-        if action < TAKE_BASE:
-            return f"{who} targets {self.player_name(action - TARGET_BASE)}"  # type: ignore[attr-defined]
-        if action < RELEASE_BASE:
-            return f"{who} takes {ref(action - TAKE_BASE)}"
-        return f"{who} releases {ref(action - RELEASE_BASE)}"
-
-    # --- text -> action ---------------------------------------------------------------------
-
-    def parse_action(self, text: str) -> tuple[int, int]:
-        words = text.split()
-        if len(words) < 2:
-            raise NotationError(f"expected 'pN <verb> ...', got {text!r}")
-        p = self.parse_player(words[0])  # type: ignore[attr-defined]
-        verb, rest = words[1], words[2:]
-        g = self.game
-        find = self.find_card  # type: ignore[attr-defined]
-        if verb in VERB_CODES and not rest:
-            return p, VERB_CODES[verb]
-        if verb == "plays" and len(rest) == 3 and rest[1] == "as":
-            if rest[2] not in KIND_OF:
-                raise NotationError(f"unknown card kind {rest[2]!r} (kinds: {', '.join(KINDS)})")
-            return p, ALMIGHTY_BASE + KIND_OF[rest[2]]
-        if len(rest) == 1:
-            arg = rest[0]
-            if verb == "plays":
-                return p, find(arg, g.HAND[p])
-            if verb == "discards":
-                return p, DISCARD_BASE + find(arg, g.HAND[p])
-            if verb == "names":
-                return p, NAME_BASE + self._colour_index(arg)
-            if verb == "chooses" and arg in CHOICES:
-                return p, CHOOSE_BASE + CHOICES.index(arg)
-            if verb == "targets":
-                return p, TARGET_BASE + self.parse_player(arg)  # type: ignore[attr-defined]
-            if verb == "takes":
-                return p, TAKE_BASE + find(arg, g.DISCARD)
-            if verb == "releases":
-                return p, RELEASE_BASE + find(arg, g.PUBLIC[p])
-        raise NotationError(
-            f"{text!r}: expected one of 'pN plays CARD [as KIND]', 'pN discards CARD', "
-            "'pN names COLOUR', 'pN chooses skip|reverse|onward', 'pN targets pM', "
-            "'pN takes CARD', 'pN releases CARD', or pN " + "|".join(VERB_CODES))
-
-    def _colour_index(self, word: str) -> int:
-        if word in COLOURS:
-            return COLOURS.index(word)
-        palette = self.game.data.db.game.palette
-        for i, key in enumerate(COLOURS):
-            if palette[key].name == word:
-                return i
-        raise NotationError(f"unknown colour {word!r} (colours: {', '.join(COLOURS)})")
-
     # --- refusals ---------------------------------------------------------------------------
 
     def why_illegal(self, action: int) -> str:
         s: Any = self
         p = s.turns.current
-        phase = PHASES[s.phase]
+        phase = PHASES[s.phase].name
         f = self.game.f
         hand = s.hand(p)
-        prompt = Reason(f"いまは{_PROMPT[phase]}ところ", "turn")
+        prompt = PHASES.refusal(s.phase)
         if phase == "bound":
             return Reason("Bind で縛られているので、カードを出せず山札から1枚引くことしかできない", "attacks")
         if 0 <= action < DISCARD_BASE and action not in hand:

@@ -26,11 +26,12 @@ from .phases import (ADD, AFTER_DRAW, A_BIND, A_NONE, BOUND, CHOOSE, HAND_SIZE, 
                      SEARCHING, TARGET, TURN)
 from .attacks import Attacks
 from .legality import Legality
-from .notation import Notation
+from .notation import NOTATION, Refusals
 from .views import Views
 
 
-class BridgeOverState(Legality, Attacks, Views, Notation, State):
+class BridgeOverState(Legality, Attacks, Views, Refusals, State):
+    NOTATION = NOTATION
     EVENTS = {
         "deal": "{n} 枚ずつ配り、{card:card} をめくって場札にする。",
         "play": "{p:player} が {card:card} を出す。",
@@ -70,8 +71,8 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
     #: The rules' own attributes, in slots: with the engine's sixteen in the instance dict they
     #: made 40, past the 30 that CPython 3.11 lets the instances of a class share one key table
     #: for (see engine.state._slots; `State.clone` copies slots too).
-    __slots__ = ("phase", "mode", "add_mask", "chain_last", "chain_kind", "colour", "top_kind",
-                 "top_rank", "top_key", "cur", "cur_kind", "cur_alm", "passing", "choice", "pick",
+    __slots__ = ("phase", "mode", "add_mask", "chain_last", "chain_kind", "colour", "top_rank",
+                 "top_key", "cur", "cur_kind", "cur_alm", "passing", "choice", "pick",
                  "atk", "atk_n", "atk_pass", "atk_from", "atk_card", "bound", "moved", "quiet",
                  "out_player")
 
@@ -83,7 +84,6 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
         self.chain_last = EMPTY   # Chain: the last card added and its kind
         self.chain_kind = CHAIN
         self.colour = 0           # the colour in force (index into COLOURS)
-        self.top_kind = NUMBER
         self.top_rank = -1
         self.top_key = -1         # Facts.key of the top card (100 + kind for an Almighty)
         self.cur = EMPTY          # the card being resolved, its kind, whether it is Almighty
@@ -179,7 +179,6 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
 
     def _on_top(self, inst: int, kind: int) -> None:
         f = self.game.f
-        self.top_kind = kind
         self.top_rank = f.rank[inst] if inst != EMPTY else -1
         if inst == EMPTY:
             self.top_key = -1
@@ -211,7 +210,7 @@ class BridgeOverState(Legality, Attacks, Views, Notation, State):
                 if self.log.on and f.cat[action] != C_PUBLIC:
                     self.log.add("play", p=p, card=action, seen_by=range(self.players))
                 self.zones.move(action, g.DISCARD)
-                self.top_kind, self.top_rank, self.top_key = NUMBER, f.rank[action], f.key[action]
+                self.top_rank, self.top_key = f.rank[action], f.key[action]
                 self.colour = f.colour[action]
                 self.moved = True
                 if self.zones.piles[g.HAND[p]]:

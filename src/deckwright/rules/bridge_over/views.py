@@ -43,7 +43,7 @@ class Views:
         return -1.0
 
     def public_info(self) -> dict[str, Any]:
-        return {"colour": COLOURS[self.colour], "phase": PHASES[self.phase],
+        return {"colour": COLOURS[self.colour], "phase": PHASES[self.phase].name,
                 "attack": self.actual_attack(), "bound": self.actual_bound()}
 
     def actual_colour(self) -> str:
@@ -60,7 +60,7 @@ class Views:
         return {self.player_name(p): n for p, n in enumerate(self.bound)}
 
     def actual_phase(self) -> str:
-        return PHASES[self.phase]
+        return PHASES[self.phase].name
 
     def actual_played(self) -> Cards:
         """The discard pile bottom first (for checks of where cards went)."""

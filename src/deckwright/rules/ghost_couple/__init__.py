@@ -39,8 +39,6 @@ FACTS = GameFacts(
            ZoneSpec("vanish", visibility="public"),
            ZoneSpec("removed", visibility="public"),
            ZoneSpec("treasure", per_player=True, visibility="public")),
-    information="imperfect",
-    utility="general-sum",
     max_decisions=5000,
     default_players=2,
     setup_keys=("field", "vanish", "treasure"),

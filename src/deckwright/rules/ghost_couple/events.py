@@ -3,7 +3,7 @@
 `EventRules` is mixed into the state: `_start_event` reads an event's script and either does it
 at once (corners, skip, reverse, reshuffle, leader draw, show the field) or opens the phase in
 which the turn player decides it (how many cards to turn, whom to target, what to vanish); the
-`_do_*` methods carry out those decisions and return to the "act" phase.
+`_do_*` methods carry out those decisions (listed in `GhostState.DO`) and return to the "act" phase.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from deckwright.engine import EMPTY, Reason
 
 from .cards import SAME_SIDE, couple_problem
-from .state import CENTRE, PHASE_ASKS, SHAPE_CENTRES, VERB_PHASE
+from .state import CENTRE, PHASES, SHAPE_CENTRES
 
 if TYPE_CHECKING:
     from .state import GhostState
@@ -24,10 +24,10 @@ def why(state: "GhostState", action: Any) -> str:
     p = state.turns.current
     if kind == "draw" and not state.deck():
         return Reason("山札がないので引けない（かわりに手札1枚を場の空いた場所に伏せる）", "end-of-deck")
-    wanted = VERB_PHASE.get(kind)
+    wanted = PHASES.phase_of(kind)
     if wanted != state.phase:
         if state.phase != "act":
-            return Reason(PHASE_ASKS[state.phase], "turn")
+            return PHASES.refusal(state.phase)
         if kind == "draw":
             return Reason("山札から引くのは手番の最初だけ", "turn-draw")
         if kind in ("turn", "decline", "shape"):

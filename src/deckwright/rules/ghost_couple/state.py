@@ -20,12 +20,13 @@ player's memory `seen[p]` (cell -> card) holds what that player has seen and is 
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Callable, ClassVar, Iterable
 
 from deckwright.engine import BOX, EMPTY, CardAt, Cards, State
+from deckwright.engine.phases import Phase, Phases
 
 from . import english
-from . import notation
+from .notation import NOTATION
 from .cards import SAME_SIDE, couple_event, score
 from .events import CENTRE, CORNERS, EventRules
 
@@ -34,25 +35,23 @@ _X = ((-1, -1), (-1, 1), (0, 0), (1, -1), (1, 1))
 _SQUARE = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1))
 
 #: What each event phase asks for, as a refusal reason when another decision is tried.
-PHASE_ASKS = {
-    "start": "まず山札から1枚引く",
-    "place": "まず手札から1枚を場の空いた場所に伏せる（山札がないので引くかわり）",
-    "reveal": "まず場の裏向きのカードをめくる",
-    "shape": "まずイベントでめくる範囲の中心を選ぶ",
-    "pick": "まずイベントで場の裏向きのカードを手札に取る",
-    "return": "まずイベントで手札から空いた場所へカードを戻す",
-    "target": "まずイベントで引かせるプレイヤーを選ぶ",
-    "vanish-field": "まずイベントでバニッシュする場のカードを選ぶ",
-    "look": "まずイベントで手札を見るプレイヤーを選ぶ",
-    "vanish-hand": "まずイベントで見た手札からバニッシュする1枚を選ぶ",
-    "steal": "まずイベントで奪うトレジャーのカードを選ぶ",
-    "burn": "まずイベントでバニッシュするトレジャーのカードを選ぶ",
-}
-#: The phase in which each verb is a decision (None: in "act").
-VERB_PHASE = {"draw": "start", "place": "place", "turn": "reveal", "decline": "reveal",
-              "shape": "shape", "pick": "pick", "return": "return", "target": "target",
-              "vanish": "vanish-field", "look": "look", "vanish-card": "vanish-hand",
-              "steal": "steal", "burn": "burn", "take": "act", "swap": "act", "end": "act"}
+#: Each phase: what its decider is asked first (a refusal of a decision of another phase says
+#: it), and the decisions open in it.
+PHASES = Phases(
+    Phase("start", "まず山札から1枚引く", ("draw",)),
+    Phase("place", "まず手札から1枚を場の空いた場所に伏せる（山札がないので引くかわり）", ("place",)),
+    Phase("reveal", "まず場の裏向きのカードをめくる", ("turn", "decline")),
+    Phase("shape", "まずイベントでめくる範囲の中心を選ぶ", ("shape",)),
+    Phase("pick", "まずイベントで場の裏向きのカードを手札に取る", ("pick",)),
+    Phase("return", "まずイベントで手札から空いた場所へカードを戻す", ("return",)),
+    Phase("target", "まずイベントで引かせるプレイヤーを選ぶ", ("target",)),
+    Phase("vanish-field", "まずイベントでバニッシュする場のカードを選ぶ", ("vanish",)),
+    Phase("look", "まずイベントで手札を見るプレイヤーを選ぶ", ("look",)),
+    Phase("vanish-hand", "まずイベントで見た手札からバニッシュする1枚を選ぶ", ("vanish-card",)),
+    Phase("steal", "まずイベントで奪うトレジャーのカードを選ぶ", ("steal",)),
+    Phase("burn", "まずイベントでバニッシュするトレジャーのカードを選ぶ", ("burn",)),
+    Phase("act", "", ("take", "swap", "end")),
+)
 
 
 def shape_cells(shape: str, centre: int) -> list[int]:
@@ -62,6 +61,7 @@ def shape_cells(shape: str, centre: int) -> list[int]:
 
 
 class GhostState(EventRules, State):
+    NOTATION = NOTATION
     EVENTS = {
         "deal": "場に25枚を並べて中央を表にし、{n}枚ずつ配る。",
         "turn-start": "{p:player} の手番。",
@@ -313,7 +313,7 @@ class GhostState(EventRules, State):
         return self.took == 0 and bool(self.hand(p)) and self.field[CENTRE] != EMPTY
 
     def _apply(self, action: Any) -> None:
-        getattr(self, "_do_" + action[0].replace("-", "_"))(*action[1:])
+        self.DO[action[0]](self, *action[1:])
         if not self.over:
             self._settle()
             self._track_empty()
@@ -387,6 +387,16 @@ class GhostState(EventRules, State):
     def _do_end(self) -> None:
         self.log.add("end", p=self.turns.current)
         self._end_turn()
+
+    #: Each action's name -> what carries it out: the decisions the notation declares, one
+    #: method each (the event decisions are EventRules'), listed rather than looked up by name.
+    DO: ClassVar[dict[str, Callable[..., None]]] = {
+        "draw": _do_draw, "place": _do_place, "turn": _do_turn, "decline": _do_decline,
+        "shape": _do_shape, "take": _do_take, "swap": _do_swap, "end": _do_end,
+        "pick": EventRules._do_pick, "return": EventRules._do_return,
+        "target": EventRules._do_target, "vanish": EventRules._do_vanish,
+        "look": EventRules._do_look, "vanish-card": EventRules._do_vanish_card,
+        "steal": EventRules._do_steal, "burn": EventRules._do_burn}
 
     # --- the end of a turn and of the game ----------------------------------------------------
 
@@ -495,7 +505,7 @@ class GhostState(EventRules, State):
             return float(f.points[action[1]])
         return 0.0
 
-    # --- refusals and notation -----------------------------------------------------------
+    # --- refusals ----------------------------------------------------------------------
 
     def card_label(self, inst: int) -> str:
         return self.game.labels[inst]
@@ -503,12 +513,6 @@ class GhostState(EventRules, State):
     def why_illegal(self, action: Any) -> str:
         from .reasons import why
         return why(self, action)
-
-    def action_to_string(self, action: Any) -> str:
-        return notation.render(self, action)
-
-    def parse_action(self, text: str) -> tuple[int, Any]:
-        return notation.parse(self, text)
 
     # --- what a player may know ------------------------------------------------------------
 

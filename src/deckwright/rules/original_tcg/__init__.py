@@ -70,8 +70,6 @@ FACTS = GameFacts(
         ZoneSpec("ground", grid=(2, 5)),
         ZoneSpec("arena"),
     ),
-    information="imperfect",
-    utility="zero-sum",
     max_decisions=20000,
     default_players=2,
     setup_keys=("p1", "p2", "phase", "damage", "fresh", "moved", "used", "modifiers", "bound",

@@ -1,11 +1,14 @@
-"""The readable notation of original-tcg decisions (documented in the package docstring)."""
+"""The readable notation of original-tcg decisions (documented in the package docstring), as
+data: `NOTATION` declares each verb, its words and keyword clauses; the helpers below read the
+words that only this game has (squares, payments, targets)."""
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Sequence
 
 from deckwright.engine.cards import CardRefError
+from deckwright.engine.notation import Clause, Kind, Notation, Verb
 from deckwright.engine.state import NotationError
 
 from .board import camp_row
@@ -14,111 +17,18 @@ from .effects import PLAYER, is_player
 from .facts import BATTLEFIELD, COLS
 
 SQUARE_RE = re.compile(r"^(camp|bf|enemy)([1-5])$")
-KEYWORDS = {"at", "to", "on", "paying", "mode", "x", "against", "facedown"}
 
 
-class Notation:
-    """Mixin for the state: `action_to_string` and `parse_action`."""
+class Squares:
+    """Mixin for the state: squares and card references as the notation names them."""
 
     game: Any
     zones: Any
-
-    # --- to text -------------------------------------------------------------------------------
 
     def square_name(self, p: int, cell: int) -> str:
         row, col = divmod(cell, COLS)
         word = "bf" if row == BATTLEFIELD else ("camp" if row == camp_row(p) else "enemy")
         return f"{word}{col + 1}"
-
-    def _ref(self, i: int) -> str:
-        return self.game.catalogue.ref(i)
-
-    def _pay_text(self, pay: tuple[int, ...]) -> str:
-        if not pay:
-            return ""
-        return " paying " + ", ".join(self._ref(card_of(x)) + ("!" if x < 0 else "") for x in pay)
-
-    def action_to_string(self, a: tuple[Any, ...]) -> str:
-        p = self.current_player()
-        who = self.player_name(p) if p >= 0 else "p?"
-        verb = a[0]
-        if verb in ("draw", "skip", "pass", "end"):
-            return f"{who} { {'draw': 'draws', 'skip': 'skips', 'pass': 'passes', 'end': 'ends'}[verb]}"
-        if verb == "store":
-            return f"{who} stores {self._ref(a[1])}"
-        if verb == "abandon":
-            return f"{who} abandons {self._ref(a[1])}"
-        if verb == "upkeep":
-            return f"{who} upkeeps {self._ref(a[1])}{self._pay_text(a[2])}"
-        if verb == "buy":
-            return f"{who} buys{self._pay_text(a[1])}"
-        if verb in ("summon", "deploy"):
-            word = "summons" if verb == "summon" else "deploys"
-            return f"{who} {word} {self._ref(a[1])} at camp{a[2] + 1}{self._pay_text(a[3])}"
-        if verb == "cast":
-            down = " facedown" if a[3] else ""
-            return f"{who} casts {self._ref(a[1])} at camp{a[2] + 1}{down}{self._pay_text(a[4])}"
-        if verb == "move":
-            return f"{who} moves {self._ref(a[1])} to {self.square_name(p, a[2])}{self._pay_text(a[3])}"
-        _v, i, eid, targets, mode, x, against, pay = a
-        text = f"{who} activates {self._ref(i)} {eid}"
-        if mode:
-            text += f" mode {mode}"
-        if x:
-            text += f" x {x}"
-        if targets:
-            text += " on " + ", ".join(self.player_name(PLAYER - t) if is_player(t) else self._ref(t)
-                                       for t in targets)
-        if against >= 0:
-            text += f" against {self._ref(against)}"
-        return text + self._pay_text(pay)
-
-    # --- from text ----------------------------------------------------------------------------------
-
-    def parse_action(self, text: str) -> tuple[int, tuple[Any, ...]]:
-        words = text.replace(",", " ").split()
-        if len(words) < 2:
-            raise NotationError(f"expected 'pN VERB ...', got {text!r}")
-        p = self.parse_player(words[0])
-        verb, rest = words[1], words[2:]
-        parts = _split(rest)
-        head = parts.get("", [])
-        g = self.game
-        simple = {"draws": ("draw",), "skips": ("skip",), "passes": ("pass",), "ends": ("end",)}
-        if verb in simple and not rest:
-            return p, simple[verb]
-        if verb in ("stores", "abandons") and len(head) == 1:
-            return p, ("store" if verb == "stores" else "abandon", self._card(head[0], p, "hand"))
-        if verb == "upkeeps" and len(head) == 1:
-            i = self._card(head[0], p, "field")
-            return p, ("upkeep", i, self._pay(parts, p, self.stats(i)[1], self.elements(i)))
-        if verb == "buys" and not head:
-            return p, ("buy", self._pay(parts, p, 2, ()))
-        if verb in ("summons", "deploys", "casts") and len(head) == 1 and "at" in parts:
-            i = self._card(head[0], p, "hand")
-            col = self._camp_col(parts["at"])
-            kind = {"summons": "summon", "deploys": "deploy", "casts": "cast"}[verb]
-            if kind == "cast":
-                down = 1 if "facedown" in parts else 0
-                pay = () if down and "paying" not in parts else self._pay(parts, p, self.stats(i)[0], self.elements(i))
-                return p, ("cast", i, col, down, pay)
-            return p, (kind, i, col, self._pay(parts, p, self.stats(i)[0], self.elements(i)))
-        if verb == "moves" and len(head) == 1 and "to" in parts:
-            i = self._card(head[0], p, "field")
-            cell = self._square(parts["to"], p)
-            return p, ("move", i, cell, self._pay(parts, p, self.stats(i)[1], self.elements(i)))
-        if verb == "activates" and len(head) == 2:
-            i = self._card(head[0], p, "field")
-            eid = head[1]
-            mode = parts.get("mode", [""])[0] if parts.get("mode") else ""
-            x = _int(parts.get("x"), text)
-            targets = tuple(self._target(t, p) for t in parts.get("on", []))
-            against = self._card(parts["against"][0], p, "any") if parts.get("against") else -1
-            eff = self.effect(i, eid)
-            n, req = (self.cost_of(i, eff, x) if eff else (0, ()))
-            return p, ("act", i, eid, targets, mode, x, against, self._pay(parts, p, n, req))
-        raise NotationError(f"not an original-tcg decision: {text!r} (see the notation in "
-                            "deckwright.rules.original_tcg)")
 
     def _camp_col(self, words: list[str]) -> int:
         m = SQUARE_RE.match(words[0]) if words else None
@@ -160,34 +70,111 @@ class Notation:
         hits = [c for c in candidates if w[c] != 0]
         return hits[0] if hits else candidates[0]
 
-    def _pay(self, parts: dict[str, list[str]], p: int, n: int, req: tuple[str, ...]) -> tuple[int, ...] | None:
-        if "paying" not in parts:
-            return self.auto_pay(p, n, req)
-        out = []
-        for word in parts["paying"]:
-            discard = word.endswith("!")
-            i = self._card(word.rstrip("!"), p, "ware")
-            out.append(~i if discard else i)
-        return tuple(out)
+    def _pay(self, paying: tuple[int, ...] | None, p: int, n: int,
+             req: tuple[str, ...]) -> tuple[int, ...] | None:
+        """The payment the step names, else the one the rules would choose."""
+        return self.auto_pay(p, n, req) if paying is None else paying
 
 
-def _split(words: list[str]) -> dict[str, list[str]]:
-    """Words grouped under the keyword before them ('' for the words before any keyword)."""
-    parts: dict[str, list[str]] = {"": []}
-    key = ""
-    for w in words:
-        if w in KEYWORDS:
-            key = w
-            parts.setdefault(key, [])
-        else:
-            parts[key].append(w)
-    return parts
 
 
-def _int(words: list[str] | None, text: str) -> int:
+def _ref(state: Any, i: int) -> str:
+    return state.game.catalogue.ref(i)
+
+
+def _card_kind(where: str) -> Kind:
+    return Kind.word("card", lambda s, p, w: s._card(w, p, where), _ref)
+
+
+def _read_pay(state: Any, p: int, words: Sequence[str]) -> tuple[tuple[int, ...], int]:
+    """`paying a, b!`: cards of the ware, `!` for one discarded (kept as ~instance)."""
+    out = []
+    for word in words:
+        i = state._card(word.rstrip("!"), p, "ware")
+        out.append(~i if word.endswith("!") else i)
+    return tuple(out), len(words)
+
+
+def _write_pay(state: Any, pay: tuple[int, ...] | None) -> str:
+    return ", ".join(_ref(state, card_of(x)) + ("!" if x < 0 else "") for x in pay) if pay else ""
+
+
+def _read_targets(state: Any, p: int, words: Sequence[str]) -> tuple[tuple[int, ...], int]:
+    return tuple(state._target(w, p) for w in words), len(words)
+
+
+def _write_targets(state: Any, targets: tuple[int, ...] | None) -> str:
+    return ", ".join(state.player_name(PLAYER - t) if is_player(t) else _ref(state, t)
+                     for t in targets or ())
+
+
+def _read_x(state: Any, p: int, words: Sequence[str]) -> tuple[int, int]:
     if not words:
-        return 0
+        return 0, 0
     try:
-        return int(words[0])
+        return int(words[0]), len(words)
     except ValueError:
-        raise NotationError(f"x needs a whole number in {text!r}") from None
+        raise NotationError(f"x needs a whole number, got {' '.join(words)!r}") from None
+
+
+def _first(state: Any, p: int, words: Sequence[str]) -> tuple[str, int]:
+    return (words[0] if words else ""), len(words)
+
+
+HAND, FIELD, ANY = _card_kind("hand"), _card_kind("field"), _card_kind("any")
+CAMP = Kind.word("square", lambda s, p, w: s._camp_col([w]), lambda s, col: f"camp{col + 1}",
+                 "campN")
+SQUARE = Kind.word("square", lambda s, p, w: s._square([w], p),
+                   lambda s, cell: s.square_name(s.current_player(), cell), "SQUARE")
+PAYING = Clause("paying", Kind("card", _read_pay, _write_pay, "CARD[!], ..."))
+AT = Clause("at", CAMP, required=True)
+
+
+def _paid(kind: str, cost: int) -> Any:
+    """`summons CARD at campN [paying ...]` and the like: the card's cost `cost` (0: to play,
+    1: to keep or move) paid as named or as the rules would."""
+    def make(s: Any, p: int, i: int, where: int, pay: Any) -> tuple:
+        return kind, i, where, s._pay(pay, p, s.stats(i)[cost], s.elements(i))
+    return make
+
+
+def _cast(s: Any, p: int, i: int, col: int, down: bool, pay: Any) -> tuple:
+    """Face down costs nothing unless the step says what it pays."""
+    if down and pay is None:
+        return "cast", i, col, 1, ()
+    return "cast", i, col, int(down), s._pay(pay, p, s.stats(i)[0], s.elements(i))
+
+
+def _activate(s: Any, p: int, i: int, eid: str, mode: Any, x: Any, targets: Any, against: Any,
+              pay: Any) -> tuple:
+    eff = s.effect(i, eid)
+    x = x or 0
+    n, req = s.cost_of(i, eff, x) if eff else (0, ())
+    return ("act", i, eid, targets or (), mode or "", x, -1 if against is None else against,
+            s._pay(pay, p, n, req))
+
+
+NOTATION = Notation(
+    Verb("draws", "draw"), Verb("skips", "skip"), Verb("passes", "pass"), Verb("ends", "end"),
+    Verb("stores {card}", "store", card=HAND),
+    Verb("abandons {card}", "abandon", card=HAND),
+    Verb("upkeeps {card}", "upkeep", make=lambda s, p, i, pay: ("upkeep", i, s._pay(
+        pay, p, s.stats(i)[1], s.elements(i))), clauses=(PAYING,), card=FIELD),
+    Verb("buys", "buy", make=lambda s, p, pay: ("buy", s._pay(pay, p, 2, ())), clauses=(PAYING,)),
+    Verb("summons {card}", "summon", make=_paid("summon", 0), clauses=(AT, PAYING), card=HAND),
+    Verb("deploys {card}", "deploy", make=_paid("deploy", 0), clauses=(AT, PAYING), card=HAND),
+    Verb("casts {card}", "cast", make=_cast, clauses=(AT, Clause("facedown"), PAYING), card=HAND),
+    Verb("moves {card}", "move", make=_paid("move", 1),
+         clauses=(Clause("to", SQUARE, required=True), PAYING), card=FIELD),
+    Verb("activates {card} {effect}", make=_activate,
+         split=lambda a: (a[1], a[2], a[4], a[5], a[3], a[6], a[7]) if a[0] == "act" else None,
+         clauses=(Clause("mode", Kind("mode", _first, lambda s, m: m or "")),
+                  Clause("x", Kind("number", _read_x, lambda s, x: str(x) if x else "")),
+                  Clause("on", Kind("target", _read_targets, _write_targets, "pN|CARD, ...")),
+                  Clause("against", Kind("card", lambda s, p, w: (s._card(w[0], p, "any"), len(w))
+                                         if w else (-1, 0),
+                                         lambda s, i: _ref(s, i) if i is not None and i >= 0
+                                         else "")),
+                  PAYING),
+         card=FIELD, effect=Kind.word("effect", lambda s, p, w: w, lambda s, e: e)),
+)

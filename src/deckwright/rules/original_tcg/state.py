@@ -20,7 +20,7 @@ from .costs import Costs, Payment
 from .effects import Effects, is_player
 from .facts import BATTLEFIELD, COLS, HAND_START, LIFE_START, W_NORMAL
 from .flow import Flow
-from .notation import Notation
+from .notation import NOTATION, Squares
 from .scripted import Scripted
 from .writeback import WriteBack
 
@@ -31,7 +31,8 @@ PHASE_NAMES = {"draw": "フェイズ①パート2", "store": "フェイズ①パ
                "end": "フェイズ④"}
 
 
-class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Board, State):
+class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board, State):
+    NOTATION = NOTATION
     EVENTS = {
         "deal": "両者が戦力5枚・手札5枚で始める。",
         "turn": "{p:player} のターン({n})。倉庫のカードを全て未使用に戻す。",
@@ -118,7 +119,7 @@ class OriginalTcgState(Scripted, WriteBack, Notation, Flow, Effects, Costs, Boar
             for _ in range(HAND_START):
                 self.zones.draw(g.SUPPORT[p], g.HAND[p])
         self.log.add("deal")
-        self.turns.current = 0
+        self.turns.advance(to=0)
         self.start_turn()
 
     # --- the engine's vocabulary --------------------------------------------------------------

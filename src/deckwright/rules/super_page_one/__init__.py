@@ -48,7 +48,6 @@ FACTS = GameFacts(
            ZoneSpec("discard", visibility="top"),
            ZoneSpec("zone", visibility="public"),
            ZoneSpec("aside", visibility="public")),
-    utility="constant-sum",
     max_decisions=20000,
     default_players=4,
     setup_keys=("zone",),

@@ -7,6 +7,8 @@ of an effect being carried out, or the player a response window is asking.
 
 from __future__ import annotations
 
+from ...engine.notation import Notation, Verb, card, player
+
 PLAY, DRAW, KEEP, TARGET, ACTIVATE, DECLINE, GIVE, DISCARD = range(8)
 ECHO, CANCEL, KICK, DOBON, REVOLUTION, PASS = range(8, 14)
 NONE = -1
@@ -19,7 +21,6 @@ VERBS: dict[int, tuple[str, str]] = {
     CANCEL: ("cancels", "card"), KICK: ("kicks", "card"), DOBON: ("dobon", ""),
     REVOLUTION: ("revolution", ""), PASS: ("passes", ""),
 }
-WORDS = {word: (code, arg) for code, (word, arg) in VERBS.items()}
 
 #: Declarations a player may make out of turn: their own conditions are checked first, so a
 #: refusal names the rule ("ジョーカーを持っている") rather than only the timing.
@@ -28,6 +29,14 @@ ANYTIME = frozenset({ECHO, CANCEL, KICK, DOBON, REVOLUTION})
 Action = tuple[int, int]
 
 
-def usage() -> str:
-    return ("expected 'pN plays|gives|discards|echoes|cancels|kicks CARD', 'pN targets pM' or "
-            "'pN draws|keeps|activates|declines|dobon|revolution|passes'")
+def _verb(code: int, word: str, kind: str) -> Verb:
+    """`plays CARD` (the copy in the hand, else in the field pile), `targets pM`, or a bare word."""
+    if kind == "card":
+        return Verb(f"{word} {{card}}", code, card=card("hand", "discard"))
+    if kind == "player":
+        return Verb(f"{word} {{who}}", code, who=player())
+    return Verb(word, make=lambda s, p: (code, NONE),
+                split=lambda a: () if a == (code, NONE) else None)
+
+
+NOTATION = Notation(*(_verb(code, word, kind) for code, (word, kind) in VERBS.items()))

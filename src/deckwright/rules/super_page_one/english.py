@@ -1,6 +1,6 @@
 """super-page-one's event sentences and refusal reasons in English (`State.TRANSLATIONS["en"]`).
 
-The Japanese originals are `EVENTS` in state.py and `REASONS` in notation.py; the English
+The Japanese originals are `EVENTS` in state.py and `REASONS` in refusals.py; the English
 edition (cards/super-page-one.en.yaml) runs its examples with these, so an English example's
 `reason:` is matched against the English reason. Card and effect names come from the edition.
 """

@@ -25,10 +25,10 @@ from typing import Any, Iterable
 from ...engine import BOX, EMPTY, Cards, State, Window
 from ...engine.setup import take
 from . import english
-from .actions import (ACTIVATE, CANCEL, DECLINE, DISCARD, DOBON, DRAW, ECHO, GIVE, KEEP, KICK, NONE,
-                      PASS, PLAY, REVOLUTION, TARGET, Action)
+from .actions import (ACTIVATE, Action, CANCEL, DECLINE, DISCARD, DOBON, DRAW, ECHO, GIVE, KEEP,
+                      KICK, NONE, NOTATION, PASS, PLAY, REVOLUTION, TARGET)
 from .cards import STARTS
-from .notation import Notation
+from .refusals import Refusals
 from .table import TableView
 from .tally import Tallies
 
@@ -38,7 +38,8 @@ _DRAW, _DOBON, _REVOLUTION = (DRAW, NONE), (DOBON, NONE), (REVOLUTION, NONE)
 ASKING = frozenset({"q", "j", "react"})
 
 
-class SuperPageOneState(Notation, TableView, State):
+class SuperPageOneState(Refusals, TableView, State):
+    NOTATION = NOTATION
     EVENTS = {
         "deal": "{n} 枚ずつ配り、{card:card} を場にめくる。",
         "play": "{p:player} が {card:card} を出す。",

@@ -31,7 +31,7 @@ def card_worth(state: "TreasureState", inst: int) -> float:
 
 def value(state: "TreasureState", action: tuple) -> float:
     verb = action[0]
-    if state.pending is not None:
+    if state.prompt is not None:
         return _choice(state, action)
     if state.window is not None:
         return _declare(state, action) if verb == "declare" else 0.0
@@ -97,7 +97,7 @@ def _declare(state: "TreasureState", action: tuple) -> float:
 
 def _choice(state: "TreasureState", action: tuple) -> float:
     g = state.game
-    kind, me, _ = state.pending
+    kind, me, _ = state.prompt
     verb = action[0]
     if verb == "give":
         inst = action[1]

@@ -7,7 +7,7 @@ down goes to the discard instead.
 
 from __future__ import annotations
 
-from deckwright.engine import EMPTY
+from deckwright.engine import EMPTY, Prompt
 
 from .facts import (BIG_RELEASE, BIG_RELEASE_CARDS, CLAIRVOYANCE, MAP_CARDS, P_FI, P_KIND,
                     P_PLUNDER, P_REFLECT, P_SWAP_GIVE, P_SWAP_PICK, PLUNDER, PLUNDER_CARDS, SWAP,
@@ -28,7 +28,7 @@ class MagicMixin:
             self._mark_skip(target[1])
         elif cid == SWAP:
             self._look(p, target[1])
-            self.pending = (P_SWAP_GIVE, p, target[1])
+            self.prompt = Prompt(P_SWAP_GIVE, p, target[1])
             return
         elif cid == BIG_RELEASE:
             self._big_release()
@@ -76,15 +76,15 @@ class MagicMixin:
         if n == 0:
             self.log.add("ignored", card=source)
             return False
-        self.pending = (P_PLUNDER, p, n)
+        self.prompt = Prompt(P_PLUNDER, p, n)
         return True
 
     # --- choices -----------------------------------------------------------------------
 
     def _apply_choice(self, action: tuple) -> None:
         g = self.game
-        kind, p, arg = self.pending
-        self.pending = None
+        kind, p, arg = self.prompt
+        self.prompt = None
         if kind == P_REFLECT:
             to = action[1][1]
             self.log.add("reflect", p=p, card=self.revealed(), to=to)
@@ -97,7 +97,7 @@ class MagicMixin:
             self._flip(slot)
         elif kind == P_SWAP_PICK:
             self._look(p, action[1][1])
-            self.pending = (P_SWAP_GIVE, p, action[1][1])
+            self.prompt = Prompt(P_SWAP_GIVE, p, action[1][1])
         elif kind == P_SWAP_GIVE:
             self._exchange(p, arg, action[1])
             self._continue()
@@ -138,12 +138,12 @@ class MagicMixin:
             self._mark_skip(h)
         elif cid == SWAP:
             if self.field_size() and hand:
-                self.pending = (P_SWAP_PICK, h, 0)
+                self.prompt = Prompt(P_SWAP_PICK, h, 0)
                 return True
             self.log.add("ignored", card=inst)
         elif cid == BIG_RELEASE:
             if any(g.category[c] == "interrupt" for c in hand):
-                self.pending = (P_KIND, h, 0)
+                self.prompt = Prompt(P_KIND, h, 0)
                 return True
             self.log.add("ignored", card=inst)
         elif cid == CLAIRVOYANCE:

@@ -30,8 +30,6 @@ FACTS = GameFacts(
            ZoneSpec("declared", per_player=True, visibility="owner"),
            ZoneSpec("won", per_player=True, visibility="public"),
            ZoneSpec("discard", visibility="public")),
-    information="imperfect",
-    utility="general-sum",
     max_decisions=3000,
     default_players=4,
     setup_keys=("phase", "field", "treasures"),

@@ -7,7 +7,7 @@ window with `resolve_from`): the sheet's "always clockwise from the player who f
 
 from __future__ import annotations
 
-from deckwright.engine import Window
+from deckwright.engine import Prompt, Window
 
 from .facts import FALSE_INFO, NULLIFY, P_FI, P_REFLECT, REFLECT, SUCTION, slot_name
 
@@ -74,7 +74,7 @@ class ScrambleMixin:
                 self.holder = d
                 self.log.add("suction", p=d, card=flipped)
             elif cid == REFLECT:
-                self.pending = (P_REFLECT, d, 0)
+                self.prompt = Prompt(P_REFLECT, d, 0)
                 return
             elif cid == NULLIFY:
                 self.nullified = True
@@ -104,7 +104,7 @@ class ScrambleMixin:
         while self.fi_queue:
             if self.field_size():
                 # the declarer stays at the head of the queue until their flip is made
-                self.pending = (P_FI, self.fi_queue[0], 0)
+                self.prompt = Prompt(P_FI, self.fi_queue[0], 0)
                 return
             self.fi_queue.pop(0)
             self.log.add("fi-ignored")

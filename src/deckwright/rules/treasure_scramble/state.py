@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Iterable
 
-from deckwright.engine import BOX, EMPTY, TERMINAL, Reason, State
+from deckwright.engine import BOX, EMPTY, Reason, State
 from deckwright.engine.expect import CardAt, Cards
 from deckwright.engine.setup import take
 
@@ -19,7 +19,7 @@ from .effects import MagicMixin
 from .facts import (CLAIRVOYANCE, CLAIRVOYANCE_SLOTS, GATHERING, HAND_SIZE, P_FI, P_KIND,
                     P_PLUNDER, P_REFLECT, P_SWAP_GIVE, P_SWAP_PICK, QUOTA_PER_PLAYER, SCRAMBLE,
                     SWAP, USE_TARGET, Target, slot_name)
-from .notation import NotationMixin
+from .notation import NOTATION
 from .scramble import ScrambleMixin
 from .bot import value as greedy_value_of
 
@@ -27,9 +27,11 @@ if TYPE_CHECKING:
     from . import TreasureScramble
 
 
-class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
-    AUTOMATIC = frozenset({"turn-draw"})
+class TreasureState(MagicMixin, ScrambleMixin, State):
     """One game in progress (see the package docstring for the rules it follows)."""
+
+    AUTOMATIC = frozenset({"turn-draw"})
+    NOTATION = NOTATION
 
     EVENTS = {
         "deal": "{n} 枚ずつ配る。規定枚数は {quota} 枚。",
@@ -77,7 +79,6 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
         self.resolving: list[tuple[int, int]] = []   # (declarer, card) still to resolve
         self.nullified = False
         self.fi_queue: list[int] = []                # False Information declarers waiting
-        self.pending: tuple[str, int, int] | None = None
         #: What each player has seen on the field: slot -> card (may go stale after a Swap).
         self.known: list[dict[int, int]] = [{} for _ in range(players)]
 
@@ -151,22 +152,6 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
     def revealed(self) -> int:
         return self.zones.top(self.game.REVEALED)
 
-    def current_player(self) -> int:
-        if self.over:
-            return TERMINAL
-        if self.pending is not None:
-            return self.pending[1]
-        return super().current_player()
-
-    def scores(self) -> list[int]:
-        return list(self.score)
-
-    def winner(self) -> int | None:
-        if not self.over:
-            return None
-        best = max(self.score)
-        return self.score.index(best) if self.score.count(best) == 1 else None
-
     def is_drawn(self) -> bool:
         return self.over and self.score.count(max(self.score)) > 1
 
@@ -175,7 +160,7 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
     def legal_actions(self) -> list[tuple]:
         if self.over:
             return []
-        if self.pending is not None:
+        if self.prompt is not None:
             return self._choice_actions()
         if self.window is not None:
             p = self.window.current
@@ -186,7 +171,7 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
 
     def pass_action(self) -> tuple | None:
         """Declining to declare in the interrupt window."""
-        return ("pass",) if self.window is not None and self.pending is None else None
+        return ("pass",) if self.window is not None and self.prompt is None else None
 
     def _gathering_actions(self, p: int) -> list[tuple]:
         g = self.game
@@ -218,7 +203,7 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
 
     def _choice_actions(self) -> list[tuple]:
         g = self.game
-        kind, p, arg = self.pending
+        kind, p, arg = self.prompt
         if kind == P_REFLECT:
             return [("choose", ("p", q)) for q in range(self.players) if q != p]
         if kind in (P_FI, P_SWAP_PICK):
@@ -235,8 +220,8 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
         g = self.game
         p = self.current_player()
         verb = action[0]
-        if self.pending is not None:
-            kind, _, arg = self.pending
+        if self.prompt is not None:
+            kind, _, arg = self.prompt
             if kind == P_SWAP_GIVE:
                 return Reason("すり替えは伏せ札を見たあとでやめられない。必ず交換する（手札1枚を渡す）", "swap-must-exchange")
             if kind == P_REFLECT:
@@ -290,7 +275,7 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
 
     def _apply(self, action: tuple) -> None:
         verb = action[0]
-        if self.pending is not None:
+        if self.prompt is not None:
             self._apply_choice(action)
         elif self.window is not None:
             self._answer_window(action)
@@ -329,25 +314,14 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
         if self.phase == SCRAMBLE and not self.field_size():
             self._finish()
             return
-        self._advance()
+        # the next player clockwise; a skip mark (one turn: Time Skip) is logged as it is spent
+        self.turns.advance(on_skip=lambda p: self.log.add("skip", p=p))
         self._begin_turn()
-
-    def _advance(self) -> None:
-        """The next player clockwise; a skip mark costs one turn and is then cleared."""
-        t = self.turns
-        p = t.current
-        for _ in range(2 * self.players + 1):
-            p = t.following(p)
-            if not t.skips[p]:
-                break
-            t.skips[p] = 0
-            self.log.add("skip", p=p)
-        t.current = p
 
     def _finish(self) -> None:
         self.over = True
         self.window = None
-        self.pending = None
+        self.prompt = None
         self.log.add("end")
         best = max(self.score)
         tops = [p for p in range(self.players) if self.score[p] == best]
@@ -403,7 +377,7 @@ class TreasureState(NotationMixin, MagicMixin, ScrambleMixin, State):
         return {"phase": self.phase, "quota": self.quota,
                 "skips": [self.player_name(p) for p in range(self.players) if self.turns.skips[p]],
                 "queue": [self.player_name(p) for p in self.fi_queue],
-                "choice": None if self.pending is None else self.pending[0]}
+                "choice": None if self.prompt is None else self.prompt.kind}
 
     def known_cards(self, player: int) -> list[int]:
         """The face-down field cards this player placed or looked at (the table shows them to

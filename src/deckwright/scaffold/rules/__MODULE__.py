@@ -14,8 +14,8 @@ player passes in a row, the fewest points in hand scores the difference.
 
 from __future__ import annotations
 
-from deckwright.engine import EMPTY, Game, GameFacts, State, ZoneSpec
-from deckwright.engine.state import NotationError
+from deckwright.engine import EMPTY, Game, GameFacts, Notation, State, Verb, ZoneSpec
+from deckwright.engine.notation import bare, card
 from deckwright.rules import register
 
 FACTS = GameFacts(
@@ -25,7 +25,6 @@ FACTS = GameFacts(
     zones=(ZoneSpec("deck", visibility="hidden"),
            ZoneSpec("hand", per_player=True, visibility="owner"),
            ZoneSpec("discard", visibility="top")),
-    utility="general-sum",
     max_decisions=3000,
 )
 
@@ -33,7 +32,19 @@ DRAW, PASS = -1, -2          # the actions besides "play card instance i" (i >= 
 HAND_SIZE = 5
 
 
+#: The steps of the examples, as data: "p1 plays red-2" (the copy in p1's hand), "p2 draws",
+#: "p3 passes". deckwright parses, checks and writes the steps from this.
+NOTATION = Notation(
+    Verb("plays {card}", make=lambda state, player, inst: inst,
+         split=lambda action: (action,) if action >= 0 else None,
+         card=card("hand", ref=lambda state, inst: state.card_label(inst))),
+    bare("draws", DRAW),
+    bare("passes", PASS),
+)
+
+
 class MatchState(State):
+    NOTATION = NOTATION
     #: Sentences of the event log; the rulebook prints them under each worked example.
     EVENTS = {
         "deal": "{n} cards are dealt to each player; {card:card} starts the discard pile.",
@@ -118,30 +129,6 @@ class MatchState(State):
         if left.count(best) == 1:
             self._score(left.index(best), sum(left) - best * self.players)
         self.over = True
-
-    # --- the notation of the examples: "p1 plays red-2", "p2 draws", "p3 passes" ----------
-
-    def action_to_string(self, action: int) -> str:
-        who = self.player_name(self.current_player())
-        if action == DRAW:
-            return f"{who} draws"
-        if action == PASS:
-            return f"{who} passes"
-        return f"{who} plays {self.card_label(action)}"
-
-    def parse_action(self, text: str) -> tuple[int, int]:
-        words = text.split()
-        if not words:
-            raise NotationError("empty step")
-        p = self.parse_player(words[0])
-        rest = words[1:]
-        if len(rest) == 2 and rest[0] == "plays":
-            return p, self.find_card(rest[1], self.game.HAND[p])
-        if rest == ["draws"]:
-            return p, DRAW
-        if rest == ["passes"]:
-            return p, PASS
-        raise NotationError(f"expected 'pN plays CARD', 'pN draws' or 'pN passes', got {text!r}")
 
     def invariants(self):
         if any(s < 0 for s in self.score):

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..model import GameData, Problem
-from .script import Failure, run_example
+from ..engine.script import Failure, run_example
+from .registry import RulesImportError, how_to_add, rules_for
 
 
 @dataclass(frozen=True)
@@ -35,11 +36,14 @@ class Verdict:
     setup_defaults: tuple[tuple[str, Any], ...] = ()
     #: (step number, sentence, rule id) of each refusal the script expected and got
     refusals: tuple[tuple[int, str, str], ...] = ()
+    #: (step number, ((word, kind), ...)) of each decision step as the game's declared notation
+    #: parsed it: kind "player", "verb", "word" (a literal of the form), "card", "colour",
+    #: "number", "choice" or the game's own (engine.notation)
+    steps: tuple[tuple[int, tuple[tuple[str, str], ...]], ...] = ()
 
 
 def verify_examples(game: GameData) -> dict[str, Verdict]:
     """Example id -> verdict, in the order the examples appear (database, then playtests)."""
-    from ..rules import RulesImportError, how_to_add, rules_for
 
     examples = [ex for _, ex in game.all_examples()]
     try:
@@ -48,7 +52,7 @@ def verify_examples(game: GameData) -> dict[str, Verdict]:
         return {ex.id: Verdict(ex.id, "failing", f"rules module does not load: {exc}")
                 for ex in examples}
     if game_cls is None:
-        why = how_to_add(game.id)
+        why = how_to_add(game.id, game.project)
         return {ex.id: Verdict(ex.id, "unverified", why) for ex in examples}
     verdicts: dict[str, Verdict] = {}
     for source, ex in game.all_examples():
@@ -58,7 +62,8 @@ def verify_examples(game: GameData) -> dict[str, Verdict]:
         shown = {"auto_passes": passes,
                  "automatic": tuple((n, tuple(s)) for n, s in outcome.automatic),
                  "setup_defaults": tuple(outcome.setup_defaults.items()),
-                 "refusals": tuple((n, str(text), rule) for n, text, rule in outcome.refusals)}
+                 "refusals": tuple((n, str(text), rule) for n, text, rule in outcome.refusals),
+                 "steps": tuple((n, tuple(words)) for n, words in outcome.words)}
         if outcome.passed:
             verdicts[ex.id] = Verdict(ex.id, "verified", "", log, **shown)
         else:

@@ -9,7 +9,7 @@ follow from:
 - the game's playtest files, `playtest/<game>/*.yaml`;
 - every file of the project's `rules/` folder, of the packages of installed games (entry points
   `deckwright.games`) and of modules the running program imported that registered a game
-  (`deckwright.rules.source_files`);
+  (`app.registry.source_files`);
 - deckwright's version and the code of its engine, bundled rules, model and catalogs; Python's
   version; and the project's folder (a failing verdict may quote a path).
 
@@ -35,11 +35,12 @@ from .. import manifest, paths
 from ..model import GameData
 from ..model.edition import edition_path
 from . import verify
-from .script import Failure
+from ..engine.script import Failure
+from .registry import RulesImportError, rules_for, source_files
 from .verify import Verdict
 
 NAME = "verdicts.json"
-FORMAT = 1
+FORMAT = 2
 #: Verdicts with their event logs are tens of KiB a game; a larger file is not ours.
 MAX_BYTES = 32 * 1024 * 1024
 #: The code verdicts follow from (paths.py: loading the model checks file names with it).
@@ -57,8 +58,6 @@ def path(game: GameData) -> Path:
 def key(game: GameData) -> str | None:
     """The SHA-256 of everything the game's verdicts follow from (see the module docstring);
     None when the rules come from somewhere that cannot be read, so nothing is kept."""
-    from ..rules import source_files
-
     project = game.project
     rules = source_files(project, game.id)
     if rules is None:
@@ -99,7 +98,6 @@ def verdicts(game: GameData, force: bool = False) -> dict[str, Verdict]:
 def _rules_load(game: GameData) -> bool:
     """False when the game's rules module failed to import: its verdicts then say so, which
     may be the environment's doing (a missing library), so they are not kept."""
-    from ..rules import RulesImportError, rules_for
     try:
         rules_for(game.id, game.project)
     except RulesImportError:
@@ -268,4 +266,5 @@ _VERDICT: dict[str, Callable[[Any], Any]] = {
     "example_id": _str, "status": _status, "detail": _str, "log": _tuple_of(_str),
     "failures": _tuple_of(_failure), "bad_input": _bool, "auto_passes": _STEPS,
     "automatic": _STEPS, "setup_defaults": _tuple_of(_row(_str, _untagged)),
-    "refusals": _tuple_of(_row(_int, _str, _str))}
+    "refusals": _tuple_of(_row(_int, _str, _str)),
+    "steps": _tuple_of(_row(_int, _tuple_of(_row(_str, _str))))}

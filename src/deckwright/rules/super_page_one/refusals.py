@@ -1,4 +1,4 @@
-"""Refusal reasons and the readable notation of super-page-one (a mixin of the state).
+"""Refusal reasons of super-page-one (a mixin of the state); its notation is in actions.py.
 
 Out-of-turn declarations (Dobon, Revolution, J, Q, K) answer to their own condition first, so
 a Dobon with a joker in hand is refused for the joker, not merely because someone else decides.
@@ -9,15 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import EMPTY
-from ...engine.state import NotationError
-from .actions import (ANYTIME, CANCEL, DECLINE, DOBON, ECHO, KICK, NONE, PLAY, REVOLUTION, VERBS,
-                      WORDS, Action, usage)
+from .actions import ANYTIME, CANCEL, DECLINE, DOBON, ECHO, KICK, NONE, PLAY, REVOLUTION, Action
 
 if TYPE_CHECKING:
     from . import SuperPageOne
 
 
-class Notation:
+class Refusals:
     game: "SuperPageOne"
     #: Refusal reasons by id (`self.reason(id, ...)`); English in english.py.
     REASONS = {
@@ -128,28 +126,3 @@ class Notation:
         """Cards read as players say them in the log and in reasons (♠9, ジョーカー); the
         notation keeps the ids (`s-9`)."""
         return self.game.label[inst]
-
-    def action_to_string(self, action: Action) -> str:
-        code, arg = action
-        word, kind = VERBS[code]
-        who = self.player_name(self.current_player())
-        if kind == "card":
-            return f"{who} {word} {self.game.catalogue.ref(arg)}"
-        if kind == "player":
-            return f"{who} {word} {self.player_name(arg)}"
-        return f"{who} {word}"
-
-    def parse_action(self, text: str) -> tuple[int, Action]:
-        words = text.split()
-        if len(words) < 2 or words[1] not in WORDS:
-            raise NotationError(f"{usage()}, got {text!r}")
-        p = self.parse_player(words[0])
-        code, kind = WORDS[words[1]]
-        rest = words[2:]
-        if kind == "card" and len(rest) == 1:
-            return p, (code, self.find_card(rest[0], self.game.HAND[p], self.game.FIELD))
-        if kind == "player" and len(rest) == 1:
-            return p, (code, self.parse_player(rest[0]))
-        if kind == "" and not rest:
-            return p, (code, NONE)
-        raise NotationError(f"{usage()}, got {text!r}")
