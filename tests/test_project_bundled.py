@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from deckwright import rules
+from deckwright.app import registry as rules
 from deckwright.cli import main
 from deckwright.copy_game import _as_project_module
 from deckwright.model import Project, load_game
@@ -55,6 +55,9 @@ def test_a_projects_own_database_comes_before_the_bundled_one(
     at = next(i for i, line in enumerate(lines) if line.startswith("treasure-scramble "))
     assert lines[at].split()[1] == "cards/treasure-scramble.yaml"
     assert lines[at + 1].split() == ["not", "used:", "cards/treasure-scramble.yaml", "(bundled)"]
+    assert not any(line.startswith("ghost-couple ") for line in lines)   # not the project's
+    assert main(["-C", str(project), "games", "--all"]) == 0
+    lines = capsys.readouterr().out.splitlines()
     ghost = next(line for line in lines if line.startswith("ghost-couple "))
     assert ghost.split()[1:3] == ["cards/ghost-couple.yaml", "(bundled)"]
 
