@@ -3,6 +3,14 @@
 A project's templates are untrusted like its data. They render in Jinja's immutable sandbox,
 and on top of it:
 
+- no class, module or unbound method is reachable: an attribute of a class, an attribute or
+  item whose value is a class (`model_fields['sets'].default_factory` is `list`, and
+  `list.extend(a, a)` would mutate what the immutable sandbox guards), and a method of any
+  object but plain data (str, numbers, lists, dicts, ...) and Jinja's own helpers are refused;
+  Jinja's class globals (`dict`, `namespace`, `cycler`, `joiner`) are functions here;
+- a page renders in a child process (boxed.py) with `MAX_MEMORY` bytes of memory and
+  `MAX_SECONDS` of time, in whatever thread the render is asked for;
+
 - templates are loaded only from their folders' real contents: a template symlinked to a file
   outside the project (`/etc/hostname`) is refused, and a template file over the size limit too;
 - output is bounded: `{{ "x" * 4000000000 }}`, `"x"|center(10**9)` or a namespace value
@@ -21,6 +29,7 @@ import signal
 import threading
 import time
 import traceback
+import types
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -29,10 +38,11 @@ from jinja2 import (ChoiceLoader, FileSystemLoader, StrictUndefined, TemplateErr
                     TemplateNotFound, TemplateSyntaxError)
 from jinja2.exceptions import SecurityError
 from jinja2.loaders import split_template_path
+from jinja2.runtime import BlockReference, LoopContext, Macro, TemplateReference, Undefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
-from jinja2.utils import Namespace
+from jinja2.utils import Cycler, Joiner, Namespace
 
-from . import paths
+from . import boxed, paths
 from .model import InputError, Problem
 from .model.yamlsafe import decode_text
 
@@ -40,6 +50,9 @@ from .model.yamlsafe import decode_text
 MAX_OUTPUT_CHARS = 20_000_000
 #: Longest a template may take to render (the bundled ones take well under a second).
 MAX_SECONDS = 30.0
+#: Most memory a page's rendering may take beyond what the process holds (a bundled rulebook
+#: needs a few MB).
+MAX_MEMORY = 1 << 30
 
 
 class TemplateLimit(SecurityError):
@@ -109,6 +122,57 @@ class BoundedNamespace(Namespace):
         super().__setitem__(key, value)
 
 
+#: Objects whose methods a template may call: plain data (the immutable sandbox refuses the
+#: methods that change a list, dict or set) and Jinja's own helpers. Any other object (a
+#: pydantic model, a dataclass) shows its data attributes and nothing it could call.
+METHOD_OWNERS = (str, bytes, int, float, complex, tuple, list, dict, set, frozenset, range,
+                 LoopContext, Cycler, Joiner, Namespace, Macro, TemplateReference,
+                 BlockReference, Undefined)
+
+
+def _reaches_code(value: Any) -> bool:
+    """A value that would lead a template to a class: a class, a module, or a method bound to
+    a class (`dict.fromkeys`, a classmethod)."""
+    return isinstance(value, (type, types.ModuleType)) or \
+        isinstance(getattr(value, "__self__", None), (type, types.ModuleType))
+
+
+def _callable_here(obj: Any) -> bool:
+    """What a template may call: functions deckwright or Jinja hand it (gettext, macros,
+    range), methods of plain data and of Jinja's helpers, and deckwright's words (`_`)."""
+    from .i18n import Words
+    if isinstance(obj, Undefined):
+        return True   # calling it raises its own error, naming what was undefined or refused
+    if _reaches_code(obj) or isinstance(obj, (types.MethodDescriptorType,
+                                              types.WrapperDescriptorType,
+                                              types.ClassMethodDescriptorType)):
+        return False
+    if isinstance(obj, types.FunctionType):
+        return True
+    owner = getattr(obj, "__self__", None)
+    if owner is not None:   # a bound method, Python or builtin
+        return isinstance(owner, METHOD_OWNERS) or isinstance(owner, Words)
+    return isinstance(obj, (Macro, Joiner, LoopContext, Words))
+
+
+def _dict(*args: Any, **kwargs: Any) -> dict[Any, Any]:
+    """`dict(a=1)` in a template, a function rather than the class (whose unbound
+    `dict.update` would change any dict)."""
+    return dict(*args, **kwargs)
+
+
+def _namespace(*args: Any, **kwargs: Any) -> BoundedNamespace:
+    return BoundedNamespace(*args, **kwargs)
+
+
+def _cycler(*items: Any) -> Cycler:
+    return Cycler(*items)
+
+
+def _joiner(sep: str = ", ") -> Joiner:
+    return Joiner(sep)
+
+
 class BoundedSandbox(ImmutableSandboxedEnvironment):
     """Jinja's immutable sandbox with arithmetic, calls and filters that cannot explode."""
 
@@ -117,7 +181,27 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
     def __init__(self, **options: Any):
         super().__init__(**options)
         self.filters = {k: _bounded_filter(k, f) for k, f in self.filters.items()}
-        self.globals["namespace"] = BoundedNamespace
+        self.globals.update(dict=_dict, namespace=_namespace, cycler=_cycler, joiner=_joiner)
+        self.globals.pop("lipsum", None)   # lipsum(10**7): text without bound, of no use here
+
+    def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+        """No attribute of a class or module, none that is a class or reaches one, and no
+        method of an object that is not plain data or a Jinja helper."""
+        if isinstance(obj, (type, types.ModuleType)) or _reaches_code(value):
+            return False
+        if callable(value) and not isinstance(obj, METHOD_OWNERS) and not _callable_here(value):
+            return False
+        return super().is_safe_attribute(obj, attr, value)
+
+    def getitem(self, obj: Any, argument: Any) -> Any:
+        """`d['k']` answers what `d.k` would: a class stored as a value is refused too."""
+        value = super().getitem(obj, argument)
+        if _reaches_code(value):
+            return self.unsafe_undefined(obj, str(argument))
+        return value
+
+    def is_safe_callable(self, obj: Any) -> bool:
+        return _callable_here(obj) and super().is_safe_callable(obj)
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         if operator == "*":
@@ -176,9 +260,34 @@ def render(env: BoundedSandbox, name: str, context: dict[str, Any],
            display: Callable[[str], str]) -> str:
     """Render template `name` within the limits; any failure is one located InputError line.
 
+    The templates are compiled here (so the child and the next render find them compiled), the
+    page is rendered in a child process bounded in memory and time (boxed.py).
     `display` turns a template's file name into the name printed (project-relative, or
     "(built-in) ..." for the package's own).
     """
+    for loader in getattr(env.loader, "loaders", []):
+        compile_all(env, list(loader.searchpath), display)
+    try:
+        return boxed.run(lambda: _render_here(env, name, context, display),
+                         MAX_MEMORY, MAX_SECONDS + 5)
+    except boxed.Exceeded as exc:
+        what = {"memory": f"rendering needed more than {MAX_MEMORY >> 20} MiB of memory; stopped",
+                "time": f"rendering took longer than {MAX_SECONDS:g} s; stopped",
+                "interrupted": "rendering was interrupted"}.get(str(exc), f"rendering {exc}")
+        raise InputError(Problem(display(_file_of(env, name)), 1, 1, "template", what)) from None
+
+
+def _file_of(env: BoundedSandbox, name: str) -> str:
+    """The file a template name is read from (its name when no loader has it)."""
+    try:
+        return env.loader.get_source(env, name)[1] if env.loader else name  # type: ignore[arg-type]
+    except TemplateError:
+        return name
+
+
+def _render_here(env: BoundedSandbox, name: str, context: dict[str, Any],
+                 display: Callable[[str], str]) -> str:
+    """The render itself, with the output bound and (in a main thread) the time bound."""
     start = time.monotonic()
     parts: list[str] = []
     size = 0
@@ -221,8 +330,13 @@ def located(env: BoundedSandbox, name: str, display: Callable[[str], str]) -> It
         file, line = _where(exc, env, name)
         raise InputError(Problem(display(file), line, 1, "template",
                                  "templates call each other too deeply (runaway recursion)")) from None
+    except MemoryError as exc:
+        file, line = _where(exc, env, name)
+        raise InputError(Problem(display(file), line, 1, "template",
+                                 f"rendering needed more than {MAX_MEMORY >> 20} MiB of memory; "
+                                 "stopped")) from None
     except (TemplateError, ArithmeticError, TypeError, ValueError, LookupError,
-            AttributeError, MemoryError) as exc:
+            AttributeError) as exc:
         file, line = _where(exc, env, name)
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise InputError(Problem(display(file), line, 1, "template", message)) from None
