@@ -400,7 +400,8 @@ def _ready(tasks: list[Task], done: set[int], started: set[int]) -> list[int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    with kept_yaml.notes(args.project, keeping=True, reading=not args.force) as notes:
+    with atomic.one_build_at_a_time(Path(args.project)), \
+            kept_yaml.notes(args.project, keeping=True, reading=not args.force) as notes:
         return _run(args, notes)
 
 
