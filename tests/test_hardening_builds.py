@@ -4,7 +4,6 @@ cleaning deleted the first's in-flight files, `cannot use build/…/.time-skip.p
 
 from __future__ import annotations
 
-import fcntl
 import os
 import shutil
 import subprocess
@@ -20,48 +19,43 @@ from deckwright.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 MINI = ROOT / "tests" / "fixtures" / "mini"
 
-#: A build whose every rename waits 0.2 s, so that its temporary files stay a while.
-SLOW_BUILD = """
+#: A build whose renames wait until the file named by its second argument exists, so that its
+#: temporary files are in flight while the test starts another build.
+HELD_BUILD = """
 import os, sys, time
 real = os.replace
-def slow(src, dst):
-    time.sleep(0.2)
+def held(src, dst):
+    deadline = time.monotonic() + 60
+    while not os.path.exists(sys.argv[2]) and time.monotonic() < deadline:
+        time.sleep(0.05)
     real(src, dst)
-os.replace = slow
+os.replace = held
 from deckwright.cli import main
 sys.exit(main(["-C", sys.argv[1], "build", "--only", "png", "--force"]))
 """
-
-
-def held(root: Path) -> bool:
-    """Whether another process holds the project's build lock."""
-    fd = os.open(root, os.O_RDONLY)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return True
-    finally:
-        os.close(fd)
-    return False
 
 
 def test_a_second_build_waits_for_the_first(tmp_path: Path) -> None:
     project = tmp_path / "p"
     shutil.copytree(MINI, project)
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    first = subprocess.Popen([sys.executable, "-c", SLOW_BUILD, str(project)], env=env,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 30
-    while not held(project) and first.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.05)
-    second = subprocess.run([sys.executable, "-m", "deckwright", "-C", str(project), "build",
-                             "--only", "png", "--force"], env=env, capture_output=True,
-                            text=True, timeout=120)
+    release = tmp_path / "release"
+    first = subprocess.Popen([sys.executable, "-c", HELD_BUILD, str(project), str(release)],
+                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not list((project / "build").rglob("*.tmp")) and time.monotonic() < deadline:
+        time.sleep(0.05)   # the first build's files are in flight
+    second = subprocess.Popen([sys.executable, "-m", "deckwright", "-C", str(project), "build",
+                               "--only", "png", "--force"], env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    said = second.stderr.readline()   # at once when it waits; at its end when it does not
+    release.touch()
     out, err = first.communicate(timeout=120)
+    second.communicate(timeout=120)
+    assert said == "deckwright: another build of this project is running; waiting for it to " \
+        "finish\n"
     assert first.returncode == 0, err
-    assert second.returncode == 0, second.stderr
-    assert "deckwright: another build of this project is running; waiting for it to finish" \
-        in second.stderr
+    assert second.returncode == 0
     pngs = sorted((project / "build" / "mini").rglob("*.png"))
     assert pngs and all(Image.open(p).size[0] > 100 for p in pngs)
     assert not [p for p in (project / "build").rglob("*") if atomic.TEMP_NAME.match(p.name)]
