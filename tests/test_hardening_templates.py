@@ -157,3 +157,23 @@ def test_serve_reload_of_a_looping_template_stops_and_recovers(tmp_path: Path,
     template.write_text("<html><body>fixed</body></html>")
     reload_in_a_thread()
     assert preview.problems == [] and "fixed" in preview.games["mini"].rulebook
+
+
+def test_a_looping_face_layout_expression_is_stopped(tmp_path: Path, capsys,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A layout's text is a template too, rendered per card in this process: a loop over a
+    ready list (no call the sandbox sees) is stopped by the clock, once for every card."""
+    from deckwright.press import binding
+    monkeypatch.setattr(binding, "MAX_SECONDS", 0.5, raising=False)
+    project = tmp_path / "p"
+    shutil.copytree(MINI, project)
+    (project / "templates" / "faces" / "mini").mkdir(parents=True)
+    (project / "templates" / "faces" / "mini" / "generic.yaml").write_text(
+        "extends: generic\nregions:\n  name:\n    text: \"{% set L = range(99999)|list %}"
+        "{% for a in L %}{% for b in L %}{% endfor %}{% endfor %}x\"\n")
+    start = time.monotonic()
+    assert main(["-C", str(project), "check"]) == 2
+    assert time.monotonic() - start < 10
+    err = [e for e in capsys.readouterr().err.splitlines() if not e.startswith("warning:")]
+    assert len(err) == 2 and all("layout expression failed: TemplateLimit: rendering took longer "
+                                 "than 0.5 s; stopped" in e for e in err)

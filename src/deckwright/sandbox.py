@@ -99,9 +99,44 @@ def _check_format(spec: Any) -> None:
 SIZED_FILTERS = {"center", "indent", "wordwrap", "truncate", "batch", "slice", "replace"}
 
 
+#: The time a render in this thread must end by (`timed`): checked at every call, filter,
+#: arithmetic and loop step, so a render in any thread stops (no alarm signal reaches a thread).
+_clock = threading.local()
+
+
+@contextmanager
+def timed(seconds: float) -> Iterator[None]:
+    """Renders inside the block stop with TemplateLimit after `seconds` (the earliest of nested
+    blocks counts)."""
+    before = getattr(_clock, "deadline", None)
+    mine = time.monotonic() + seconds
+    _clock.deadline, _clock.seconds = (mine, seconds) if before is None or mine < before \
+        else (before, getattr(_clock, "seconds", seconds))
+    try:
+        yield
+    finally:
+        _clock.deadline = before
+
+
+def _tick() -> None:
+    deadline = getattr(_clock, "deadline", None)
+    if deadline is not None and time.monotonic() > deadline:
+        raise TemplateLimit(f"rendering took longer than {_clock.seconds:g} s; stopped")
+
+
+def _stepped(iterable: Any) -> Iterator[Any]:
+    """A template loop's items, the clock checked every 256 steps (filter `_stepped`, put
+    around every `{% for %}` by `BoundedSandbox._parse`)."""
+    for n, item in enumerate(iterable):
+        if not n & 255:
+            _tick()
+        yield item
+
+
 def _bounded_filter(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(fn)
     def bounded(*args: Any, **kwargs: Any) -> Any:
+        _tick()
         if name in SIZED_FILTERS:
             _check_args(args[1:], kwargs, f"filter {name}")
         if name == "format":
@@ -183,6 +218,17 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         self.filters = {k: _bounded_filter(k, f) for k, f in self.filters.items()}
         self.globals.update(dict=_dict, namespace=_namespace, cycler=_cycler, joiner=_joiner)
         self.globals.pop("lipsum", None)   # lipsum(10**7): text without bound, of no use here
+        self.filters["_stepped"] = _stepped
+
+    def _parse(self, source: str, name: str | None, filename: str | None) -> Any:
+        """Every `{% for %}` iterates through `_stepped`, which checks the clock: a loop over
+        a ready list calls nothing else the sandbox sees."""
+        from jinja2 import nodes
+        tree = super()._parse(source, name, filename)
+        for loop in tree.find_all(nodes.For):
+            loop.iter = nodes.Filter(loop.iter, "_stepped", [], [], None, None,
+                                     lineno=loop.iter.lineno)
+        return tree
 
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
         """No attribute of a class or module, none that is a class or reaches one, and no
@@ -204,6 +250,7 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         return _callable_here(obj) and super().is_safe_callable(obj)
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        _tick()
         if operator == "*":
             for seq, n in ((left, right), (right, left)):
                 if isinstance(seq, (str, list, tuple)) and isinstance(n, int) \
@@ -223,6 +270,7 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         return super().wrap_str_format(value)
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+        _tick()
         if isinstance(getattr(__obj, "__self__", None), (str, bytes, list, tuple)):
             _check_args(args, kwargs, "call")  # "x".ljust(10**9), "x".zfill(10**9)
         result = super().call(__context, __obj, *args, **kwargs)
@@ -287,11 +335,12 @@ def _file_of(env: BoundedSandbox, name: str) -> str:
 
 def _render_here(env: BoundedSandbox, name: str, context: dict[str, Any],
                  display: Callable[[str], str]) -> str:
-    """The render itself, with the output bound and (in a main thread) the time bound."""
+    """The render itself, with the output bound and the time bound (an alarm in a main
+    thread, the sandbox's clock in any)."""
     start = time.monotonic()
     parts: list[str] = []
     size = 0
-    with located(env, name, display), _deadline(MAX_SECONDS):
+    with located(env, name, display), _deadline(MAX_SECONDS), timed(MAX_SECONDS):
         for chunk in env.get_template(name).generate(context):
             size += len(chunk)
             if size > MAX_OUTPUT_CHARS:
