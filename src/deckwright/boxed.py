@@ -85,7 +85,12 @@ def run(call: Callable[[], T], memory: int, seconds: float) -> T:
     if not available():
         return call()
     read, write = os.pipe()
-    pid = os.fork()
+    try:
+        pid = os.fork()
+    except OSError:   # no process to spare (EAGAIN, ENOMEM): the sandbox's own limits remain
+        os.close(read)
+        os.close(write)
+        return call()
     if pid == 0:   # never returns
         os.close(read)
         _child(call, memory, write)
@@ -94,12 +99,13 @@ def run(call: Callable[[], T], memory: int, seconds: float) -> T:
     try:
         chunks: list[bytes] = []
         deadline = time.monotonic() + seconds
+        waiting = select.poll()   # not select(): a server may hold more than 1,024 descriptors
+        waiting.register(read, select.POLLIN | select.POLLHUP)
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise Exceeded("time")
-            ready, _, _ = select.select([read], [], [], left)
-            if ready:
+            if waiting.poll(left * 1000):
                 chunk = os.read(read, 1 << 20)
                 if not chunk:
                     break

@@ -313,8 +313,7 @@ def render(env: BoundedSandbox, name: str, context: dict[str, Any],
     `display` turns a template's file name into the name printed (project-relative, or
     "(built-in) ..." for the package's own).
     """
-    for loader in getattr(env.loader, "loaders", []):
-        compile_all(env, list(loader.searchpath), display)
+    _compile_here(env)
     try:
         return boxed.run(lambda: _render_here(env, name, context, display),
                          MAX_MEMORY, MAX_SECONDS + 5)
@@ -323,6 +322,19 @@ def render(env: BoundedSandbox, name: str, context: dict[str, Any],
                 "time": f"rendering took longer than {MAX_SECONDS:g} s; stopped",
                 "interrupted": "rendering was interrupted"}.get(str(exc), f"rendering {exc}")
         raise InputError(Problem(display(_file_of(env, name)), 1, 1, "template", what)) from None
+
+
+def _compile_here(env: BoundedSandbox) -> None:
+    """Compile every template the environment can load, in this process, so that the child
+    (and the next render) finds them compiled; a broken one is left for the render to report
+    if it uses it."""
+    for loader in getattr(env.loader, "loaders", []):
+        for folder in loader.searchpath:
+            for path in sorted(Path(folder).rglob("*.j2")):
+                try:
+                    env.get_template(path.relative_to(folder).as_posix())
+                except Exception:  # noqa: BLE001 - reported, located, by the render that uses it
+                    pass
 
 
 def _file_of(env: BoundedSandbox, name: str) -> str:
