@@ -9,8 +9,9 @@ and on top of it:
   object but plain data (str, numbers, lists, dicts, ...) and Jinja's own helpers are refused;
   Jinja's class globals (`dict`, `namespace`, `cycler`, `joiner`) are functions here;
 - a page renders in a child process (boxed.py) with `MAX_MEMORY` bytes of memory and
-  `MAX_SECONDS` of time, in whatever thread the render is asked for;
-
+  `MAX_SECONDS` of time, in whatever thread the render is asked for; and a clock checked at
+  every call, filter, arithmetic and loop step (`timed`) bounds any render's time in any thread
+  (face layouts' expressions, rendered in this process, included);
 - templates are loaded only from their folders' real contents: a template symlinked to a file
   outside the project (`/etc/hostname`) is refused, and a template file over the size limit too;
 - output is bounded: `{{ "x" * 4000000000 }}`, `"x"|center(10**9)` or a namespace value
