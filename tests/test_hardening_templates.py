@@ -177,3 +177,36 @@ def test_a_looping_face_layout_expression_is_stopped(tmp_path: Path, capsys,
     err = [e for e in capsys.readouterr().err.splitlines() if not e.startswith("warning:")]
     assert len(err) == 2 and all("layout expression failed: TemplateLimit: rendering took longer "
                                  "than 0.5 s; stopped" in e for e in err)
+
+
+def test_ctrl_c_stops_serve_while_a_reload_renders(tmp_path: Path) -> None:
+    """SIGINT to the server alone (not its process group): the rendering child is ended, so the
+    server does not wait out the render's 30 s before it stops."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    project = mini_project(tmp_path, "<html><body>first</body></html>")
+    server = subprocess.Popen([sys.executable, "-m", "deckwright", "-C", str(project), "serve",
+                               "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        while "Watching for changes" not in server.stdout.readline():
+            assert server.poll() is None
+
+        def rendering() -> bool:   # the reload's thread has a child process
+            return any(p.read_text().strip()
+                       for p in Path(f"/proc/{server.pid}/task").glob("*/children"))
+        deadline = time.monotonic() + 30
+        while not rendering() and time.monotonic() < deadline:
+            (project / "templates" / "rulebook" / "rulebook.html.j2").write_text(LOOP)
+            time.sleep(0.3)   # written again until the watcher is up
+        assert rendering()
+        server.send_signal(signal.SIGINT)
+        start = time.monotonic()
+        _, err = server.communicate(timeout=20)
+        assert time.monotonic() - start < 5
+        assert "Traceback" not in err
+    finally:
+        server.kill()
+        server.wait()

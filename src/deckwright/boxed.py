@@ -26,6 +26,11 @@ from typing import Callable, TypeVar
 T = TypeVar("T")
 
 
+#: The children rendering now, so that a server shutting down can end them (`stop_all`).
+_RUNNING: set[int] = set()
+_STOPPED: set[int] = set()
+
+
 class Exceeded(Exception):
     """The child went past the time limit, ran out of memory, or died without a result."""
 
@@ -95,6 +100,7 @@ def run(call: Callable[[], T], memory: int, seconds: float) -> T:
         os.close(read)
         _child(call, memory, write)
     os.close(write)
+    _RUNNING.add(pid)
     reaped = False
     try:
         chunks: list[bytes] = []
@@ -116,7 +122,12 @@ def run(call: Callable[[], T], memory: int, seconds: float) -> T:
         os.close(read)
         if not reaped:
             _kill(pid)
+        _RUNNING.discard(pid)
+    stopped = pid in _STOPPED
+    _STOPPED.discard(pid)
     if not chunks:
+        if stopped:
+            raise Exceeded("interrupted")
         if os.WIFSIGNALED(status) and os.WTERMSIG(status) in (signal.SIGINT, signal.SIGTERM):
             raise Exceeded("interrupted")
         raise Exceeded("memory" if os.WIFSIGNALED(status) and os.WTERMSIG(status) in
@@ -126,6 +137,18 @@ def run(call: Callable[[], T], memory: int, seconds: float) -> T:
     if not ok:
         raise value   # type: ignore[misc]
     return value   # type: ignore[return-value]
+
+
+def stop_all() -> None:
+    """End every child rendering now (Ctrl-C reached only the server, which would otherwise
+    wait for its reload thread, and so for the child, up to the time limit). The waiting
+    threads see a child that died and raise Exceeded("interrupted")."""
+    for pid in list(_RUNNING):
+        _STOPPED.add(pid)
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
 
 
 def _kill(pid: int) -> None:

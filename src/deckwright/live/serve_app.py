@@ -24,6 +24,7 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from .. import boxed
 from .changes import Changes
 from .preview import Preview
 
@@ -173,6 +174,7 @@ def app(preview: Preview, watch: bool = True) -> Starlette:
             yield
         finally:
             stop.set()
+            boxed.stop_all()   # a reload rendering in a child would hold the shutdown
             if task is not None:
                 task.cancel()
 
