@@ -102,6 +102,7 @@ def test_the_issues_templates_are_one_line_in_check_and_build(tmp_path: Path, ca
 ])
 def test_memory_is_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str) -> None:
     monkeypatch.setattr(sandbox, "MAX_MEMORY", 128 << 20, raising=False)
+    monkeypatch.setattr(sandbox, "MAX_MADE", 10 ** 12, raising=False)   # the kernel's bound
     start = time.monotonic()
     with pytest.raises(InputError) as info:
         render(text, tmp_path)
@@ -210,3 +211,23 @@ def test_ctrl_c_stops_serve_while_a_reload_renders(tmp_path: Path) -> None:
     finally:
         server.kill()
         server.wait()
+
+
+@pytest.mark.parametrize("text", [
+    "{% set a = 'x' * 10000000 %}{% set b = a ~ a %}{% set c = b ~ b %}{% set d = c ~ c %}",
+    "{% set a = 'x' * 10000000 %}{% set b %}{{ a }}{{ a }}{% endset %}{% set c %}{{ b }}{{ b }}"
+    "{% endset %}{% set d %}{{ c }}{{ c }}{% endset %}",
+    "{% set a = [0] * 5000000 %}" + "".join(f"{{% set a{i} = a + a %}}" for i in range(5)),
+])
+def test_a_face_layout_expression_is_bounded_in_memory(tmp_path: Path, capsys, text: str) -> None:
+    """Rendered in this process, a layout's expression is held to what it may make in all."""
+    project = tmp_path / "p"
+    shutil.copytree(MINI, project)
+    (project / "templates" / "faces" / "mini").mkdir(parents=True)
+    (project / "templates" / "faces" / "mini" / "generic.yaml").write_text(
+        f"extends: generic\nregions:\n  name:\n    text: \"{text}x\"\n")
+    assert main(["-C", str(project), "check"]) == 2
+    err = [e for e in capsys.readouterr().err.splitlines() if not e.startswith("warning:")]
+    assert len(err) == 2 and all("layout expression failed: TemplateLimit: rendering made more "
+                                 "than 50000000 characters and items (memory); stopped" in e
+                                 for e in err)

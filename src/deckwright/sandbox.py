@@ -100,23 +100,41 @@ def _check_format(spec: Any) -> None:
 SIZED_FILTERS = {"center", "indent", "wordwrap", "truncate", "batch", "slice", "replace"}
 
 
+#: Most characters and items a render in this process may make, all together, through
+#: operators, `~`, filters, calls and `{% set %}` blocks: what a template holds at once is at
+#: most what it made, so this bounds its memory where no child process does (face layouts).
+MAX_MADE = 50_000_000
+
 #: The time a render in this thread must end by (`timed`): checked at every call, filter,
-#: arithmetic and loop step, so a render in any thread stops (no alarm signal reaches a thread).
+#: arithmetic and loop step, so a render in any thread stops (no alarm signal reaches a thread);
+#: and what the render made so far (`_made`).
 _clock = threading.local()
 
 
 @contextmanager
 def timed(seconds: float) -> Iterator[None]:
     """Renders inside the block stop with TemplateLimit after `seconds` (the earliest of nested
-    blocks counts)."""
-    before = getattr(_clock, "deadline", None)
+    blocks counts) or once they made more than MAX_MADE characters and items."""
+    before = getattr(_clock, "deadline", None), getattr(_clock, "made", None)
     mine = time.monotonic() + seconds
-    _clock.deadline, _clock.seconds = (mine, seconds) if before is None or mine < before \
-        else (before, getattr(_clock, "seconds", seconds))
+    _clock.deadline, _clock.seconds = (mine, seconds) if before[0] is None or mine < before[0] \
+        else (before[0], getattr(_clock, "seconds", seconds))
+    _clock.made = before[1] or 0
     try:
         yield
     finally:
-        _clock.deadline = before
+        _clock.deadline, _clock.made = before
+
+
+def _made(value: Any) -> Any:
+    """Count what a template made (filter `_made`, and the sandbox's hooks); returns it."""
+    made = getattr(_clock, "made", None)
+    if made is not None and isinstance(value, (str, bytes, list, tuple, dict, set, frozenset)):
+        _clock.made = made + len(value)
+        if _clock.made > MAX_MADE:
+            raise TemplateLimit(f"rendering made more than {MAX_MADE} characters and items "
+                                f"(memory); stopped")
+    return value
 
 
 def _tick() -> None:
@@ -145,7 +163,7 @@ def _bounded_filter(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         result = fn(*args, **kwargs)
         if isinstance(result, str) and len(result) > MAX_OUTPUT_CHARS:
             raise TemplateLimit(f"filter {name} made more than {MAX_OUTPUT_CHARS} characters")
-        return result
+        return _made(result)
     return bounded
 
 
@@ -212,7 +230,7 @@ def _joiner(sep: str = ", ") -> Joiner:
 class BoundedSandbox(ImmutableSandboxedEnvironment):
     """Jinja's immutable sandbox with arithmetic, calls and filters that cannot explode."""
 
-    intercepted_binops = frozenset(["*", "**", "%"])
+    intercepted_binops = frozenset(["*", "**", "%", "+"])
 
     def __init__(self, **options: Any):
         super().__init__(**options)
@@ -220,15 +238,28 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         self.globals.update(dict=_dict, namespace=_namespace, cycler=_cycler, joiner=_joiner)
         self.globals.pop("lipsum", None)   # lipsum(10**7): text without bound, of no use here
         self.filters["_stepped"] = _stepped
+        self.filters["_made"] = _made
 
     def _parse(self, source: str, name: str | None, filename: str | None) -> Any:
-        """Every `{% for %}` iterates through `_stepped`, which checks the clock: a loop over
-        a ready list calls nothing else the sandbox sees."""
+        """Every `{% for %}` iterates through `_stepped`, which checks the clock (a loop over a
+        ready list calls nothing else the sandbox sees); every `~` and `{% set %}` block is
+        counted by `_made` (they call nothing either)."""
         from jinja2 import nodes
         tree = super()._parse(source, name, filename)
         for loop in tree.find_all(nodes.For):
             loop.iter = nodes.Filter(loop.iter, "_stepped", [], [], None, None,
                                      lineno=loop.iter.lineno)
+        for parent in [tree, *tree.find_all(nodes.Node)]:   # the nodes as parsed, listed first
+            for field, value in parent.iter_fields():
+                if isinstance(value, nodes.Concat):
+                    setattr(parent, field, nodes.Filter(value, "_made", [], [], None, None,
+                                                        lineno=value.lineno))
+                elif isinstance(value, list):
+                    value[:] = [nodes.Filter(v, "_made", [], [], None, None, lineno=v.lineno)
+                                if isinstance(v, nodes.Concat) else v for v in value]
+        for block in tree.find_all(nodes.AssignBlock):
+            block.filter = nodes.Filter(block.filter, "_made", [], [], None, None,
+                                        lineno=block.lineno)
         return tree
 
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
@@ -258,12 +289,16 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
                         and len(seq) * n > MAX_OUTPUT_CHARS:
                     raise TemplateLimit(f"repeating a value {n} times would make more than "
                                         f"{MAX_OUTPUT_CHARS} characters")
+        if operator == "+" and isinstance(left, (str, list, tuple)) \
+                and isinstance(right, (str, list, tuple)) \
+                and len(left) + len(right) > MAX_OUTPUT_CHARS:
+            raise TemplateLimit(f"adding these would make more than {MAX_OUTPUT_CHARS} items")
         if operator == "%":
             _check_format(left)
         if operator == "**" and isinstance(left, int) and isinstance(right, int) \
                 and abs(left) > 1 and right > 256:
             raise TemplateLimit(f"{left} ** {right} is too large a number")
-        return super().call_binop(context, operator, left, right)
+        return _made(super().call_binop(context, operator, left, right))
 
     def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
         if getattr(value, "__name__", "") in ("format", "format_map"):
@@ -277,7 +312,7 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         result = super().call(__context, __obj, *args, **kwargs)
         if isinstance(result, str) and len(result) > MAX_OUTPUT_CHARS:
             raise TemplateLimit(f"a call made more than {MAX_OUTPUT_CHARS} characters")
-        return result
+        return _made(result)
 
 
 def environment(dirs: list[Path], **options: Any) -> BoundedSandbox:
