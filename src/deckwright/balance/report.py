@@ -141,7 +141,7 @@ def render_html(data: GameData, job: Job, summary: Summary, records: Records,
     env = _environment(tuple(dirs), data.language)
     _ = words(data.language)
     context: dict[str, Any] = {
-        "game": data.db.game, "job": job, "summary": summary, "interrupted": interrupted,
+        "game": data.db.game.model_dump(mode="json"), "job": job, "summary": summary, "interrupted": interrupted,
         "findings": findings(summary, job, names, _), "names": names, "lang": data.language,
         "pct": _pct, "ci": _ci, "css": Markup(_css(dirs, data)),
         # SVG written from our own numbers (plots.py); card names inside are XML-escaped

@@ -416,7 +416,8 @@ def warn_preflight(presses: list[GamePress], names: list[str], args: argparse.Na
 
 
 def run(args: argparse.Namespace) -> int:
-    with kept_yaml.notes(args.project, keeping=True, reading=not args.force) as notes:
+    with atomic.one_build_at_a_time(Path(args.project)), \
+            kept_yaml.notes(args.project, keeping=True, reading=not args.force) as notes:
         return _run(args, notes)
 
 

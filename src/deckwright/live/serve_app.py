@@ -1,15 +1,19 @@
 """`deckwright serve`: the preview pages (gallery, rulebook, examples) and the watcher behind them.
 
-A background task watches the project folder (not build/, hidden folders or caches); every batch
-of saved files reloads the preview in a worker thread and bumps a version that the pages follow
-through server-sent events. The gallery then fetches its data again and swaps only the pictures
-whose address (a stamp of the face's inputs) changed.
+A background task watches the project's own folders (not build/, hidden folders or caches, and
+never a folder reached through a symlink, which may lead anywhere: a link to / made the watcher
+follow the whole disk and die); every batch of saved files reloads the preview in a worker
+thread and bumps a version that the pages follow through server-sent events. The gallery then
+fetches its data again and swaps only the pictures whose address (a stamp of the face's inputs)
+changed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import html
+import os
+import sys
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import AsyncIterator
@@ -21,6 +25,7 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from .. import boxed
 from .changes import Changes
 from .guard import RULEBOOK_CSP, Guard
 from .preview import Preview
@@ -46,6 +51,23 @@ def watched(root: Path):
     return keep
 
 
+#: Most folders watched (one inotify watch each); a project has a few dozen.
+MAX_FOLDERS = 2_000
+
+
+def folders(root: Path) -> list[Path]:
+    """The folders to watch, each on its own: the project's real folders, without build/,
+    hidden folders, caches, and folders reached through a symlink (not followed)."""
+    found = [root]
+    for here, subdirs, _ in os.walk(root, followlinks=False):
+        subdirs[:] = sorted(d for d in subdirs if d not in IGNORED_DIRS and not d.startswith(".")
+                            and not os.path.islink(os.path.join(here, d)))
+        found += [Path(here, d) for d in subdirs]
+        if len(found) >= MAX_FOLDERS:
+            return found[:MAX_FOLDERS]
+    return found
+
+
 class Server:
     def __init__(self, preview: Preview):
         self.preview = preview
@@ -53,15 +75,25 @@ class Server:
         self.reloads = 0
 
     async def watch(self, stop: asyncio.Event) -> None:
+        """Watch the project's folders (`folders`), each without recursion, and watch anew when
+        a save adds or removes a folder. A watcher that fails says so on stderr."""
         from watchfiles import awatch
 
         root = self.preview.project.root
-        async for changes in awatch(root, watch_filter=watched(root), stop_event=stop,
-                                    debounce=150, step=30):
-            paths = sorted({Path(p) for _, p in changes})
-            await asyncio.to_thread(self.preview.reload, paths)
-            self.reloads += 1
-            await self.changes.bump()
+        try:
+            while not stop.is_set():
+                watching = folders(root)
+                async for changes in awatch(*watching, recursive=False, stop_event=stop,
+                                            watch_filter=watched(root), debounce=150, step=30):
+                    paths = sorted({Path(p) for _, p in changes})
+                    await asyncio.to_thread(self.preview.reload, paths)
+                    self.reloads += 1
+                    await self.changes.bump()
+                    if folders(root) != watching:
+                        break
+        except Exception as exc:  # noqa: BLE001 - the pages keep working without reloads
+            print(f"deckwright: warning: the watcher stopped ({type(exc).__name__}: {exc}); "
+                  f"saved files no longer reload", file=sys.stderr)
 
 
 def _game(request: Request) -> str | None:
@@ -146,6 +178,7 @@ def app(preview: Preview, watch: bool = True, host: str = "127.0.0.1") -> Starle
             yield
         finally:
             stop.set()
+            boxed.stop_all()   # a reload rendering in a child would hold the shutdown
             if task is not None:
                 task.cancel()
 

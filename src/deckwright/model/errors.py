@@ -49,6 +49,10 @@ class InputError(Exception):
         self.problems: list[Problem] = sorted(set(problems))
         super().__init__("\n".join(str(p) for p in self.problems))
 
+    def __reduce__(self) -> tuple[type, tuple[list[Problem]]]:
+        """Pickled with its problems (a render in a child process sends it back)."""
+        return (type(self), (self.problems,))
+
     @classmethod
     def merge(cls, errors: Iterable["InputError"]) -> "InputError":
         return cls([p for e in errors for p in e.problems])

@@ -249,9 +249,10 @@ def _at(data: Any, where: Any) -> Any:
 
 def _within_limits(data: Any) -> None:
     """The loader's own limits, on the data with its repeats (so a note can hold nothing a
-    YAML file could not): nesting depth and values counted through every repeat. A repeat
+    YAML file could not): nesting depth, values counted through every repeat, and the
+    length of each value. A repeat
     that contains itself exceeds the depth."""
-    from .yamlsafe import MAX_DEPTH, MAX_EXPANDED_NODES
+    from .yamlsafe import MAX_DEPTH, MAX_EXPANDED_NODES, MAX_FIELD_CHARS
     count = 0
 
     def walk(value: Any, depth: int) -> None:
@@ -265,6 +266,8 @@ def _within_limits(data: Any) -> None:
         for child in children:
             if type(child) is dict or type(child) is list:
                 walk(child, depth + 1)
+            elif type(child) is str and len(child) > MAX_FIELD_CHARS:
+                raise _Malformed("a value too long")
 
     if type(data) is dict or type(data) is list:
         walk(data, 1)

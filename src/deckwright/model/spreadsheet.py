@@ -24,10 +24,14 @@ from pathlib import Path as FsPath
 from typing import Any, Iterable, Sequence
 
 from .. import paths
-from .errors import Path, Problem, format_path
-from .yamlsafe import Positions
+from .errors import InputError, Path, Problem, format_path
+from .yamlsafe import MAX_FIELD_CHARS, Positions
 
 MAX_BYTES = 20_000_000
+#: An XLSX is a zip: what its parts unpack to is bounded too (a 311 KB workbook held a 300 MB
+#: name), read from the zip's directory before anything is unpacked.
+MAX_UNPACKED_BYTES = 32_000_000
+MAX_PARTS = 1_000
 MAX_ROWS = 20_000
 MAX_COLUMNS = 200
 SUFFIXES = (".csv", ".xlsx")
@@ -107,17 +111,40 @@ class _Refused(ValueError):
     """A sound file that cannot be used as asked (no such sheet, too many rows)."""
 
 
+class _TooLong(Exception):
+    """A cell's value longer than any field may be, at (row, column), both 1-based."""
+
+    def __init__(self, row: int, column: int, header: str, message: str):
+        super().__init__(message)
+        self.row, self.column, self.header, self.message = row, column, header, message
+        self.sheet: str | None = None   # set by the XLSX reader
+
+
 def _collect(rows: Iterable[Sequence[Any]]) -> list[list[Any]]:
-    """Rows as lists without trailing empty cells (XLSX pads rows to the widest), bounded."""
+    """Rows as lists without trailing empty cells (XLSX pads rows to the widest), bounded in
+    number and in each value's length, checked as the rows stream in."""
     out: list[list[Any]] = []
     for row in rows:
         if len(out) > MAX_ROWS:
             raise _Refused(f"more than {MAX_ROWS} card rows; refused")
         cells = list(row)
+        for column, value in enumerate(cells, 1):
+            refusal = _too_long(value)
+            if refusal:
+                headers = out[0] if out else []
+                header = str(headers[column - 1]).strip() if column <= len(headers) else ""
+                raise _TooLong(len(out) + 1, column, header, refusal)
         while cells and _empty(cells[-1]):
             cells.pop()
         out.append(cells)
     return out
+
+
+def _too_long(value: Any) -> str | None:
+    """The refusal of a cell's value longer than any field may be, else None."""
+    if isinstance(value, str) and len(value) > MAX_FIELD_CHARS:
+        return f"a value of {len(value)} characters, more than {MAX_FIELD_CHARS}; refused"
+    return None
 
 
 def _rows_csv(path: FsPath) -> list[list[Any]]:
@@ -125,28 +152,64 @@ def _rows_csv(path: FsPath) -> list[list[Any]]:
         text = path.read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ValueError(f"not UTF-8 text ({exc.reason}); save the sheet as 'CSV UTF-8'") from None
+    reader = csv.reader(io.StringIO(text, newline=""))
     try:
-        return _collect(csv.reader(io.StringIO(text, newline="")))
+        return _collect(reader)
     except csv.Error as exc:
+        if "field larger than field limit" in str(exc):   # the csv module's own bound (128 KiB)
+            raise _Refused(f"line {reader.line_num}: a value of more than {MAX_FIELD_CHARS} "
+                           f"characters; refused") from None
         raise ValueError(f"not a readable CSV file ({exc})") from None
+
+
+def _check_zip(path: FsPath) -> None:
+    """Refuse a workbook whose parts would unpack past the limits, or whose XML declares a
+    DOCTYPE (entities), before openpyxl reads any of it."""
+    import zipfile
+    try:
+        with zipfile.ZipFile(path) as book:
+            parts = book.infolist()
+            if len(parts) > MAX_PARTS:
+                raise _Refused(f"more than {MAX_PARTS} parts in the workbook; refused")
+            unpacked = sum(p.file_size for p in parts)
+            if unpacked > MAX_UNPACKED_BYTES:
+                raise _Refused(f"unpacks to {unpacked // 1_000_000} MB, more than "
+                               f"{MAX_UNPACKED_BYTES // 1_000_000} MB; refused")
+            for part in parts:
+                if part.filename.endswith((".xml", ".rels")):
+                    with book.open(part) as xml:
+                        if b"<!DOCTYPE" in xml.read(4096).upper():
+                            raise _Refused(f"{part.filename} declares a DOCTYPE (XML entities "
+                                           f"are not allowed in a workbook); refused")
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError) as exc:
+        raise ValueError(f"not a readable XLSX workbook ({exc})") from None
 
 
 def _rows_xlsx(path: FsPath, sheet: str | None) -> tuple[str, list[list[Any]]]:
     from openpyxl import load_workbook  # loaded only for projects that use XLSX
 
+    _check_zip(path)
     try:
         book = load_workbook(path, read_only=True, data_only=True)
         try:
             name = sheet or book.sheetnames[0]
             if name not in book.sheetnames:
                 raise _Refused(f"no sheet {name!r} (sheets: {', '.join(book.sheetnames)})")
-            return name, _collect(book[name].iter_rows(values_only=True, max_col=MAX_COLUMNS + 1))
+            try:
+                return name, _collect(book[name].iter_rows(values_only=True,
+                                                           max_col=MAX_COLUMNS + 1))
+            except _TooLong as exc:
+                exc.sheet = name
+                raise
         finally:
             book.close()
-    except _Refused:
+    except (_Refused, _TooLong):
         raise
     except Exception as exc:  # an untrusted file: the zip and XML readers raise many kinds
-        raise ValueError(f"not a readable XLSX workbook ({type(exc).__name__}: {exc})") from None
+        cause = exc.__cause__ or exc.__context__
+        first = str(exc).splitlines()[0].replace(f" from {path}", "") if str(exc) else ""
+        said = f"{type(exc).__name__}: {first}" + (f" ({type(cause).__name__})" if cause else "")
+        raise ValueError(f"not a readable XLSX workbook ({said})") from None
 
 
 def read_rows(source: Source) -> tuple[str | None, list[list[Any]]]:
@@ -306,8 +369,13 @@ class SheetCards:
 
 
 def read_sheet(source: Source, name: str, into: SheetCards) -> None:
-    """Add one sheet's cards to `into`; unreadable cells become problems, not exceptions."""
-    sheet, rows = read_rows(source)
+    """Add one sheet's cards to `into`; unreadable cells become problems, not exceptions. A
+    value longer than any field may be stops the load at once: one line naming its cell."""
+    try:
+        sheet, rows = read_rows(source)
+    except _TooLong as exc:
+        cell = Cell(name, exc.sheet, exc.row, exc.column, exc.header)
+        raise InputError(cell.problem(exc.header, exc.message)) from None
     source = Source(source.text, source.path, sheet)  # cells name the sheet read
     into.files.append(source.path)
     if not rows:

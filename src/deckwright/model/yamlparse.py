@@ -19,7 +19,7 @@ from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, Mappin
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .errors import InputError, Path, Problem, format_path
-from .yamlsafe import MAX_DEPTH, MAX_EXPANDED_NODES, MERGE_TAG, STR_TAG, Positions
+from .yamlsafe import MAX_DEPTH, MAX_EXPANDED_NODES, MAX_FIELD_CHARS, MERGE_TAG, STR_TAG, Positions
 
 #: The loader class parsing uses: libyaml's when available (about 5x faster), same safe rules.
 BASE_LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -87,7 +87,7 @@ def _checked(loader: Any) -> Iterator[Any]:
 
     libyaml's composer (and PyYAML's) recurses once per nesting level and lets an alias point
     into the collection that is still being built (a recursive document). This pass counts the
-    nesting depth and the number of values with aliases expanded (an anchored value's expanded
+    nesting depth, the length of each value and the number of values with aliases expanded (an anchored value's expanded
     size is the running total at its end less the total at its start), and refuses a document
     over the limits, a recursive alias, or a second document, at the event that crosses them.
     """
@@ -101,6 +101,9 @@ def _checked(loader: Any) -> Iterator[Any]:
         kind = event.__class__
         if kind is ScalarEvent:
             total += 1
+            if len(event.value) > MAX_FIELD_CHARS:
+                raise _Refused(event.start_mark, f"a value of {len(event.value)} characters, "
+                                                 f"more than {MAX_FIELD_CHARS}; refused")
             if event.anchor is not None:
                 anchors[event.anchor] = 1
         elif kind is SequenceStartEvent or kind is MappingStartEvent:

@@ -37,6 +37,9 @@ MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_EXPANDED_NODES = 500_000
 #: Deepest nesting of lists and mappings (a database needs about 10).
 MAX_DEPTH = 64
+#: Longest value (a name, a text, a rules section's body) in characters, in YAML and in every
+#: cell of a sheet: the longest bundled one is under 600; a 1 MB name took 84 s to fit.
+MAX_FIELD_CHARS = 20_000
 MERGE_TAG = "tag:yaml.org,2002:merge"
 STR_TAG = "tag:yaml.org,2002:str"
 

@@ -17,7 +17,7 @@ from jinja2.exceptions import SecurityError
 
 from ..i18n import N_, words
 from ..model import GameData
-from ..sandbox import BoundedSandbox
+from ..sandbox import BoundedSandbox, TemplateLimit, timed
 from ..model.schema import Back, Card
 
 
@@ -60,6 +60,12 @@ class BindingError(Exception):
     """A layout expression that cannot be compiled or evaluated; the layout reports where."""
 
 
+#: Longest one layout expression may take for one card (they take microseconds).
+MAX_SECONDS = 2.0
+#: Expressions that ran out of time, with their message.
+_TOO_SLOW: dict[str, str] = {}
+
+
 @lru_cache(maxsize=4096)
 def compile_expr(source: str) -> Any:
     try:
@@ -90,10 +96,16 @@ def render(source: str, context: dict[str, Any]) -> str:
         value = _lookup(simple.group(1), context)
         if value is None or isinstance(value, (str, int, float)):
             return "" if value is None else str(value).strip()
+    if source in _TOO_SLOW:
+        raise BindingError(_TOO_SLOW[source])
     try:
-        return compile_expr(source).render(context).strip()
+        with timed(MAX_SECONDS):
+            return compile_expr(source).render(context).strip()
     except BindingError:
         raise
+    except TemplateLimit as exc:   # every card would wait as long: refused at once from now
+        _TOO_SLOW[source] = f"{type(exc).__name__}: {exc}"
+        raise BindingError(_TOO_SLOW[source]) from None
     except Exception as exc:  # sandbox violations, type errors in the expression
         raise BindingError(f"{type(exc).__name__}: {exc}") from None
 

@@ -40,6 +40,13 @@ def _theme_fonts(game: GameData, press: GamePress) -> list[Problem]:
     return problems
 
 
+def _fonts(game: GameData, press: GamePress) -> list[Problem]:
+    """Every file in the project's fonts/ reads through (fonts.py): a corrupt one stops the
+    build here, as one line, rather than a traceback halfway through drawing."""
+    return [Problem(file, 1, 1, "font", why)
+            for file, why in fontbook(game.project.root).problems]
+
+
 def _rulebook_templates(game: GameData, press: GamePress) -> list[Problem]:
     """The project's rulebook templates compile; its stylesheet is inside it, UTF-8, no URLs."""
     from .rulebook.render import preflight as templates
@@ -77,6 +84,7 @@ class Check:
 
 #: The checks, in the order they run. A new kind of problem `build` refuses belongs here.
 CHECKS = [
+    Check("fonts", _fonts, faces=True, rulebook=True),
     Check("layouts", _layouts, faces=True, rulebook=False),
     Check("faces", _faces, faces=True, rulebook=False),
     Check("theme fonts", _theme_fonts, faces=False, rulebook=True),

@@ -359,14 +359,15 @@ class ContextBuilder:
         fills = self.fills_in(rulings, sections, cards, drawn)
         chapters = self.chapters(sections, drawn, general, fills)
         groups = group_cards(self.db.cards, cards)
+        plain = g.model_dump(mode="json")  # data, not the model: nothing leads to a class
         return {
-            "game": g, "title": g.title, "page": page, "lang": g.language, "lines": lines,
+            "game": plain, "title": g.title, "page": page, "lang": g.language, "lines": lines,
             "players": (self._.ngettext("%(num)d player", "%(num)d players", g.players.min)
                         if g.players.min == g.players.max
                         else self._("%(min)s–%(max)s players", min=g.players.min,
                                     max=g.players.max)),
-            "summary": self.text(g.summary), "variants": g.variants,
-            "theme": g.theme, "font_css": font_css(self.game, self.out_dir),
+            "summary": self.text(g.summary), "variants": plain["variants"],
+            "theme": plain["theme"], "font_css": font_css(self.game, self.out_dir),
             "toc": chapters, "sections": sections,
             "components": self.components(groups), "cards": list(cards.values()),
             "card_groups": groups,
