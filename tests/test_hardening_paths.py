@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import shutil
 import time
 from pathlib import Path
@@ -124,7 +126,7 @@ def test_template_error_names_the_included_template_and_its_line(tmp_path: Path)
     (tmp_path / "t" / "part.j2").write_text("ok\n\n{{ missing.name }}\n")
     with pytest.raises(InputError) as info:
         render("{% include 'part.j2' %}", tmp_path)
-    assert str(info.value) == "part.j2:3:1: template: 'missing' is undefined"
+    assert re.fullmatch(r"part\.j2:3:1: template: .*'missing'.*", str(info.value))
 
 
 def test_symlinked_template_is_refused_and_not_printed(tmp_path: Path) -> None:
