@@ -262,8 +262,9 @@ def _check_values(node: Node, loader: Any, done: set[int]) -> None:
             except yaml.YAMLError:
                 raise
             except Exception:   # noqa: BLE001 - each type's constructor fails its own way
-                raise _Refused(node.start_mark, f"{node.value!r} is not a valid {_tag_name(tag)} "
-                                                f"(quote a text that only looks like one)") from None
+                raise _Refused(node.start_mark,
+                               f"{node.value!r} is not a valid {_tag_name(tag)} "
+                               f"(quote a text that only looks like one)") from None
         return
     if isinstance(node, SequenceNode):
         for child in node.value:
@@ -521,7 +522,7 @@ class _OnePass:
             if frame.merged or frame.keep or frame.anchor is not None:
                 pairs = self.relative_pairs(frame)
             if frame.merged:
-                self._flatten(frame)
+                self._flatten(frame, pairs)   # type: ignore[arg-type]
             else:
                 for _, key, _, item, _, _ in frame.pairs:
                     value[key] = item
@@ -587,16 +588,17 @@ class _OnePass:
             held.setdefault(pair[1], pair)
         cut = len(frame.path) + 1
         for raw, key, mark, value, first, end in frame.pairs:
-            held[key] = (raw, key, mark, value, [(p[cut:], m) for p, m in self.entries[first + 1:end]])
+            rel = [(p[cut:], m) for p, m in self.entries[first + 1:end]]
+            held[key] = (raw, key, mark, value, rel)
         return list(held.values())
 
-    def _flatten(self, frame: _Open) -> None:
+    def _flatten(self, frame: _Open, pairs: list) -> None:
         """Data and entries of a mapping with `<<`, from its pairs as merged (`relative_pairs`),
         in the order `_record` walks the full loader's merged node."""
         base = frame.path
         region = [self.entries[frame.start]]
         data: dict[Any, Any] = {}
-        for raw, key, mark, value, rel in self.relative_pairs(frame):
+        for raw, key, mark, value, rel in pairs:
             path = base + (raw,)
             region.append((path, mark))
             region.extend([(path + p, m) for p, m in rel])
