@@ -23,6 +23,9 @@ ROOT = Path(__file__).resolve().parent.parent
 MINI = ROOT / "tests" / "fixtures" / "mini"
 FACES = ["--only", "pnp,png,tts"]
 
+#: conftest.py: dealt out to the workers one by one (slow builds that share nothing)
+XDIST_SPREAD = True
+
 
 def project(where: Path, changed: bool = False) -> Path:
     shutil.copytree(MINI, where)

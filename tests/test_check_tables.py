@@ -27,6 +27,9 @@ PLAIN = ["cards", "deck ", "azumanga-basic", "132", " cards (stated 132)", "ja",
 ODD = ["[default]", "[bold]x[/bold]", ":fox:", ":smile:", "10:30:", " ", "  ", "\t", "x\ny",
        "[warning]", "\\[", "\u200d", "\x1b"]
 
+#: conftest.py: dealt out to the workers one by one (slow `check` runs, one project)
+XDIST_SPREAD = True
+
 
 def by_rich(items: list[Line | Table], width: int) -> str:
     """What rich prints for `items` at `width`, as `check` printed them before tables.py."""

@@ -5,7 +5,8 @@ The same code path as `deckwright fuzz GAME` (`engine.fuzz.fuzz`): a game must e
 exactly one zone, give one score per player and pass its own invariants. Player counts cycle
 through the game's range. Games are discovered like tests/test_examples.py; the toy game of
 tests/fixtures/engine is fuzzed too, so the engine's own loop is covered even before any game.
-200 games per game by default (a quick run); DECKWRIGHT_FUZZ_GAMES=2000 for the long one.
+200 games per game by default (a quick run); 2000 with `--long` (or DECKWRIGHT_LONG=1), or any
+number with DECKWRIGHT_FUZZ_GAMES.
 """
 
 from __future__ import annotations
@@ -24,7 +25,14 @@ sys.path.insert(0, str(Path(__file__).parent / "fixtures" / "engine"))
 import toy  # noqa: E402
 
 PROJECT = Project(Path(__file__).resolve().parents[1])
-GAMES = int(os.environ.get("DECKWRIGHT_FUZZ_GAMES", "200"))
+#: conftest.py: the games are dealt out to the workers one by one, the slowest first
+XDIST_SPREAD = True
+
+
+@pytest.fixture(scope="module")
+def games(long_run: bool) -> int:
+    """How many games each fuzz run plays."""
+    return int(os.environ.get("DECKWRIGHT_FUZZ_GAMES") or (2000 if long_run else 200))
 
 
 def _games() -> list:
@@ -39,16 +47,16 @@ def _games() -> list:
 
 
 @pytest.mark.parametrize("game_id", _games())
-def test_random_games_end_with_invariants_holding(game_id):
+def test_random_games_end_with_invariants_holding(game_id, games):
     if game_id is None:
         game = toy.game()
     else:
         game = rules_for(game_id)(load_game(PROJECT, game_id))
-    report = fuzz(game, GAMES)
+    report = fuzz(game, games)
     broken = report.broken
     if broken is not None:
         moves = notate(game, broken.players, broken.history)
         pytest.fail(f"{game.id} seed {broken.seed} ({broken.players} players): {broken.error}\n"
                     f"replay: deckwright fuzz {game.id} --seed {broken.seed} --games 1 "
                     f"--players {broken.players}\nlast decisions: {moves[-10:]}")
-    assert report.games == GAMES
+    assert report.games == games

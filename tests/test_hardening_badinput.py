@@ -121,7 +121,7 @@ CASES: list[Case] = [
     Case("empty-file", "mini", ["check"], r"mini\.yaml:1:1: expected a mapping", write(MINI, "")),
 ] + [
     # --- the same bad file from every command that reads it ----------------------------------
-    Case(f"broken-yaml-{command[0]}", "mini", command, r"^cards/mini\.yaml:\d+:\d+: YAML: did not find expected",
+    Case(f"broken-yaml-{command[0]}", "mini", command, r"^cards/mini\.yaml:\d+:\d+: YAML: \S",  # the parser's words after it
          edit(MINI, "  title: ミニ\n", "  title: [ミニ\n"))
     for command in (["build"], ["playtest"], ["fuzz", "mini"], ["simulate", "mini"], ["play", "mini"],
                     ["serve"])
@@ -201,7 +201,7 @@ CASES: list[Case] = [
          both(lambda p, o: shutil.copy(p / "art/knight.png", o / "secret.png"), edit(PRESS, "art: art/knight.png", "art: ../outside/secret.png"))),
     Case("art-absolute", "press", ["build", "--only", "png"], r"art '/etc/hostname' must be a path relative to the project",
          edit(PRESS, "art: art/knight.png", "art: /etc/hostname")),
-    Case("art-half-png", "press", ["build"], r"card 'knight' \(face\): art file 'art/knight\.png' cannot be read: image file is truncated",
+    Case("art-half-png", "press", ["build"], r"card 'knight' \(face\): art file 'art/knight\.png' cannot be read: \S",  # Pillow's words after it
          lambda p, o: (p / "art/knight.png").write_bytes((p / "art/knight.png").read_bytes()[:-len((p / "art/knight.png").read_bytes()) // 3])),
     Case("art-symlink-out", "press", ["build", "--only", "tts"], r"art 'art/knight\.png' is outside the project folder",
          both(lambda p, o: shutil.copy(p / "art/knight.png", o / "secret.png"), link("art/knight.png", "secret.png"))),
@@ -236,9 +236,9 @@ CASES: list[Case] = [
          write("templates/rulebook/card.html.j2", "<p>\n\n{% for %}\n")),  # before pnp/png/tts write
     Case("stylesheet-http-full-build", "press", ["build"], r"templates/rulebook/rulebook\.css:1:\d+: stylesheet: refused 'https://x\.example/f\.woff'",
          write("templates/rulebook/rulebook.css", "@font-face { src: url('https://x.example/f.woff') }\n")),
-    Case("template-undefined-full-build", "press", ["build"], r"templates/rulebook/card\.html\.j2:2:1: template: 'no_such_name' is undefined",
+    Case("template-undefined-full-build", "press", ["build"], r"templates/rulebook/card\.html\.j2:2:1: template: .*'no_such_name'",
          write("templates/rulebook/card.html.j2", "<p>\n{{ no_such_name }}\n")),  # before pnp writes
-    Case("template-undefined", "mini", ["build", "--only", "rulebook"], r"templates/rulebook/rulebook\.html\.j2:3:1: template: 'nothing_here' is undefined",
+    Case("template-undefined", "mini", ["build", "--only", "rulebook"], r"templates/rulebook/rulebook\.html\.j2:3:1: template: .*'nothing_here'",
          write(PAGE, "<p>\n</p>\n{{ nothing_here }}\n")),
     Case("template-huge-repeat", "mini", ["build", "--only", "rulebook"], r"rulebook\.html\.j2:1:1: template: repeating a value 4000000000 times",
          write(PAGE, '{{ "x" * 4000000000 }}\n')),
@@ -250,7 +250,7 @@ CASES: list[Case] = [
          write(PAGE, "{% set ns = namespace(s='x') %}{% for i in range(60) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}\n")),
     Case("template-recursion", "mini", ["build", "--only", "rulebook"], r"rulebook\.html\.j2:\d+:1: template: templates call each other too deeply",
          write(PAGE, "{% macro f(n) %}{{ f(n) }}{% endmacro %}\n{{ f(1) }}\n")),
-    Case("template-unsafe-attr", "mini", ["build", "--only", "rulebook"], r"rulebook\.html\.j2:1:1: template: .*unsafe",
+    Case("template-unsafe-attr", "mini", ["build", "--only", "rulebook"], r"rulebook\.html\.j2:1:1: template: .*'__class__'",
          write(PAGE, "{{ ''.__class__.__mro__ }}\n")),
     Case("template-include-symlink", "mini", ["build", "--only", "rulebook"], r"templates/rulebook/rulebook\.html\.j2:1:1: template: template 'leak\.html' leads outside the project",
          both(write(PAGE, "{% include 'leak.html' %}\n"), write("../outside/leak.html", "SECRET\n"),
@@ -278,7 +278,7 @@ CASES: list[Case] = [
          both(write("../outside/b.j2", "SECRET {{ 1 }}\n"), link("templates/balance/balance.html.j2", "b.j2"))),
     # compiled while the games are played (with a helper playing too): reported after them
     Case("balance-template-syntax", "balance", ["simulate", "rigged", "--games", "60", "--workers", "2"],
-         r"templates/balance/balance\.html\.j2:2:1: template: Expected an expression",
+         r"templates/balance/balance\.html\.j2:2:1: template: \S",
          write("templates/balance/balance.html.j2", "<p>\n{% for x in %}\n")),
     Case("balance-template-huge", "balance", ["simulate", "rigged", "--games", "4", "--no-pdf"],
          r"templates/balance/balance\.html\.j2:1:1: template: repeating a value",

@@ -127,13 +127,11 @@ def test_check_lists_untranslated_words_with_file_and_line(
         load_game(Project(root), "mini", "en")
 
 
-def test_build_lang_en_writes_the_english_edition(tmp_path: Path) -> None:
-    _copy_game(tmp_path)
-    shutil.copytree(ROOT / "templates", tmp_path / "templates")
-    assert main(["-C", str(tmp_path), "build", "super-page-one", "--lang", "en",
-                 "--only", "pnp,rulebook", "--paper", "a4"]) == 0
-    out = tmp_path / "build" / "super-page-one" / "en"
-    assert not (tmp_path / "build" / "super-page-one" / "rulebook.pdf").exists()
+def test_build_lang_en_writes_the_english_edition(built_game) -> None:
+    # `deckwright build super-page-one --lang en --only pnp,rulebook --paper a4`, once a run
+    project = built_game("super-page-one", "pnp,rulebook", "--lang", "en", "--paper", "a4")
+    out = project / "build" / "super-page-one" / "en"
+    assert not (project / "build" / "super-page-one" / "rulebook.pdf").exists()
     text = "\n".join(p.extract_text() for p in PdfReader(out / "rulebook.pdf").pages)
     for words in ("Super Page One", "Components", "Card reference", "Jack Cancel", "Dobon",
                   "FAQ 3", "What this edition filled in", "verified"):

@@ -62,11 +62,12 @@ def scheduler(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 time.sleep(0.5)
         yield address
     finally:
+        # one by one, the workers first: a worker told to stop while the scheduler stops too
+        # keeps trying to tell it so, until it is killed
         for proc in reversed(procs):
             proc.terminate()
-        for proc in reversed(procs):
             try:
-                proc.wait(timeout=30)
+                proc.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()

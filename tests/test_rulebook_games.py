@@ -1,6 +1,7 @@
 """Every shipped game's rulebook, rendered and read back as a player would read it.
 
-One PDF per game is built once for this module (about a minute of WeasyPrint in all). The text
+One PDF per game is built once for the whole run, by whichever worker first needs it (about a
+minute of WeasyPrint in all; conftest.py's `shared_folders`). The text
 is extracted with pypdf and pypdfium2 and checked for what the issue found: identifiers printed
 as words, numbers torn from their counters, stretched Latin word spaces, nearly empty pages,
 the components table, the index order and card pictures.
@@ -12,6 +13,7 @@ import io
 import re
 import shutil
 from html.parser import HTMLParser
+from collections.abc import Callable
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -37,15 +39,12 @@ def stand_in_png(path: Path) -> None:
     Image.new("RGB", (50, 70), "#336699").save(path)
 
 
-@pytest.fixture(scope="module")
-def books(tmp_path_factory: pytest.TempPathFactory):
-    """game id -> (game, pdf path, html text, pypdf page texts)."""
-    root = tmp_path_factory.mktemp("games")
-    (root / "cards").mkdir()
-    for game_id in GAMES:
-        shutil.copy(ROOT / "cards" / f"{game_id}.yaml", root / "cards")
-    out = {}
-    for game_id in GAMES:
+def _make_book(game_id: str) -> Callable[[Path], None]:
+    def make(root: Path) -> None:
+        """The game's project with its rulebook built into root/build/<game>."""
+        (root / "cards").mkdir()
+        for other in GAMES:   # the other games too: a project of all five, as the repository
+            shutil.copy(ROOT / "cards" / f"{other}.yaml", root / "cards")
         game = load_game(Project(root), game_id)
         build = root / "build" / game_id
         if game_id == "ghost-couple":  # pictures of every deck, each in its deck's folder
@@ -59,11 +58,38 @@ def books(tmp_path_factory: pytest.TempPathFactory):
                         done.add(card_id)
         # with the engine's verdicts, as `deckwright build` makes them: the automatic steps and
         # refusals they add are printed too
-        result = build_rulebook(game, verdicts=verify_examples(game))
-        reader = PdfReader(io.BytesIO(result.pdf.read_bytes()))
-        out[game_id] = (game, result.pdf, result.html.read_text(encoding="utf-8"),
-                        [page.extract_text() for page in reader.pages])
-    return out
+        build_rulebook(game, verdicts=verify_examples(game))
+    make.__qualname__ = "book"
+    return make
+
+
+class Books(dict):
+    """game id -> (game, pdf path, html text, pypdf page texts), each book built on first use,
+    once for all workers (conftest.py's `shared_folders`)."""
+
+    def __init__(self, folders):
+        super().__init__()
+        self.folders = folders
+
+    def __missing__(self, game_id: str):
+        root = self.folders.get(f"book-{game_id}", _make_book(game_id), extra=game_id)
+        game = load_game(Project(root), game_id)
+        pdf = root / "build" / game_id / "rulebook.pdf"
+        reader = PdfReader(io.BytesIO(pdf.read_bytes()))
+        self[game_id] = (game, pdf, (pdf.parent / "rulebook.html").read_text(encoding="utf-8"),
+                         [page.extract_text() for page in reader.pages])
+        return self[game_id]
+
+
+@pytest.fixture(scope="module")
+def books(shared_folders) -> Books:
+    return Books(shared_folders)
+
+
+def xdist_group_of(item: pytest.Item) -> str | None:
+    """conftest.py: the tests of one book go to one worker together, the books to both."""
+    game_id = getattr(item, "callspec", None) and item.callspec.params.get("game_id")
+    return f"book-{game_id}" if game_id else None
 
 
 def identifiers(game) -> set[str]:
@@ -128,6 +154,7 @@ def _chars(page) -> list[tuple[str, float, float, float, float, float]]:
     return out
 
 
+@pytest.mark.xdist_group("book-bridge-over")
 def test_latin_word_spaces_are_not_stretched(books) -> None:
     """Between two Latin words of a line of text the gap is an ordinary space (< 0.5 em);
     (the 5 pt labels of mini cards side by side are boxes apart, not words)."""
@@ -163,6 +190,7 @@ def test_no_page_is_nearly_empty(books, game_id) -> None:
         assert used > 0.125, f"page {n + 1} uses {used:.0%} of its height"
 
 
+@pytest.mark.xdist_group("book-bridge-over")
 def test_bridge_over_components_table(books) -> None:
     _, _, html, texts = books["bridge-over"]
     text = "\n".join(texts)
@@ -216,6 +244,7 @@ def test_index_order_follows_the_names_it_shows(books, game_id) -> None:
                                                        n.casefold()))
 
 
+@pytest.mark.xdist_group("book-bridge-over")
 def test_index_lists_numbers_by_their_value(books) -> None:
     """bridge-over's number cards were listed 0, 1, 10, 15, 2, ... as spelt."""
     _, _, html, _ = books["bridge-over"]
@@ -241,6 +270,7 @@ def test_index_entries_that_share_a_name_say_what_tells_them_apart(books, game_i
     assert all(entry in printed for entry in told_apart)
 
 
+@pytest.mark.xdist_group("book-ghost-couple")
 def test_every_card_of_every_deck_is_pictured(books) -> None:
     game, pdf_path, html, _ = books["ghost-couple"]
     entries = html.count('<article class="card-entry')
@@ -251,6 +281,7 @@ def test_every_card_of_every_deck_is_pictured(books) -> None:
     assert sum(len(page.images) for page in reader.pages) >= entries
 
 
+@pytest.mark.xdist_group("book-original-tcg")
 def test_effect_headings_say_taikou_not_counter(books) -> None:
     _, _, _, texts = books["original-tcg"]
     text = "\n".join(texts)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 import shutil
 from dataclasses import dataclass
@@ -13,6 +14,7 @@ from pypdf import PdfReader
 
 from deckwright.model import Project, load_game
 from deckwright.press.rulebook import build_rulebook
+from deckwright.press.rulebook.build import RulebookResult
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "tests" / "fixtures" / "rulebook"
@@ -41,27 +43,32 @@ def card_png(path: Path, colour: str) -> None:
     image.save(path)
 
 
-_BUILT: list = []
+def _make_built(root: Path) -> None:
+    """The fixture game's project in root/p, its rulebook built; what the build returned
+    beside the files in root/result.json."""
+    project = root / "p"
+    shutil.copytree(FIXTURE, project, ignore=shutil.ignore_patterns("build"))
+    card_png(project / "build" / "rb" / "cards" / "red-1.png", "#d0312d")
+    result = build_rulebook(load_game(Project(project), "rb"), verdicts=VERDICTS)
+    (root / "result.json").write_text(json.dumps(
+        {"pages": result.pages, "failing": result.failing, "warnings": result.warnings,
+         "seconds": result.seconds}), encoding="utf-8")
 
 
-@pytest.fixture
-def built(tmp_path_factory: pytest.TempPathFactory):
-    """The fixture game built once per session: (game, result, reader, page texts); the other
-    rulebook test files import this fixture and share the one build."""
-    if not _BUILT:
-        _BUILT.append(_build(tmp_path_factory))
-    return _BUILT[0]
-
-
-def _build(tmp_path_factory: pytest.TempPathFactory):
-    root = tmp_path_factory.mktemp("rb") / "p"
-    shutil.copytree(FIXTURE, root)
-    card_png(root / "build" / "rb" / "cards" / "red-1.png", "#d0312d")
-    game = load_game(Project(root), "rb")
-    result = build_rulebook(game, verdicts=VERDICTS)
+@pytest.fixture(scope="session")
+def built(shared_folders):
+    """The fixture game built once for the run (conftest.py's `shared_folders`): (game,
+    result, reader, page texts); the other rulebook test files import this fixture."""
+    root = shared_folders.get("rulebook-fixture", _make_built)
+    project = root / "p"
+    saved = json.loads((root / "result.json").read_text(encoding="utf-8"))
+    out = project / "build" / "rb"
+    result = RulebookResult("rb", out / "rulebook.pdf", out / "rulebook.html", saved["pages"],
+                            False, saved["seconds"], [tuple(f) for f in saved["failing"]],
+                            saved["warnings"])
     reader = PdfReader(io.BytesIO(result.pdf.read_bytes()))
     texts = [page.extract_text() for page in reader.pages]
-    return game, result, reader, texts
+    return load_game(Project(project), "rb"), result, reader, texts
 
 
 def flat(text: str) -> str:

@@ -7,6 +7,21 @@ positions together; anything else, and every error, goes to the full loader (`_f
 data, positions and messages the one pass reproduces exactly. This module is imported only
 when a file is parsed: `check` of a project a build kept notes for parses nothing (kept_yaml.py),
 and importing PyYAML is a good part of its start-up.
+
+Merge keys are deckwright's own, in both readers, whatever the installed PyYAML does with them
+(its merge order has changed between releases, and 6.0.4 lets the last of a list win for keys
+longer than one character): YAML 1.1's merge type, https://yaml.org/type/merge.html.
+`<<: *m` merges one mapping, `<<: [*a, *b]` several; a key of the mapping itself overrides a
+merged one, and of the merged mappings the earlier in the list wins. Several `<<` keys in one
+mapping read as one list in the order written (the first wins). The merged mapping is what the
+merged value holds (its own merges done, its own keys over them). Key order: the merged keys
+first, in the order they first appear going through the list, then the mapping's own keys;
+a key the mapping overrides keeps its merged place. A value's position (for a message about
+it) is where the value that counts is written.
+
+Limits are deckwright's too: when the parser refuses a document itself (libyaml refuses
+nesting deeper than its own limit, further than deckwright's 64 levels), the text before that
+point is checked against deckwright's limits, and a limit crossed there is what is reported.
 """
 
 from __future__ import annotations
@@ -20,6 +35,11 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .errors import InputError, Path, Problem, format_path
 from .yamlsafe import MAX_DEPTH, MAX_EXPANDED_NODES, MAX_FIELD_CHARS, MERGE_TAG, STR_TAG, Positions
+
+VALUE_TAG = "tag:yaml.org,2002:value"
+YAML_TAGS = "tag:yaml.org,2002:"
+MAPPING_TAG = YAML_TAGS + "map"
+SEQUENCE_TAG = YAML_TAGS + "seq"
 
 #: The loader class parsing uses: libyaml's when available (about 5x faster), same safe rules.
 BASE_LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -161,12 +181,17 @@ def _full(text: str, name: str, loader_class: type) -> tuple[Any, Positions]:
         duplicates = _duplicate_keys(node, name, set())
         if duplicates:
             raise InputError(duplicates)
+        _check_values(node, loader, set())
+        _merge(node, loader, set())
         data = loader.construct_document(node)
     except _Refused as exc:
-        line, col = (exc.mark.line + 1, exc.mark.column + 1) if exc.mark else (1, 1)
-        raise InputError(Problem(name, line, col, "", f"YAML: {exc.message}")) from None
+        raise _refusal(exc, name) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
+        try:
+            _limits_before(text, loader_class, mark)
+        except _Refused as refused:
+            raise _refusal(refused, name) from None
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         what = (exc.problem or exc.context or "invalid YAML").strip()
         if isinstance(exc, yaml.constructor.ConstructorError):
@@ -181,6 +206,147 @@ def _full(text: str, name: str, loader_class: type) -> tuple[Any, Positions]:
     return data, positions
 
 
+def _refusal(exc: _Refused, name: str) -> InputError:
+    line, col = (exc.mark.line + 1, exc.mark.column + 1) if exc.mark else (1, 1)
+    return InputError(Problem(name, line, col, "", f"YAML: {exc.message}"))
+
+
+def _limits_before(text: str, loader_class: type, mark: Any) -> None:
+    """Raise `_Refused` when the text before where the parser refused the document crosses one
+    of deckwright's limits: the parser's scanner reads ahead (a flow collection may be a key),
+    so libyaml's own nesting limit can stop it before deckwright's counting has seen level 65.
+    Whatever the parser says about the text cut short there is not the document's problem."""
+    if mark is None or not mark.index:
+        return
+    loader = loader_class(text[:mark.index])
+    try:
+        _scan(loader)
+    except yaml.YAMLError:
+        pass
+    finally:
+        loader.dispose()
+
+
+def _tag_name(tag: str) -> str:
+    return "!!" + tag[len(YAML_TAGS):] if tag.startswith(YAML_TAGS) else tag
+
+
+#: The kind of node each of YAML's own types is written as (the rest are scalars).
+_KINDS = {YAML_TAGS + "seq": SequenceNode, YAML_TAGS + "omap": SequenceNode,
+          YAML_TAGS + "pairs": SequenceNode, YAML_TAGS + "map": MappingNode,
+          YAML_TAGS + "set": MappingNode}
+
+
+def _check_values(node: Node, loader: Any, done: set[int]) -> None:
+    """Refuse, in deckwright's words, what is not plain YAML data: a tag of no YAML type
+    (`!!python/...`, a local `!tag`), a value written as another kind of node than its tag's
+    (`!!set [1]`), `<<` or `=` as a value, and a scalar that is not what its tag says:
+    `2024-13-45` looks like a date, `!!int abc` is told to be a number (PyYAML would raise a
+    bare ValueError for either). An `=` key is text (YAML's value key, not deckwright's)."""
+    if id(node) in done:
+        return
+    done.add(id(node))
+    tag = node.tag
+    if tag in (MERGE_TAG, VALUE_TAG):
+        raise _Refused(node.start_mark, f"{node.value!r} is a YAML key, not a value; "
+                                        f"quote it to mean text")
+    if tag is None or tag not in loader.yaml_constructors:
+        raise _Refused(node.start_mark, f"tag {_tag_name(str(tag))} is not allowed "
+                                        f"(only plain YAML data is allowed)")
+    kind = _KINDS.get(tag, MappingNode if tag == MAPPING_TAG else
+                      SequenceNode if tag == SEQUENCE_TAG else ScalarNode)
+    if not isinstance(node, kind):
+        raise _Refused(node.start_mark, f"tag {_tag_name(tag)} is written as a {kind.id}, "
+                                        f"not a {node.id}")
+    if isinstance(node, ScalarNode):
+        if tag != STR_TAG:
+            try:
+                loader.construct_object(node)
+            except yaml.YAMLError:
+                raise
+            except Exception:   # noqa: BLE001 - each type's constructor fails its own way
+                raise _Refused(node.start_mark,
+                               f"{node.value!r} is not a valid {_tag_name(tag)} "
+                               f"(quote a text that only looks like one)") from None
+        return
+    if isinstance(node, SequenceNode):
+        for child in node.value:
+            _check_values(child, loader, done)
+        return
+    for key, value in node.value:
+        if key.tag == VALUE_TAG:
+            key.tag = STR_TAG
+        if not isinstance(key, ScalarNode):
+            raise _Refused(key.start_mark, f"a {key.id} as a key is not allowed (only plain "
+                                           f"YAML data is allowed)")
+        if key.tag != MERGE_TAG:
+            _check_values(key, loader, done)
+        _check_values(value, loader, done)
+
+
+def _key_of(key: Node, loader: Any) -> Any:
+    """What a key node is as a key of the data (`yes` and `1` are one key), for merging."""
+    if isinstance(key, ScalarNode):
+        if key.tag in (STR_TAG, VALUE_TAG):
+            return key.value
+        return loader.construct_object(key)
+    return ("a node", id(key))
+
+
+def _pairs_held(node: MappingNode, loader: Any) -> list[tuple[Node, Node]]:
+    """The pairs of a merged-in mapping (its own merges done) as its data holds them: a key
+    written twice in two spellings (`yes`, `1`) once, at its first place, with its last value."""
+    held: dict[Any, tuple[Node, Node]] = {}
+    for key, value in node.value:
+        known = held.get(_key_of(key, loader))
+        held[_key_of(key, loader)] = (known[0] if known else key, value)
+    return list(held.values())
+
+
+def _merge(node: Node, loader: Any, done: set[int]) -> None:
+    """Do every `<<` of the node tree in place, as the module's docstring says, before PyYAML's
+    constructor sees it (which then finds no merge key to treat its own way)."""
+    if id(node) in done:
+        return
+    done.add(id(node))
+    if isinstance(node, SequenceNode):
+        for child in node.value:
+            _merge(child, loader, done)
+        return
+    if not isinstance(node, MappingNode):
+        return
+    sources: list[MappingNode] = []
+    own: list[tuple[Node, Node]] = []
+    merges = False
+    for key, value in node.value:
+        _merge(key, loader, done)
+        _merge(value, loader, done)
+        if key.tag != MERGE_TAG:
+            own.append((key, value))
+            continue
+        merges = True
+        items = value.value if isinstance(value, SequenceNode) else [value]
+        for item in items:
+            if not isinstance(item, MappingNode):
+                raise _Refused(item.start_mark, f"`<<` merges a mapping or a list of mappings, "
+                                                f"not a {item.id}")
+            sources.append(item)
+    if not merges:
+        return
+    merged: dict[Any, tuple[Node, Node]] = {}
+    for source in sources:
+        for key, value in _pairs_held(source, loader):
+            merged.setdefault(_key_of(key, loader), (key, value))
+    added = []
+    for key, value in own:   # the mapping's own key takes the merged one's place
+        known = _key_of(key, loader)
+        if known in merged:
+            merged[known] = (key, value)
+        else:
+            added.append((key, value))
+    node.value = list(merged.values()) + added
+
+
 class _Unusual(Exception):
     """What the one pass leaves to the full loader: an explicit tag, a complex or aliased key,
     a duplicate key or anchor, a merge of anything but mappings."""
@@ -191,7 +357,7 @@ class _Open:
     start, and (mappings) its pairs so far."""
 
     __slots__ = ("value", "path", "start", "anchor", "pairs", "merged", "key", "keep", "seen",
-                 "merging")
+                 "keys", "merging")
 
     def __init__(self, mapping: bool, path: Path, start: int, anchor: str | None,
                  keep: bool = False, merging: bool = False):
@@ -207,7 +373,8 @@ class _Open:
         self.key: tuple[Any, Any, tuple[int, int], int] | None = None
         self.keep = keep          # its pairs are merged into the mapping that holds it
         self.merging = merging    # a sequence of mappings merged with `<<`
-        self.seen: set[Any] = set()
+        self.seen: set[Any] = set()   # keys as written
+        self.keys: set[Any] = set()   # keys as read
 
 
 class _OnePass:
@@ -300,7 +467,7 @@ class _OnePass:
             return
         if tag == STR_TAG:
             value: Any = raw
-        elif tag == MERGE_TAG or tag == "tag:yaml.org,2002:value":
+        elif tag == MERGE_TAG or tag == VALUE_TAG:
             raise _Unusual("merge or value tag as a value")
         else:
             value = self.loader.yaml_constructors[tag](
@@ -317,7 +484,7 @@ class _OnePass:
 
     def _key(self, raw: Any, tag: str, mark: tuple[int, int]) -> None:
         parent = self.open[-1]
-        if tag == "tag:yaml.org,2002:value":
+        if tag == VALUE_TAG:
             raise _Unusual("value key")
         start = len(self.entries)
         if tag == MERGE_TAG:
@@ -328,6 +495,9 @@ class _OnePass:
         parent.seen.add(raw)
         key = raw if tag == STR_TAG else \
             self.loader.yaml_constructors[tag](self.loader, ScalarNode(tag, raw))
+        if key in parent.keys:
+            raise _Unusual("one key written two ways")
+        parent.keys.add(key)
         self.entries.append((parent.path + (raw,), mark))
         parent.key = (raw, key, mark, start)
 
@@ -355,7 +525,7 @@ class _OnePass:
             if frame.merged or frame.keep or frame.anchor is not None:
                 pairs = self.relative_pairs(frame)
             if frame.merged:
-                self._flatten(frame)
+                self._flatten(frame, pairs)   # type: ignore[arg-type]
             else:
                 for _, key, _, item, _, _ in frame.pairs:
                     value[key] = item
@@ -399,8 +569,8 @@ class _OnePass:
         parent.key = None
         if key is MERGE_TAG:
             del self.entries[key_start:]
-            if isinstance(value, list) and pairs is None:   # a list of mappings: first wins
-                merged = [pair for one in reversed(value) for pair in one]
+            if isinstance(value, list) and pairs is None:   # a list of mappings, in order
+                merged = [pair for one in value for pair in one]
             elif pairs is not None:
                 merged = pairs
             else:
@@ -412,27 +582,29 @@ class _OnePass:
     # --- merges -------------------------------------------------------------------------------
 
     def relative_pairs(self, frame: _Open) -> list:
-        """The mapping's pairs as `<<` merges them (merged pairs first): (key as written, key,
-        key's mark, value, the value's entries relative to the key's path)."""
-        out = list(frame.merged or [])
+        """The mapping's pairs as a `<<` merges them (`_pairs_held` of the full loader), one per
+        key: its merged pairs (of a key merged more than once, the first), then its own, a key
+        it overrides taking the merged pair's place: (key as written, key, key's mark, value,
+        the value's entries relative to the key's path)."""
+        held: dict[Any, tuple] = {}
+        for pair in frame.merged or []:
+            held.setdefault(pair[1], pair)
+        cut = len(frame.path) + 1
         for raw, key, mark, value, first, end in frame.pairs:
-            cut = len(frame.path) + 1
-            out.append((raw, key, mark, value, [(p[cut:], m) for p, m in self.entries[first + 1:end]]))
-        return out
+            rel = [(p[cut:], m) for p, m in self.entries[first + 1:end]]
+            held[key] = (raw, key, mark, value, rel)
+        return list(held.values())
 
-    def _flatten(self, frame: _Open) -> None:
-        """Data and entries of a mapping with `<<`: merged pairs first, then its own (the last
-        of a key wins in the data, the first in the positions, as PyYAML and `_record` do)."""
+    def _flatten(self, frame: _Open, pairs: list) -> None:
+        """Data and entries of a mapping with `<<`, from its pairs as merged (`relative_pairs`),
+        in the order `_record` walks the full loader's merged node."""
         base = frame.path
         region = [self.entries[frame.start]]
         data: dict[Any, Any] = {}
-        for raw, key, mark, value, rel in frame.merged or []:
+        for raw, key, mark, value, rel in pairs:
             path = base + (raw,)
             region.append((path, mark))
             region.extend([(path + p, m) for p, m in rel])
-            data[key] = value
-        for _, key, _, value, first, end in frame.pairs:
-            region.extend(self.entries[first:end])
             data[key] = value
         del self.entries[frame.start:]
         self.entries.extend(region)
