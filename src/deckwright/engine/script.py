@@ -66,6 +66,8 @@ class Outcome:
     setup_defaults: dict[str, Any] = field(default_factory=dict)
     #: (step number, reason, rule id) of every `refused:` step the rules did refuse
     refusals: list[tuple[int, str, str]] = field(default_factory=list)
+    #: what the end state holds for each key of the example's `expect:` (expect.observed)
+    end_state: dict[str, Any] = field(default_factory=dict)
 
 
 class _Stop(Exception):
@@ -295,8 +297,10 @@ def run_example(game_cls: type[Game], data: GameData, example: Example,
                              f"({where.filename.rsplit('/', 1)[-1]}:{where.lineno})")
     detail = "\n".join(str(f) for f in run.failures)
     defaults = _defaults(run.state)
+    end = (expectations.observed(run.state, example.expect)
+           if run.state is not None and isinstance(example.expect, dict) else {})
     return Outcome(not run.failures, detail, _log(run.state), run.state, run.failures,
-                   run.bad_input, run.auto_passes, run.automatic, defaults, run.refusals)
+                   run.bad_input, run.auto_passes, run.automatic, defaults, run.refusals, end)
 
 
 def _defaults(state: State | None) -> dict[str, Any]:

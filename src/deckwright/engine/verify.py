@@ -35,6 +35,9 @@ class Verdict:
     setup_defaults: tuple[tuple[str, Any], ...] = ()
     #: (step number, sentence, rule id) of each refusal the script expected and got
     refusals: tuple[tuple[int, str, str], ...] = ()
+    #: the end state, for each key of the example's `expect:`, in its notation: what the
+    #: rulebook prints as the outcome (engine.expect.observed)
+    end_state: tuple[tuple[str, Any], ...] = ()
 
 
 def verify_examples(game: GameData) -> dict[str, Verdict]:
@@ -58,7 +61,8 @@ def verify_examples(game: GameData) -> dict[str, Verdict]:
         shown = {"auto_passes": passes,
                  "automatic": tuple((n, tuple(s)) for n, s in outcome.automatic),
                  "setup_defaults": tuple(outcome.setup_defaults.items()),
-                 "refusals": tuple((n, str(text), rule) for n, text, rule in outcome.refusals)}
+                 "refusals": tuple((n, str(text), rule) for n, text, rule in outcome.refusals),
+                 "end_state": tuple(outcome.end_state.items())}
         if outcome.passed:
             verdicts[ex.id] = Verdict(ex.id, "verified", "", log, **shown)
         else:

@@ -189,13 +189,16 @@ class ContextBuilder:
     """Builds the context of one game's rulebook."""
 
     def __init__(self, game: GameData, verdicts: Mapping[str, VerdictLike], out_dir: Path,
-                 image: Callable[[Card], str | None] | None = None):
+                 image: Callable[[Card], str | None] | None = None, proof: bool = True):
         """`image(card)` gives the picture's address; by default the built PNG beside the
-        rulebook, when there is one (the live preview serves its own)."""
+        rulebook, when there is one (the live preview serves its own). `proof`: the edition
+        with everything the engine verified (False: the reader's edition, Drawer says how
+        they differ)."""
         self.game, self.db, self.verdicts, self.out_dir = game, game.db, verdicts, out_dir
         self.image = image or self.built_png
         self.palette = game.db.game.palette
-        self.drawer = Drawer(game)
+        self.proof = proof
+        self.drawer = Drawer(game, proof)
         self._ = words(game.language)
         self.labels = self.drawer.labels
         self.pictures = card_pictures(game, out_dir) if image is None else {}
@@ -361,6 +364,7 @@ class ContextBuilder:
         groups = group_cards(self.db.cards, cards)
         return {
             "game": g, "title": g.title, "page": page, "lang": g.language, "lines": lines,
+            "proof": self.proof,
             "players": (self._.ngettext("%(num)d player", "%(num)d players", g.players.min)
                         if g.players.min == g.players.max
                         else self._("%(min)s–%(max)s players", min=g.players.min,
