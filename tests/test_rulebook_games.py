@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import re
-import shutil
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -19,9 +18,7 @@ import pytest
 from pypdf import PdfReader
 
 from deckwright.cli.check import rules_words
-from deckwright.engine.verify import verify_examples
 from deckwright.model import Project, load_game
-from deckwright.press.rulebook import build_rulebook
 from deckwright.press.rulebook.context import ContextBuilder
 from deckwright.press.rulebook.labels import reader_words
 from deckwright.press.linebreak import NO_START
@@ -30,38 +27,18 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(p.stem for p in (ROOT / "cards").glob("*.yaml") if "." not in p.stem)  # not editions
 
 
-def stand_in_png(path: Path) -> None:
-    """A card picture as the PNG export would leave it."""
-    from PIL import Image
-    path.parent.mkdir(parents=True, exist_ok=True)
-    Image.new("RGB", (50, 70), "#336699").save(path)
-
-
 @pytest.fixture(scope="module")
-def books(tmp_path_factory: pytest.TempPathFactory):
-    """game id -> (game, pdf path, html text, pypdf page texts)."""
-    root = tmp_path_factory.mktemp("games")
-    (root / "cards").mkdir()
-    for game_id in GAMES:
-        shutil.copy(ROOT / "cards" / f"{game_id}.yaml", root / "cards")
+def books(shipped_books: Path):
+    """game id -> (game, reader's edition pdf path, its html text, pypdf page texts), from
+    the books built once a session (conftest.shipped_books: `deckwright build`, with the
+    engine's verdicts, so the automatic steps and refusals they add are printed too)."""
     out = {}
     for game_id in GAMES:
-        game = load_game(Project(root), game_id)
-        build = root / "build" / game_id
-        if game_id == "ghost-couple":  # pictures of every deck, each in its deck's folder
-            default = next((d for d in game.db.decks if d.default), game.db.decks[0])
-            done: set[str] = set()
-            for deck in [default] + [d for d in game.db.decks if d is not default]:
-                folder = build / "cards" if deck is default else build / deck.id / "cards"
-                for card_id in game.deck_contents(deck):
-                    if card_id not in done:
-                        stand_in_png(folder / f"{card_id}.png")
-                        done.add(card_id)
-        # with the engine's verdicts, as `deckwright build` makes them: the automatic steps and
-        # refusals they add are printed too
-        result = build_rulebook(game, verdicts=verify_examples(game))
-        reader = PdfReader(io.BytesIO(result.pdf.read_bytes()))
-        out[game_id] = (game, result.pdf, result.html.read_text(encoding="utf-8"),
+        game = load_game(Project(shipped_books), game_id)
+        folder = shipped_books / "build" / game_id
+        reader = PdfReader(io.BytesIO((folder / "rulebook.pdf").read_bytes()))
+        out[game_id] = (game, folder / "rulebook.pdf",
+                        (folder / "rulebook.html").read_text(encoding="utf-8"),
                         [page.extract_text() for page in reader.pages])
     return out
 
@@ -206,10 +183,12 @@ def test_index_order_follows_the_names_it_shows(books, game_id) -> None:
     game, _, html, _ = books[game_id]
     parser = _Index()
     parser.feed(html)
-    readings = {c.name: c.reading for c in game.db.cards}
-    name_key = ContextBuilder(game, {}, Path("/nonexistent")).name_key
+    named = {}
+    for card in game.db.cards:
+        named.setdefault(card.name, card)
+    index_key = ContextBuilder(game, {}, Path("/nonexistent")).index_key
     names = [re.sub(r"（[^）]*）$| \([^)]*\)$", "", n) for n in parser.names]  # 飯綱（¥0側）
-    keys = [name_key(n, readings.get(n)) for n in names]
+    keys = [index_key(named[n]) for n in names]
     assert len(parser.names) > 5 and keys == sorted(keys)
     latin = [n for n in names if n[:1].isascii()]   # as spelt, but numbers by their value
     assert latin == sorted(latin, key=lambda n: re.sub(r"\d+", lambda m: m[0].zfill(9),

@@ -108,13 +108,17 @@ class CardGroup:
     def rulings(self) -> list[RulingView]:
         return [r for m in self.members for r in m.rulings]
 
+    #: example anchor -> its number, so the merged list keeps the examples' order
+    order: dict[str, int] = field(default_factory=dict)
+
     @property
     def examples(self) -> list[tuple[str, str]]:
+        """The examples of every member, once each, in the order the book prints them."""
         seen: dict[str, str] = {}
         for m in self.members:
             for anchor, title in m.examples:
                 seen.setdefault(anchor, title)
-        return list(seen.items())
+        return sorted(seen.items(), key=lambda item: self.order.get(item[0], 0))
 
 
 def group_key(card: Card) -> str:
@@ -124,10 +128,13 @@ def group_key(card: Card) -> str:
     return json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
 
 
-def group_cards(cards: list[Card], views: dict[str, CardView]) -> list[CardGroup]:
+def group_cards(cards: list[Card], views: dict[str, CardView],
+                order: dict[str, int] | None = None) -> list[CardGroup]:
+    """`order`: example anchor -> number, the order a group's example list keeps."""
     groups: dict[str, CardGroup] = {}
     for card in cards:
-        groups.setdefault(group_key(card), CardGroup([])).members.append(views[card.id])
+        groups.setdefault(group_key(card), CardGroup([], order or {})).members.append(
+            views[card.id])
     return list(groups.values())
 
 
@@ -198,7 +205,7 @@ class ContextBuilder:
         self.image = image or self.built_png
         self.palette = game.db.game.palette
         self.proof = proof
-        self.drawer = Drawer(game, proof)
+        self.drawer = Drawer(game, proof, book=True)
         self._ = words(game.language)
         self.labels = self.drawer.labels
         self.pictures = card_pictures(game, out_dir) if image is None else {}
@@ -217,8 +224,20 @@ class ContextBuilder:
         "Wild" is not filed under わ), then the others in the language's order."""
         folded = unicodedata.normalize("NFKC", name)
         if folded[:1].isascii() and folded[:1].isalnum():
-            return "0" + numbers_in_order(folded.casefold())
-        return "1" + self.sort_key(reading, name)
+            return "1" + numbers_in_order(folded.casefold())
+        return "2" + self.sort_key(reading, name)
+
+    def index_key(self, card: Card) -> str:
+        """A card's place in the index. Playing cards (a suit, a colour with a symbol, and a
+        numeric rank) come first in the game's own order: by suit as the palette lists them,
+        then by rank (A, 2 … 10, J, Q, K as the ranks count), never by the spelling of their
+        names (♠10 before ♠A, クラブ8 before クラブA); every other card by its name."""
+        suits = [k for k, c in self.palette.items() if c.symbol]
+        suit = next((suits.index(c) for c in card.colors if c in suits), None)
+        rank = card.rank
+        if suit is not None and isinstance(rank, (int, float)) and not isinstance(rank, bool):
+            return f"0{suit:03d}{int(rank * 1000) + 10**8:010d}"
+        return self.name_key(card.name, card.reading)
 
     # --- rulings -------------------------------------------------------------------------------
 
@@ -293,7 +312,7 @@ class ContextBuilder:
             mini=self.drawer.mini(card),
             rulings=[v for v in rulings.values() if v.where == anchor],
             examples=examples.get(card.id, []),
-            sort_key=self.name_key(card.name, card.reading))
+            sort_key=self.index_key(card))
 
     # --- the whole book ------------------------------------------------------------------------
 
@@ -361,7 +380,7 @@ class ContextBuilder:
         general = [v for v in rulings.values() if v.where == "rulings"]
         fills = self.fills_in(rulings, sections, cards, drawn)
         chapters = self.chapters(sections, drawn, general, fills)
-        groups = group_cards(self.db.cards, cards)
+        groups = group_cards(self.db.cards, cards, {f"example-{ex.id}": ex.number for ex in drawn})
         return {
             "game": g, "title": g.title, "page": page, "lang": g.language, "lines": lines,
             "proof": self.proof,

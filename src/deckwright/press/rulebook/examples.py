@@ -291,9 +291,12 @@ class Drawer:
     harness. The proof (`proof=True`, the default for tools and tests) adds all of that, so
     a designer can see what the engine verified."""
 
-    def __init__(self, game: GameData, proof: bool = True):
+    def __init__(self, game: GameData, proof: bool = True, book: bool = False):
+        """`book`: players are named as a book's rows name them (P1) in the sentences too,
+        so a book names them one way; elsewhere (the live table) as プレイヤー1."""
         self.game = game
         self.proof = proof
+        self.book = book
         self.palette = game.db.game.palette
         self._ = words(game.language)
         self.labels = Labels(game)
@@ -332,7 +335,8 @@ class Drawer:
         colour, else the game's label for it."""
         player = PLAYER_RE.match(token)
         if player:
-            return self._("Player %(n)s", n=player.group(1))
+            return (self.labels.player(token) or token) if self.book else \
+                self._("Player %(n)s", n=player.group(1))
         card = self.card_of(token)
         if card is not None:
             name = self._("“%(name)s”", name=card.name)
