@@ -153,6 +153,9 @@ class ComponentRow:
     group: "CardGroup"
     cells: list[str]
     note: str | None  # the set, when another row prints the same name (Reset, Reset)
+    #: the category's title when this row starts a run of its category (the table says what
+    #: the cards are once, above them, instead of on every row); None inside a run
+    heading: str | None = None
 
 
 @dataclass
@@ -304,7 +307,8 @@ class ContextBuilder:
             id=card.id, anchor=anchor, name=card.name, reading=card.reading, category=category,
             set_title=card_set.title if card_set else None,
             set_mark=card_set.mark if card_set else None,
-            colours=[self.text("{%s}" % c) for c in card.colors if c in self.palette],
+            colours=[self.text("{%s}" % c) for c in card.colors if c in self.palette
+                     and not (self.palette[c].symbol and self.palette[c].symbol in card.name)],
             copies=card.copies, variants=variants, facts=self.facts(card),
             points=self.points(card),
             effects=self.effects(card), text=self.text(card.text), origin=card.origin,
@@ -341,7 +345,12 @@ class ContextBuilder:
         for r in rows:
             if names[tuple(m.name for m in r.group.members)] > 1:
                 r.note = self.kind(r.group.first)
-        return {"decks": decks, "rows": rows}
+        if len({r.group.first.category for r in rows}) > 1:
+            for before, r in zip([None, *rows], rows):
+                if before is None or before.group.first.category != r.group.first.category:
+                    r.heading = r.group.first.category
+        points = any(c.points is not None for c in self.db.cards)
+        return {"decks": decks, "rows": rows, "points": points}
 
     def kind(self, card: CardView) -> str:
         """What tells a card from another of its name in the components table: its set, else

@@ -188,6 +188,12 @@ EXAMPLE_FOOT_MM, OUTCOME_PAD_MM = 1.41, 1.6
 #: inside it (2 mm of padding and .6 pt of border each side), the indent of its step list and
 #: the share of the example each of two step columns takes.
 PAGE_TEXT_MM = {"a5": 118.0, "a4": 180.0}
+#: The height of the text on a page (the built-in stylesheet's top and bottom margins), and the
+#: share of it an example may take and still never be split: a longer one continues on the
+#: next page between its parts (setup, flow, steps, outcome), else it would leave the page
+#: before it that much empty (ghost-couple printed one example a page, half of each empty).
+PAGE_HEIGHT_MM = {"a5": 178.0, "a4": 265.0}
+WHOLE_SHARE = 0.3
 EXAMPLE_INSET_MM, STEPS_INDENT_MM, COLUMN_SHARE = 4.43, 5.0, 0.47
 #: An example's text size (8 pt), and the part of a text's width (its characters' advances in
 #: the body font) that counts when finding how many lines it takes at least.
@@ -216,6 +222,13 @@ class DrawnExample:
     #: the reader's edition: the outcome's plain values as sentences (its rows keep the cards)
     outcome_text: str = ""
     outcome_em: float = 0.0
+    page_mm: float = 0.0   # the height of the text on its page (0: not known)
+
+    @property
+    def long(self) -> bool:
+        """Too tall to be kept whole without leaving a page before it over WHOLE_SHARE
+        empty: it may continue on the next page between its parts (and has no floor)."""
+        return bool(self.page_mm) and self.floor_mm > WHOLE_SHARE * self.page_mm
 
     @property
     def first_column(self) -> int:
@@ -592,6 +605,7 @@ class Drawer:
         drawn = self._draw(example, verdict, number, status, detail)
         if page in PAGE_TEXT_MM:
             drawn.measure_mm = PAGE_TEXT_MM[page] - EXAMPLE_INSET_MM
+            drawn.page_mm = PAGE_HEIGHT_MM[page]
             drawn.text_em = self.body_em(drawn.text) if drawn.text else 0.0
             for step in drawn.steps:
                 step.em = self.body_em(step.sentence)
