@@ -614,11 +614,14 @@ class Drawer:
 
     def outcome_sentence(self, key: str, value: Any) -> str | None:
         """An outcome's plain value (a player, a word, a number, yes or no) as a sentence, for
-        the reader's edition; None for cards and per-player values, which stay rows."""
+        the reader's edition; None for cards and per-player values, which stay rows; "" for
+        nobody or nothing (no winner yet), which goes without saying."""
         if isinstance(value, dict) or self.card_of(value) is not None or (
                 isinstance(value, list) and any(self.card_of(v) for v in value)):
             return None
         said = OUTCOME_SENTENCES.get(key)
+        if value is None or value == []:
+            return ""   # nobody, nothing: a reader is told what is, not 「順位は なし」
         if isinstance(said, dict):
             return self._(said[bool(value)]) if isinstance(value, bool) else None
         text = self.value_text(value, key)
@@ -643,7 +646,7 @@ class Drawer:
             said = None if key == "events" else self.outcome_sentence(key, value)
             if said is None:
                 rows += self.rows(key, value)
-            else:
+            elif said:
                 sentences.append(said)
         return rows, self._.between_sentences.join(sentences)
 

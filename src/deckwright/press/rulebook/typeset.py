@@ -90,10 +90,35 @@ def _nested(spans: list[tuple[int, int]], pieces: list[Piece]) -> list[tuple[int
     return spans
 
 
+_HALF = {"(": "（", ")": "）"}
+
+
+def brackets_in_japanese(text: str) -> str:
+    """Parentheses set as Japanese text sets them (JLREQ): full width where one side of the
+    bracket touches Japanese (「原文(100枚)」 -> 「原文（100枚）」, 「Dobon (ドボン)」 too), half
+    width only inside Latin text ("(copy 2)"), so a book never mixes （） and () in its Japanese;
+    the text keeps its length."""
+    out = list(text)
+    for i, ch in enumerate(text):
+        if ch in _HALF:
+            near = text[i + 1:i + 2] if ch == "(" else text[i - 1:i] if i else ""
+            other = text[i - 1:i] if ch == "(" and i else text[i + 1:i + 2] if ch == ")" else ""
+            if (near and is_wide(near)) or (other and is_wide(other) and other not in " "):
+                out[i] = _HALF[ch]
+    return "".join(out)
+
+
 def typeset(pieces: list[Piece]) -> Markup:
     """The pieces as HTML, text escaped, every group no line may split in a nowrap span (a
-    group may hold an icon and the 。 after it, or cross into emphasis: 「**3**枚」)."""
-    spans = _nested(groups("".join(p.text for p in pieces)), pieces)
+    group may hold an icon and the 。 after it, or cross into emphasis: 「**3**枚」); brackets
+    touching Japanese are full width (brackets_in_japanese)."""
+    whole = brackets_in_japanese("".join(p.text for p in pieces))
+    at = 0
+    for k, piece in enumerate(pieces):
+        if piece.html is None:
+            pieces[k] = piece._replace(text=whole[at:at + len(piece.text)])
+        at += len(piece.text)
+    spans = _nested(groups(whole), pieces)
     opens, closes = {s for s, _ in spans}, {e for _, e in spans}
 
     def marks(at: int) -> str:
