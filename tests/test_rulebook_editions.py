@@ -193,3 +193,14 @@ def test_go_out_names_the_finishing_order_not_players_out_of_cards(texts) -> Non
     ja = re.sub(r"\s+", "", texts["super-page-one", "rulebook"])
     en = re.sub(r"\s+", " ", texts[ENGLISH, "rulebook"])
     assert "順位はP1・P2。" in ja and "Finishing order: P1, P2." in en
+
+
+def test_a_new_projects_book_prints_no_word_of_the_harness(tmp_path: Path) -> None:
+    """`deckwright new --rules` starts a designer with a book a reader could be given."""
+    from deckwright.cli import main
+    assert main(["-C", str(tmp_path), "new", "--rules", "fox"]) == 0
+    assert main(["-C", str(tmp_path / "fox"), "build", "--only", "rulebook"]) == 0
+    folder = tmp_path / "fox" / "build" / "fox"
+    text = re.sub(r"\s+", " ", _text(folder / "rulebook.pdf"))
+    assert [w for w in HARNESS["en"] if w in text] == [] and "Player 2" not in text
+    assert "2 verified" in re.sub(r"\s+", " ", _text(folder / "rulebook-proof.pdf"))
