@@ -109,8 +109,8 @@ def test_build_refuses_exactly_what_check_reports(project: Path, capsys) -> None
     assert main(["-C", str(project), "build", "art"]) == 2
     assert capsys.readouterr().err == checked
     assert not (project / "build").exists()
-    assert {c.name for c in CHECKS} == {"layouts", "faces", "theme fonts", "rulebook templates",
-                                        "labels"}
+    assert {c.name for c in CHECKS} == {"layouts", "faces", "terms", "theme fonts",
+                                        "rulebook templates", "labels"}
 
 
 def test_a_clean_project_passes_check(tmp_path: Path, capsys) -> None:

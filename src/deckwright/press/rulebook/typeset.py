@@ -90,21 +90,19 @@ def _nested(spans: list[tuple[int, int]], pieces: list[Piece]) -> list[tuple[int
     return spans
 
 
-_HALF = {"(": "（", ")": "）"}
-
-
 def brackets_in_japanese(text: str) -> str:
-    """Parentheses set as Japanese text sets them (JLREQ): full width where one side of the
-    bracket touches Japanese (「原文(100枚)」 -> 「原文（100枚）」, 「Dobon (ドボン)」 too), half
-    width only inside Latin text ("(copy 2)"), so a book never mixes （） and () in its Japanese;
-    the text keeps its length."""
-    out = list(text)
+    """Parentheses set as Japanese text sets them (JLREQ): a pair holding Japanese is full
+    width (「原文(100枚)」 -> 「原文（100枚）」, 「Dobon (ドボン)」), a pair holding only Latin
+    letters and digits stays half width ("(copy 2)", a cost's 「8(C)」), so a book never mixes
+    （） and () around its Japanese; the text keeps its length."""
+    out, open_at = list(text), []
     for i, ch in enumerate(text):
-        if ch in _HALF:
-            near = text[i + 1:i + 2] if ch == "(" else text[i - 1:i] if i else ""
-            other = text[i - 1:i] if ch == "(" and i else text[i + 1:i + 2] if ch == ")" else ""
-            if (near and is_wide(near)) or (other and is_wide(other) and other not in " "):
-                out[i] = _HALF[ch]
+        if ch == "(":
+            open_at.append(i)
+        elif ch == ")" and open_at:
+            start = open_at.pop()
+            if any(is_wide(c) for c in text[start + 1:i]):
+                out[start], out[i] = "（", "）"
     return "".join(out)
 
 
