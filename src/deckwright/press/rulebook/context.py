@@ -346,6 +346,9 @@ class ContextBuilder:
             if names[tuple(m.name for m in r.group.members)] > 1:
                 r.note = self.kind(r.group.first)
         if len({r.group.first.category for r in rows}) > 1:
+            # the cards of a category together, categories in the game's order
+            order = {c.title: i for i, c in enumerate(self.db.game.categories)}
+            rows.sort(key=lambda r: order.get(r.group.first.category, len(order)))
             for before, r in zip([None, *rows], rows):
                 if before is None or before.group.first.category != r.group.first.category:
                     r.heading = r.group.first.category
