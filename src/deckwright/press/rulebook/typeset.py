@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from markupsafe import Markup, escape
 
-from ..linebreak import NO_END, NO_START, OBJECT, SPACED, is_wide, keeps
+from ..linebreak import NO_END, NO_START, OBJECT, is_wide, keeps
 
 #: Characters of NO_START that UAX #14 lets begin a line (～ is ideographic, % a postfix).
 ENGINE_MAY_START = frozenset("～％%")
@@ -90,45 +90,10 @@ def _nested(spans: list[tuple[int, int]], pieces: list[Piece]) -> list[tuple[int
     return spans
 
 
-#: A space typed between a number and its Japanese counter (「1 枚」): JLREQ sets none.
-_SPACED_COUNTER = re.compile(r"(?<=[0-9０-９]) (?=(?:%s))" % "|".join(SPACED))
-
-
-def counters_closed(text: str) -> str:
-    """「1 枚」 -> 「1枚」: a number and its counter are set without a space (JLREQ), whoever
-    typed the text (141 spaced against 15 closed over the five Japanese books)."""
-    return _SPACED_COUNTER.sub("", text)
-
-
-def brackets_in_japanese(text: str) -> str:
-    """Parentheses set as Japanese text sets them (JLREQ): a pair holding Japanese is full
-    width (「原文(100枚)」 -> 「原文（100枚）」, 「Dobon (ドボン)」), a pair holding only Latin
-    letters and digits stays half width ("(copy 2)", a cost's 「8(C)」), so a book never mixes
-    （） and () around its Japanese; the text keeps its length."""
-    out, open_at = list(text), []
-    for i, ch in enumerate(text):
-        if ch == "(":
-            open_at.append(i)
-        elif ch == ")" and open_at:
-            start = open_at.pop()
-            if any(is_wide(c) for c in text[start + 1:i]):
-                out[start], out[i] = "（", "）"
-    return "".join(out)
-
-
 def typeset(pieces: list[Piece]) -> Markup:
     """The pieces as HTML, text escaped, every group no line may split in a nowrap span (a
-    group may hold an icon and the 。 after it, or cross into emphasis: 「**3**枚」); brackets
-    touching Japanese are full width (brackets_in_japanese)."""
-    pieces = [p if p.html is not None else p._replace(text=counters_closed(p.text))
-              for p in pieces]
-    whole = brackets_in_japanese("".join(p.text for p in pieces))
-    at = 0
-    for k, piece in enumerate(pieces):
-        if piece.html is None:
-            pieces[k] = piece._replace(text=whole[at:at + len(piece.text)])
-        at += len(piece.text)
-    spans = _nested(groups(whole), pieces)
+    group may hold an icon and the 。 after it, or cross into emphasis: 「**3**枚」)."""
+    spans = _nested(groups("".join(p.text for p in pieces)), pieces)
     opens, closes = {s for s, _ in spans}, {e for _, e in spans}
 
     def marks(at: int) -> str:
