@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import re
 
-from ..linebreak import SPACED, is_wide
+from ..linebreak import SPACED
+
+#: Kana, kanji and Japanese punctuation (not a suit symbol ♠, which is wide but not Japanese).
+_JAPANESE = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
 
 #: A space typed between a number and its Japanese counter (「1 枚」): JLREQ sets none.
 _SPACED_COUNTER = re.compile(r"(?<=[0-9０-９]) (?=(?:%s))" % "|".join(SPACED))
@@ -33,7 +36,7 @@ def brackets_in_japanese(text: str) -> str:
             open_at.append(i)
         elif ch == ")" and open_at:
             start = open_at.pop()
-            if any(is_wide(c) for c in text[start + 1:i]):
+            if _JAPANESE.search(text, start + 1, i):
                 out[start], out[i] = "（", "）"
     return "".join(out)
 
