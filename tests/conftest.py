@@ -135,3 +135,74 @@ def built_game(shared_folders: shared.SharedFolders) -> Callable[..., Path]:
                                     extra=repr((game_id, targets, options)))
         return folder / "p"
     return get
+
+
+ROOT = MINI.parent.parent.parent
+#: The six shipped books: (game id, edition language or None, folder under build/).
+SHIPPED_BOOKS = (("bridge-over", None, "bridge-over"), ("ghost-couple", None, "ghost-couple"),
+                 ("original-tcg", None, "original-tcg"), ("super-page-one", None, "super-page-one"),
+                 ("super-page-one", "en", "super-page-one/en"),
+                 ("treasure-scramble", None, "treasure-scramble"))
+
+
+def _stand_in_pictures(root: Path) -> None:
+    """ghost-couple's card pictures as the PNG export would leave them, each in its deck's
+    folder, so its book embeds pictures (test_rulebook_games checks they are there)."""
+    from PIL import Image
+
+    from deckwright.model import Project, load_game
+    game = load_game(Project(root), "ghost-couple")
+    build = root / "build" / "ghost-couple"
+    default = next((d for d in game.db.decks if d.default), game.db.decks[0])
+    done: set[str] = set()
+    for deck in [default] + [d for d in game.db.decks if d is not default]:
+        folder = build / "cards" if deck is default else build / deck.id / "cards"
+        for card_id in game.deck_contents(deck):
+            if card_id not in done:
+                folder.mkdir(parents=True, exist_ok=True)
+                Image.new("RGB", (50, 70), "#336699").save(folder / f"{card_id}.png")
+                done.add(card_id)
+
+
+def _make_shipped(game_id: str) -> Callable[[Path], None]:
+    def make(root: Path) -> None:
+        """A copy of the shipped project (all five databases and playtests, as the repository
+        has them) with this game's books, both editions of each language, built as a user
+        builds them: `deckwright build GAME --only rulebook`, with the engine's verdicts."""
+        from deckwright.cli import main
+        for folder in ("cards", "playtest"):   # an edition translates the playtests too
+            shutil.copytree(ROOT / folder, root / folder)
+        if game_id == "ghost-couple":
+            _stand_in_pictures(root)
+        assert main(["-C", str(root), "build", game_id, "--only", "rulebook",
+                     "--allow-failing-examples"]) == 0
+    make.__qualname__ = "shipped_book"
+    return make
+
+
+@pytest.fixture(scope="session")
+def shipped_book(shared_folders: shared.SharedFolders) -> Callable[[str], Path]:
+    """shipped_book(game) -> a project whose build/<game>/ holds the game's rulebook.pdf,
+    rulebook-proof.pdf and their HTML (and build/<game>/<lang>/ for its editions), made once
+    for every module and worker; read-only."""
+    def get(game_id: str) -> Path:
+        return shared_folders.get(f"shipped-{game_id}", _make_shipped(game_id), extra=game_id)
+    return get
+
+
+@pytest.fixture(scope="session")
+def shipped_books(shipped_book: Callable[[str], Path],
+                  tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The shipped project with all six books (SHIPPED_BOOKS): build/<folder>/rulebook.pdf and
+    rulebook-proof.pdf. Each game's books are `shipped_book`'s, linked in; they are asked for
+    in the reverse of SLOW_FIRST's order, so a worker building test_rulebook_games' books in
+    that order and this one share the work instead of waiting on each other."""
+    root = tmp_path_factory.mktemp("shipped")
+    for folder in ("cards", "playtest"):
+        shutil.copytree(ROOT / folder, root / folder)
+    (root / "build").mkdir()
+    games = sorted({g for g, _, _ in SHIPPED_BOOKS},
+                   key=lambda g: -SLOW_FIRST.index(f"book-{g}") if f"book-{g}" in SLOW_FIRST else 0)
+    for game_id in games:
+        (root / "build" / game_id).symlink_to(shipped_book(game_id) / "build" / game_id)
+    return root

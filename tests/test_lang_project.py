@@ -100,11 +100,14 @@ def test_language_defaults_to_english(project: Path) -> None:
 def test_rulebook_furniture_is_english(project: Path) -> None:
     text = pdf_text(project / "build" / "toymatch" / "rulebook.pdf")
     for words in ("Contents", "Components", "Rules", "Examples of play", "Card reference",
-                  "What this edition filled in", "Glossary", "Card index", "Players",
-                  "2–3 players", "Example 1", "verified", "Outcome", "Not allowed:",
-                  "Player 1 plays “Red Two”.", "Kind", "Copies", "Points"):
+                  "Added in this edition", "Glossary", "Card index", "Players",
+                  "2–3 players", "Example 1", "Outcome", "Not allowed:",
+                  "P1 plays “Red Two”.", "Kind", "Copies", "Points"):
         assert words in text, words
     assert not JAPANESE.search(text), JAPANESE.findall(text)[:20]
+    proof = pdf_text(project / "build" / "toymatch" / "rulebook-proof.pdf")
+    assert "verified" in proof and "verified" not in text   # the engine's word, in the proof
+    assert not JAPANESE.search(proof), JAPANESE.findall(proof)[:20]
     html = (project / "build" / "toymatch" / "rulebook.html").read_text(encoding="utf-8")
     assert '<html lang="en">' in html
 

@@ -128,3 +128,17 @@ def test_a_bad_project_is_the_usual_one_line_error(project):
                           "--port", "0"], capture_output=True, text=True, timeout=60)
     assert run.returncode == 2
     assert run.stderr.startswith(f"{DB}:") and "Traceback" not in run.stderr
+
+
+def test_the_rulebook_preview_switches_between_the_two_editions(project):
+    """The preview shows the reader's edition, and the proof (what the engine verified) at
+    ?edition=proof, each linking the other."""
+    from starlette.testclient import TestClient
+    preview = Preview(Project(project))
+    with TestClient(serve_app.app(preview, watch=False)) as client:
+        reader = client.get("/g/pressdemo/rulebook/").text
+        proof = client.get("/g/pressdemo/rulebook/?edition=proof").text
+    assert 'class="edition-switch"' in reader and 'href="?edition=proof"' in reader
+    assert 'href="?edition=reader"' in proof
+    note = "what the rules engine verified"   # the proof's cover says what it is
+    assert note in proof and note not in reader

@@ -25,11 +25,11 @@ def game():
 
 def test_steps_without_say_are_rendered_from_the_notation(game):
     d = Drawer(game)
-    assert d.sentence("p1 plays red-2") == "プレイヤー1：「赤の2」を出す。"
-    assert d.sentence("p2 plays draw-two#2") == "プレイヤー2：「ドロー2」（2枚目）を出す。"
-    assert d.sentence("p3 passes") == "プレイヤー3：パスする。"
-    assert d.sentence("p2 draws") == "プレイヤー2：山札から引く。"
-    assert d.sentence("p1 moves red-1 to blue-2") == "プレイヤー1：「赤の1」を「青の2」へ動かす。"
+    assert d.sentence("p1 plays red-2") == "プレイヤー1 が「赤の2」を出す。"
+    assert d.sentence("p2 plays draw-two#2") == "プレイヤー2 が「ドロー2」（2枚目）を出す。"
+    assert d.sentence("p3 passes") == "プレイヤー3 がパスする。"
+    assert d.sentence("p2 draws") == "プレイヤー2 が山札から引く。"
+    assert d.sentence("p1 moves red-1 to blue-2") == "プレイヤー1 が「赤の1」を「青の2」へ動かす。"
     with pytest.raises(MissingLabel):  # a game's own verb needs the game's word for it
         d.sentence("p1 scrambles f2")
 
@@ -41,8 +41,8 @@ def test_an_example_is_drawn_with_flow_steps_outcome_and_verdict(game):
     ex = next(e for e in game.db.examples if e.id == "skip-two-players")
     drawn = Drawer(game).draw(ex, V(), 2)
     assert (drawn.number, drawn.status_label, drawn.detail) == (2, "検証で不一致", "expected turn p2")
-    assert [s.sentence for s in drawn.steps] == ["プレイヤー1：「スキップ」を出す。",
-                                                 "プレイヤー1：「赤の3」を出す。"]
+    assert [s.sentence for s in drawn.steps] == ["プレイヤー1 が「スキップ」を出す。",
+                                                 "プレイヤー1 が「赤の3」を出す。"]
     assert [(f.step, f.card.card_id, f.refused) for f in drawn.flow] == [
         (1, "skip", False), (2, "red-3", False)]
     setup = {row.label: row for row in drawn.setup}
@@ -66,8 +66,8 @@ def test_automatic_passes_show_compactly_in_the_flow(game):
     ex = next(e for e in game.db.examples if e.id == "skip-two-players")
     drawn = Drawer(game).draw(ex, V(), 2)
     assert [s.sentence for s in drawn.steps] == [
-        "プレイヤー1：「スキップ」を出す。",
-        "P2・P3 はパス。プレイヤー1：「赤の3」を出す。P1 はパス。"]
+        "プレイヤー1 が「スキップ」を出す。",
+        "P2・P3 はパス。プレイヤー1 が「赤の3」を出す。P1 はパス。"]
     assert len(drawn.flow) == 2          # passes add no step: the numbering stays the script's
 
 
@@ -100,8 +100,8 @@ def test_automatic_events_and_setup_defaults_are_printed(game):
     ex = next(e for e in game.db.examples if e.id == "skip-two-players")
     drawn = Drawer(game).draw(ex, V(), 2)
     assert [s.sentence for s in drawn.steps] == [
-        "（自動：P1 が 1 枚引く。）プレイヤー1：「スキップ」を出す。",   # players as P1, not p1
-        "プレイヤー1：「赤の3」を出す。（自動：P2 が 「赤の3」 を引く。）"]   # cards by name
+        "（自動：P1 が 1枚引く。）プレイヤー1 が「スキップ」を出す。",   # players as P1, not p1; 1枚 closed
+        "プレイヤー1 が「赤の3」を出す。（自動：P2 が 「赤の3」 を引く。）"]   # cards by name
     assert drawn.setup[-1].label == "山札（指定のない分）"
     assert drawn.setup[-1].parts[0].text == "残りを切って置く"
 
@@ -112,7 +112,7 @@ def test_refused_steps_and_checks(game):
     assert drawn.status == "unverified" and drawn.status_label == "未検証"
     kinds = [(s.kind, s.sentence, s.checks) for s in drawn.steps]
     assert kinds == [("do", "赤の2を出す。色が同じなので出せる。", ""),
-                     ("refused", "プレイヤー2：「緑の5」を出す。（理由：色も数字も違う）", ""),
+                     ("refused", "プレイヤー2 が「緑の5」を出す。（理由：色も数字も違う）", ""),
                      ("expect", "ここで確かめる：", "場札 「赤の2」")]
     assert [f.refused for f in drawn.flow] == [False, True]
 
@@ -245,7 +245,7 @@ def test_cards_that_share_a_name_are_told_apart_by_their_colours(tmp_path):
     import sys
 
     bridge = Drawer(load_game(Project(ROOT), "bridge-over"))
-    assert bridge.sentence("p1 plays red-4") == "プレイヤー1：「4」（赤）を出す。"
+    assert bridge.sentence("p1 plays red-4") == "プレイヤー1 が「4」（赤）を出す。"
     spo = Drawer(load_game(Project(ROOT), "super-page-one"))
     assert "「ジョーカー」を" in spo.sentence("p1 plays joker-1")
 

@@ -90,9 +90,9 @@ def test_a_game_decision_reads_as_a_japanese_sentence(tcg) -> None:
     d = Drawer(tcg)
     assert d.sentence("p1 summons binarukus-sage-dragon at camp3 paying gilbia-flame-swordsman!, "
                       "crazy-jack-tactics#1") == (
-        "プレイヤー1：「ビナルクスの仙龍」を自陣3に「ギルビアの炎剣術士」（墓地へ）・"
+        "プレイヤー1 が「ビナルクスの仙龍」を自陣3に「ギルビアの炎剣術士」（墓地へ）・"
         "「クレイジー・ジャックの戦闘術」（1枚目）を支払って召喚する。")
-    assert d.sentence("p1 skips") == "プレイヤー1：何もせずに進む。"
+    assert d.sentence("p1 skips") == "プレイヤー1 が何もせずに進む。"
 
 
 def test_card_facts_and_effect_kinds_use_the_games_words(tcg) -> None:

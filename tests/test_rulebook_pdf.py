@@ -22,7 +22,7 @@ FIXTURE = ROOT / "tests" / "fixtures" / "rulebook"
 
 @dataclass(frozen=True)
 class V:
-    """A verdict shaped like deckwright.engine.verify.Verdict."""
+    """A verdict shaped like deckwright.app.verify.Verdict."""
 
     example_id: str
     status: str
@@ -244,9 +244,10 @@ def test_html_in_card_text_is_printed_as_text(built):
 def test_verdicts_rulings_and_fills_are_shown(built):
     game, result, reader, texts = built
     everything = "\n".join(texts)
-    for label in ("検証済み", "検証で不一致", "未検証"):
-        assert label in everything
-    assert "expected turn p2, got p1" in everything
+    proof = "\n".join(page.extract_text() for page in PdfReader(result.proof_pdf).pages)
+    for label in ("検証済み", "検証で不一致", "未検証"):   # the proof's, never the reader's
+        assert label in proof and label not in everything
+    assert "expected turn p2, got p1" in proof and "expected turn" not in everything
     fills_page = dict(toc_entries(texts))["この版で補ったこと"]
     fills = texts[fills_page - 1]
     for title in ("ドロー2の重ね", "最初がアクション", "山札が尽きたら", "最初の場札", "得点", "ワイルド",
@@ -313,7 +314,7 @@ def test_running_header_names_the_chapter_and_section(built):
         assert found and found[0] in sections, (n, found)
     assert pages["ルール"] <= later[0] <= pages["ルール"] + 1
     assert "カードリファレンス\u3000" in texts[pages["カードリファレンス"]]
-    assert "ルール" not in texts[0]  # the cover has no running header
+    assert "ルール\u3000" not in texts[0]  # the cover has no running header
 
 
 KINSOKU_START = set("、。，．・：；？！ー）」』】〕〉》ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")

@@ -212,12 +212,14 @@ def test_a_rulebook_from_kept_verdicts_is_the_same_bytes(
         built: Path, project: Path, capsys: pytest.CaptureFixture[str]):
     """The built project's rulebook was made from verdicts the engine had just found; this
     one is made again from the kept ones."""
-    for name in ("rulebook.pdf", "rulebook.html", "rulebook.css"):
+    books = ("rulebook.pdf", "rulebook.html", "rulebook-proof.pdf", "rulebook-proof.html",
+             "rulebook.css")
+    for name in books:
         (project / "build" / "mini" / name).unlink()
     out = build(project, capsys)
-    assert "2 file(s) written" in out
+    assert "4 file(s) written" in out   # the reader's edition and the proof, PDF and HTML
     assert calls(project) == EXAMPLES
-    for name in ("rulebook.pdf", "rulebook.html", "rulebook.css"):
+    for name in books:
         assert (project / "build" / "mini" / name).read_bytes() == \
             (built / "build" / "mini" / name).read_bytes(), name
 
@@ -232,7 +234,9 @@ def _every_field() -> dict[str, Verdict]:
                      automatic=((0, ("deal",)), (1, ("draw", "draw"))),
                      setup_defaults=(("field", {3: "s-5", (1, 2): [None, 1.5, True]}),
                                      ("count", 2), ("note", "日本語")),
-                     refusals=((1, "p2 may not", "rule-3"),)),
+                     refusals=((1, "p2 may not", "rule-3"),),
+                     end_state=(("hands", {"p1": ["red-1", "red-1#2"]}), ("over", True),
+                                ("winner", None))),
         "b": Verdict("b", "verified"),
         "c": Verdict("c", "unverified", "no rules module"),
     }

@@ -40,7 +40,7 @@ from .registry import RulesImportError, rules_for, source_files
 from .verify import Verdict
 
 NAME = "verdicts.json"
-FORMAT = 2
+FORMAT = 3   # 2: verdicts carry parsed steps, 3: and the end state
 #: Verdicts with their event logs are tens of KiB a game; a larger file is not ours.
 MAX_BYTES = 32 * 1024 * 1024
 #: The code verdicts follow from (paths.py: loading the model checks file names with it).
@@ -139,6 +139,7 @@ def encode(found: dict[str, Verdict], wanted: str) -> str:
     for v in found.values():
         row = {name: _plain(getattr(v, name)) for name in _VERDICT}
         row["setup_defaults"] = [[k, _tagged(value)] for k, value in v.setup_defaults]
+        row["end_state"] = [[k, _tagged(value)] for k, value in v.end_state]
         rows.append(row)
     return json.dumps({"format": FORMAT, "key": wanted, "verdicts": rows}, ensure_ascii=False,
                       allow_nan=False, sort_keys=True) + "\n"
@@ -267,4 +268,5 @@ _VERDICT: dict[str, Callable[[Any], Any]] = {
     "failures": _tuple_of(_failure), "bad_input": _bool, "auto_passes": _STEPS,
     "automatic": _STEPS, "setup_defaults": _tuple_of(_row(_str, _untagged)),
     "refusals": _tuple_of(_row(_int, _str, _str)),
-    "steps": _tuple_of(_row(_int, _tuple_of(_row(_str, _str))))}
+    "steps": _tuple_of(_row(_int, _tuple_of(_row(_str, _str)))),
+    "end_state": _tuple_of(_row(_str, _untagged))}

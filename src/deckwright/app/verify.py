@@ -40,6 +40,9 @@ class Verdict:
     #: parsed it: kind "player", "verb", "word" (a literal of the form), "card", "colour",
     #: "number", "choice" or the game's own (engine.notation)
     steps: tuple[tuple[int, tuple[tuple[str, str], ...]], ...] = ()
+    #: the end state, for each key of the example's `expect:`, in its notation: what the
+    #: rulebook prints as the outcome (engine.expect.observed)
+    end_state: tuple[tuple[str, Any], ...] = ()
 
 
 def verify_examples(game: GameData) -> dict[str, Verdict]:
@@ -63,7 +66,8 @@ def verify_examples(game: GameData) -> dict[str, Verdict]:
                  "automatic": tuple((n, tuple(s)) for n, s in outcome.automatic),
                  "setup_defaults": tuple(outcome.setup_defaults.items()),
                  "refusals": tuple((n, str(text), rule) for n, text, rule in outcome.refusals),
-                 "steps": tuple((n, tuple(words)) for n, words in outcome.words)}
+                 "steps": tuple((n, tuple(words)) for n, words in outcome.words),
+                 "end_state": tuple(outcome.end_state.items())}
         if outcome.passed:
             verdicts[ex.id] = Verdict(ex.id, "verified", "", log, **shown)
         else:

@@ -262,6 +262,42 @@ def mismatches(state: "State", expected: dict[str, Any]) -> list[Mismatch]:
     return out
 
 
+def _notation(state: "State", got: Any, want: Any) -> Any:
+    """An actual value in the example's notation: cards as references (numbered where the
+    example numbers them), players as p1, a mapping as far as the example names it."""
+    if isinstance(got, Cards):
+        precise = "#" in str(want)
+        cat = state.game.catalogue
+        return [cat.ref(i) if precise else cat.ids[i] for i in got.insts]
+    if isinstance(got, CardAt):
+        if got.inst == EMPTY:
+            return None
+        return state.game.catalogue.ref(got.inst) if "#" in str(want) else \
+            state.game.catalogue.ids[got.inst]
+    if isinstance(got, dict):
+        named = want if isinstance(want, dict) else got
+        return {k: _notation(state, got[k], named.get(k)) for k in named if k in got}
+    return got
+
+
+def observed(state: "State", expected: dict[str, Any]) -> dict[str, Any]:
+    """What the state holds for each key an `expect:` mapping names, in the example's
+    notation: the end position a rulebook prints as the example's outcome, so that what a
+    book says happened is what the engine did (`events` are the example's own sentences,
+    kept when they all happened). A key the state cannot answer is left out."""
+    out: dict[str, Any] = {}
+    for key, want in expected.items():
+        if key == "events":
+            if not _check_events(state, want):
+                out[key] = want
+            continue
+        try:
+            out[key] = _notation(state, actual(state, key), want)
+        except (KeyError, ValueError, TypeError):
+            continue
+    return out
+
+
 def check(state: "State", expected: dict[str, Any]) -> list[str]:
     """Every mismatch as one line of text; unknown keys are mismatches too."""
     return [m.text for m in mismatches(state, expected)]

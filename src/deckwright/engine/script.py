@@ -69,6 +69,8 @@ class Outcome:
     #: (step number, ((word, kind), ...)) of every decision step, as the game's declared
     #: notation read it (engine.notation.Step.words); none for a game that parses itself
     words: list[tuple[int, tuple[tuple[str, str], ...]]] = field(default_factory=list)
+    #: what the end state holds for each key of the example's `expect:` (expect.observed)
+    end_state: dict[str, Any] = field(default_factory=dict)
 
 
 class _Stop(Exception):
@@ -303,9 +305,11 @@ def run_example(game_cls: type[Game], data: GameData, example: Example,
                              f"({where.filename.rsplit('/', 1)[-1]}:{where.lineno})")
     detail = "\n".join(str(f) for f in run.failures)
     defaults = _defaults(run.state)
+    end = (expectations.observed(run.state, example.expect)
+           if run.state is not None and isinstance(example.expect, dict) else {})
     return Outcome(not run.failures, detail, _log(run.state), run.state, run.failures,
                    run.bad_input, run.auto_passes, run.automatic, defaults, run.refusals,
-                   run.words)
+                   run.words, end)
 
 
 def _defaults(state: State | None) -> dict[str, Any]:

@@ -37,7 +37,8 @@ class GamePreview:
     data: GameData
     faces: Faces
     verdicts: dict[str, Verdict] = field(default_factory=dict)
-    rulebook: str = ""
+    rulebook: str = ""   # the reader's edition
+    proof: str = ""      # the proof: the same book with what the engine verified
     css: bytes = b""
 
 
@@ -110,10 +111,15 @@ class Preview:
         view.verdicts = verify_examples(data)
         dirs = template_dirs(self.project.templates_dir)
         out_dir = self.project.build_dir / data.id
-        context = ContextBuilder(data, view.verdicts, out_dir,
-                                 image=lambda card: f"card/face/{card.id}.png").build(
-                                     data.db.game.theme.page)
-        view.rulebook = render_page(dirs, context, self.project.display)
+        for proof in (False, True):
+            context = ContextBuilder(data, view.verdicts, out_dir, proof=proof,
+                                     image=lambda card: f"card/face/{card.id}.png").build(
+                                         data.db.game.theme.page)
+            page = render_page(dirs, context, self.project.display)
+            if proof:
+                view.proof = page
+            else:
+                view.rulebook = page
         view.css = book_stylesheet(dirs, data, self.project.display)
 
     @staticmethod

@@ -26,6 +26,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import boxed
+from ..i18n import N_, words
 from .changes import Changes
 from .guard import RULEBOOK_CSP, Guard
 from .preview import Preview
@@ -144,12 +145,30 @@ async def card(request: Request) -> Response:
     return Response(data, media_type="image/png", headers={"Cache-Control": "no-cache"})
 
 
+#: The two editions of a book the rulebook page switches between (`?edition=proof`).
+EDITIONS = {"reader": N_("Reader's edition"), "proof": N_("Proof")}
+
+
+def _switch(language: str, shown: str) -> str:
+    """A bar at the page's top linking the two editions, the one shown in bold."""
+    _ = words(language)
+    links = [f'<b>{html.escape(_(label))}</b>' if key == shown else
+             f'<a href="?edition={key}">{html.escape(_(label))}</a>'
+             for key, label in EDITIONS.items()]
+    return ('<nav class="edition-switch" style="position:sticky;top:0;z-index:9;'
+            'background:#fff;border-bottom:1px solid #ccc;padding:.3em .6em;font:14px sans-serif">'
+            + " · ".join(links) + "</nav>")
+
+
 async def rulebook(request: Request) -> Response:
     game = _game(request)
     if game is None:
         return HTMLResponse("No such game.", 404)
     view = request.app.state.server.preview.games[game]
-    page = view.rulebook.replace("</body>", f"{RELOAD_SCRIPT}</body>", 1)
+    shown = "proof" if request.query_params.get("edition") == "proof" else "reader"
+    page = view.proof if shown == "proof" else view.rulebook
+    page = page.replace("<body>", "<body>" + _switch(view.data.language, shown), 1)
+    page = page.replace("</body>", f"{RELOAD_SCRIPT}</body>", 1)
     return HTMLResponse(page, headers={"Cache-Control": "no-store",
                                        "Content-Security-Policy": RULEBOOK_CSP})
 

@@ -90,7 +90,8 @@ class RulingWords(Strict):
 
 class TermWords(Strict):
     term: str | None = None
-    reading: str | None = Field(None, description="default: the original term, printed beside")
+    reading: str | None = Field(None, description="how the translated term reads, if it needs "
+                                "saying; the original term is not printed in the edition")
     text: str | None = None
 
 
@@ -310,7 +311,7 @@ def _glossary(ov: _Overlay, glossary: list[dict[str, Any]], ed: Edition) -> None
         words = ed.glossary.get(original)
         ov.lay(term, words, "glossary", ("glossary", i), f"glossary.{original}")
         if words is not None and words.reading is None:
-            term["reading"] = original if words.term and words.term != original else None
+            term["reading"] = None   # a reading of the original term does not read the edition's
     for original in ed.glossary:
         if original not in known:
             ov.orphan(("glossary", original), f"glossary.{original}", "glossary term")

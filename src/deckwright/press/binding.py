@@ -145,8 +145,10 @@ def _points_label(game: GameData) -> Any:
 
 
 def card_context(game: GameData, card: Card) -> dict[str, Any]:
-    """What a face layout sees: the card, its category, set, colours, and the game, and
-    deckwright's words in the game's language (`_()`, `points_label()`)."""
+    """What a face layout sees: the card, its category, set, colours, and the game, the
+    game's own words for its identifiers (`labels`: the face says what the rulebook and
+    glossary say, 【対抗】 and パワー, never a word of its own), and deckwright's words in the
+    game's language (`_()`, `points_label()`)."""
     g = game.db.game
     sets = {s.id: s for s in g.sets}
     cats = {c.id: c for c in g.categories}
@@ -159,7 +161,7 @@ def card_context(game: GameData, card: Card) -> dict[str, Any]:
         "set": card_set.model_dump() if card_set else {},
         "colors": colors,
         "game": g.model_dump(include={"id", "title", "reading", "title_en", "credit"}),
-        "theme": g.theme.model_dump(),
+        "theme": g.theme.model_dump(), "labels": dict(g.labels),
         "_": words(game.language), "points_label": _points_label(game),
     }
 
@@ -169,6 +171,6 @@ def back_context(game: GameData, back: Back, card: Card | None) -> dict[str, Any
     ctx = card_context(game, card) if card is not None else {
         "card": {}, "category": {}, "set": {}, "colors": [],
         "game": game.db.game.model_dump(include={"id", "title", "reading", "title_en", "credit"}),
-        "theme": game.db.game.theme.model_dump()}
+        "theme": game.db.game.theme.model_dump(), "labels": dict(game.db.game.labels)}
     ctx["back"] = back.model_dump()
     return ctx

@@ -17,7 +17,9 @@ follow JIS X 4051 and the W3C's JLREQ, with deckwright's conventions for numbers
 - a number keeps the letter before it (a label and its value: 「コスト0」「水8」), unless that
   letter is hiragana: a particle ends a phrase, the natural place for a break (「色を／4色」);
 - a no-break space (U+00A0) glues its neighbours, and with them the whole word of one script on
-  each side (「コスト\u00a0火2」 moves as one).
+  each side (「コスト\u00a0火2」 moves as one);
+- a paragraph's last line holds more than one character and its stop: the two wide characters
+  before a paragraph's final stop stay together (「ます。」 moves as one, never 「す。」 alone).
 
 Everything else (measuring, filling lines, markup) belongs to the medium.
 """
@@ -159,5 +161,23 @@ def keeps(text: str) -> list[bool]:
             keep[i] = True  # inside a Latin word
     _numbers(text, keep)
     _nbsp_words(text, keep)
+    _last_word(text, keep)
     return keep
+
+
+#: What may follow a paragraph's last word: its stop and closing brackets.
+_TAIL = frozenset("。、．，！？!?」』）】〕\"”’")
+
+
+def _last_word(text: str, keep: list[bool]) -> None:
+    """A paragraph (or a line before a hard break) never ends on a line holding one
+    character and its stop (「す。」 alone): its last two wide characters before the stop
+    stay on one line."""
+    for end in [k for k, ch in enumerate(text) if ch == "\n"] + [len(text)]:
+        j = end - 1
+        while j >= 0 and text[j] in _TAIL:
+            j -= 1
+        if j < end - 1 and j >= 1 and is_wide(text[j]) and is_wide(text[j - 1]) \
+                and text[j - 1] not in SPACES and text[j - 1] not in NO_END:
+            keep[j] = True
 

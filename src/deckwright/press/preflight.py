@@ -17,6 +17,7 @@ from . import checked_faces
 from .cards import GamePress
 from .fonts import fontbook
 from .rulebook.labels import missing_labels, unlabelled_rules_words
+from .terms import face_term_problems
 
 
 def _layouts(game: GameData, press: GamePress) -> list[Problem]:
@@ -74,6 +75,11 @@ def _labels(game: GameData, press: GamePress) -> list[Problem]:
     return missing_labels(game)
 
 
+def _terms(game: GameData, press: GamePress) -> list[Problem]:
+    """A term a face prints is the glossary's word, as the book's is (terms.py)."""
+    return face_term_problems(game)
+
+
 @dataclass(frozen=True)
 class Check:
     name: str
@@ -87,6 +93,7 @@ CHECKS = [
     Check("fonts", _fonts, faces=True, rulebook=True),
     Check("layouts", _layouts, faces=True, rulebook=False),
     Check("faces", _faces, faces=True, rulebook=False),
+    Check("terms", _terms, faces=True, rulebook=True),
     Check("theme fonts", _theme_fonts, faces=False, rulebook=True),
     Check("rulebook templates", _rulebook_templates, faces=False, rulebook=True),
     Check("labels", _labels, faces=False, rulebook=True),

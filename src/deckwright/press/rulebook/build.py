@@ -44,9 +44,15 @@ def _rare_collections() -> Iterator[None]:
         gc.set_threshold(*thresholds)
 
 
+#: The two editions: (file stem, proof?). The reader's edition is what a publisher prints; the
+#: proof is the same book with everything the engine verified, for the designer.
+EDITIONS = (("rulebook", False), ("rulebook-proof", True))
+
+
 @dataclass
 class RulebookResult:
-    """What a build produced, for the CLI's report and the benchmark."""
+    """What a build produced, for the CLI's report and the benchmark (`pdf`, `html` and
+    `pages`: the reader's edition; `proof_pdf`, `proof_html`: the proof)."""
 
     game: str
     pdf: Path
@@ -56,6 +62,14 @@ class RulebookResult:
     seconds: float
     failing: list[tuple[str, str]] = field(default_factory=list)  # (example id, title)
     warnings: list[str] = field(default_factory=list)
+
+    @property
+    def proof_pdf(self) -> Path:
+        return self.pdf.with_name("rulebook-proof.pdf")
+
+    @property
+    def proof_html(self) -> Path:
+        return self.html.with_name("rulebook-proof.html")
 
 
 def build_rulebook(game: GameData, out_dir: Path | None = None, *,
@@ -83,23 +97,30 @@ def build_rulebook(game: GameData, out_dir: Path | None = None, *,
     from .typeset import joined_for_print
     from .uasheet import needs_full
 
+    css_path = out_dir / cache.STYLESHEET
+    books: dict[str, tuple[bytes, str, int]] = {}   # stem -> (pdf, html, pages)
+    warnings: list[str] = []
     with _rare_collections():
-        context = ContextBuilder(game, verdicts, out_dir).build(page)
-        html = render_page(dirs, context, game.project.display)
         css = book_stylesheet(dirs, game, game.project.display)
         # WeasyPrint reads the stylesheet with its page numbers late-bound (pagerefs.py)
         fetcher = RulebookFetcher([*dirs, out_dir, *font_folder(game)],
-                                  overlay={out_dir / cache.OUTPUTS[2]: late_bound(css)},
+                                  overlay={css_path: late_bound(css)},
                                   base=out_dir, anchor=game.project.home)
-        try:
-            rendered = render_pdf(joined_for_print(html), out_dir, fetcher, pdf_variant,
-                                  lean_ua=not needs_full(html, css))
-        except RefusedURL as exc:
-            raise UsageError(f"rulebook for {game.id}: {exc}") from None
-    with staging() as stage:   # the three files and their key, as one transaction
-        write_bytes(pdf_path, rendered.pdf)
-        write_bytes(out_dir / cache.OUTPUTS[2], css)
-        write_text(html_path, html)
-        record.commit(key, stage, extra={"pages": rendered.pages})
-    return RulebookResult(game.id, pdf_path, html_path, rendered.pages, False,
-                          time.perf_counter() - start, failing, rendered.warnings)
+        for stem, proof in EDITIONS:
+            context = ContextBuilder(game, verdicts, out_dir, proof=proof).build(page)
+            html = render_page(dirs, context, game.project.display)
+            try:
+                rendered = render_pdf(joined_for_print(html), out_dir, fetcher, pdf_variant,
+                                      lean_ua=not needs_full(html, css))
+            except RefusedURL as exc:
+                raise UsageError(f"rulebook for {game.id}: {exc}") from None
+            books[stem] = (rendered.pdf, html, rendered.pages)
+            warnings += [w for w in rendered.warnings if w not in warnings]
+    with staging() as stage:   # every file and their key, as one transaction
+        for stem, (pdf, html, _pages) in books.items():
+            write_bytes(out_dir / f"{stem}.pdf", pdf)
+            write_text(out_dir / f"{stem}.html", html)
+        write_bytes(css_path, css)
+        record.commit(key, stage, extra={"pages": books["rulebook"][2]})
+    return RulebookResult(game.id, pdf_path, html_path, books["rulebook"][2], False,
+                          time.perf_counter() - start, failing, warnings)

@@ -30,7 +30,9 @@ from .options import PAGE_SIZES, PDF_VARIANTS
 from .pictures import card_pictures
 
 TARGET = "rulebook"   # its record: build/<game>/.deckwright/rulebook.json (deckwright.manifest)
-OUTPUTS = ("rulebook.pdf", "rulebook.html", "rulebook.css")
+STYLESHEET = "rulebook.css"   # one stylesheet beside both editions' HTML
+OUTPUTS = ("rulebook.pdf", "rulebook.html", "rulebook-proof.pdf", "rulebook-proof.html",
+           STYLESHEET)
 PICTURES = "png"      # the target whose record vouches for the card pictures
 _CODE = Path(__file__).parent
 
@@ -98,7 +100,8 @@ def input_key(game: GameData, dirs: list[Path], out_dir: Path,
         add(f"png:{card_id}:{picture}", sha.encode())
     for ex in game.db.examples:
         v = verdicts.get(ex.id)
-        shown = [getattr(v, k, ()) for k in ("auto_passes", "automatic", "setup_defaults", "refusals")] if v else []
+        shown = [getattr(v, k, ()) for k in ("auto_passes", "automatic", "setup_defaults",
+                                              "refusals", "end_state")] if v else []
         add(f"verdict:{ex.id}", json.dumps([v.status, v.detail, *shown] if v else None,
                                            ensure_ascii=False, default=str).encode())
     return h.hexdigest()

@@ -108,13 +108,17 @@ class CardGroup:
     def rulings(self) -> list[RulingView]:
         return [r for m in self.members for r in m.rulings]
 
+    #: example anchor -> its number, so the merged list keeps the examples' order
+    order: dict[str, int] = field(default_factory=dict)
+
     @property
     def examples(self) -> list[tuple[str, str]]:
+        """The examples of every member, once each, in the order the book prints them."""
         seen: dict[str, str] = {}
         for m in self.members:
             for anchor, title in m.examples:
                 seen.setdefault(anchor, title)
-        return list(seen.items())
+        return sorted(seen.items(), key=lambda item: self.order.get(item[0], 0))
 
 
 def group_key(card: Card) -> str:
@@ -124,10 +128,13 @@ def group_key(card: Card) -> str:
     return json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
 
 
-def group_cards(cards: list[Card], views: dict[str, CardView]) -> list[CardGroup]:
+def group_cards(cards: list[Card], views: dict[str, CardView],
+                order: dict[str, int] | None = None) -> list[CardGroup]:
+    """`order`: example anchor -> number, the order a group's example list keeps."""
     groups: dict[str, CardGroup] = {}
     for card in cards:
-        groups.setdefault(group_key(card), CardGroup([])).members.append(views[card.id])
+        groups.setdefault(group_key(card), CardGroup([], order or {})).members.append(
+            views[card.id])
     return list(groups.values())
 
 
@@ -146,6 +153,9 @@ class ComponentRow:
     group: "CardGroup"
     cells: list[str]
     note: str | None  # the set, when another row prints the same name (Reset, Reset)
+    #: the category's title when this row starts a run of its category (the table says what
+    #: the cards are once, above them, instead of on every row); None inside a run
+    heading: str | None = None
 
 
 @dataclass
@@ -189,13 +199,16 @@ class ContextBuilder:
     """Builds the context of one game's rulebook."""
 
     def __init__(self, game: GameData, verdicts: Mapping[str, VerdictLike], out_dir: Path,
-                 image: Callable[[Card], str | None] | None = None):
+                 image: Callable[[Card], str | None] | None = None, proof: bool = True):
         """`image(card)` gives the picture's address; by default the built PNG beside the
-        rulebook, when there is one (the live preview serves its own)."""
+        rulebook, when there is one (the live preview serves its own). `proof`: the edition
+        with everything the engine verified (False: the reader's edition, Drawer says how
+        they differ)."""
         self.game, self.db, self.verdicts, self.out_dir = game, game.db, verdicts, out_dir
         self.image = image or self.built_png
         self.palette = game.db.game.palette
-        self.drawer = Drawer(game)
+        self.proof = proof
+        self.drawer = Drawer(game, proof, book=True)
         self._ = words(game.language)
         self.labels = self.drawer.labels
         self.pictures = card_pictures(game, out_dir) if image is None else {}
@@ -214,8 +227,20 @@ class ContextBuilder:
         "Wild" is not filed under わ), then the others in the language's order."""
         folded = unicodedata.normalize("NFKC", name)
         if folded[:1].isascii() and folded[:1].isalnum():
-            return "0" + numbers_in_order(folded.casefold())
-        return "1" + self.sort_key(reading, name)
+            return "1" + numbers_in_order(folded.casefold())
+        return "2" + self.sort_key(reading, name)
+
+    def index_key(self, card: Card) -> str:
+        """A card's place in the index. Playing cards (a suit, a colour with a symbol, and a
+        numeric rank) come first in the game's own order: by suit as the palette lists them,
+        then by rank (A, 2 … 10, J, Q, K as the ranks count), never by the spelling of their
+        names (♠10 before ♠A, クラブ8 before クラブA); every other card by its name."""
+        suits = [k for k, c in self.palette.items() if c.symbol]
+        suit = next((suits.index(c) for c in card.colors if c in suits), None)
+        rank = card.rank
+        if suit is not None and isinstance(rank, (int, float)) and not isinstance(rank, bool):
+            return f"0{suit:03d}{int(rank * 1000) + 10**8:010d}"
+        return self.name_key(card.name, card.reading)
 
     # --- rulings -------------------------------------------------------------------------------
 
@@ -282,7 +307,8 @@ class ContextBuilder:
             id=card.id, anchor=anchor, name=card.name, reading=card.reading, category=category,
             set_title=card_set.title if card_set else None,
             set_mark=card_set.mark if card_set else None,
-            colours=[self.text("{%s}" % c) for c in card.colors if c in self.palette],
+            colours=[self.text("{%s}" % c) for c in card.colors if c in self.palette
+                     and not (self.palette[c].symbol and self.palette[c].symbol in card.name)],
             copies=card.copies, variants=variants, facts=self.facts(card),
             points=self.points(card),
             effects=self.effects(card), text=self.text(card.text), origin=card.origin,
@@ -290,7 +316,7 @@ class ContextBuilder:
             mini=self.drawer.mini(card),
             rulings=[v for v in rulings.values() if v.where == anchor],
             examples=examples.get(card.id, []),
-            sort_key=self.name_key(card.name, card.reading))
+            sort_key=self.index_key(card))
 
     # --- the whole book ------------------------------------------------------------------------
 
@@ -319,7 +345,15 @@ class ContextBuilder:
         for r in rows:
             if names[tuple(m.name for m in r.group.members)] > 1:
                 r.note = self.kind(r.group.first)
-        return {"decks": decks, "rows": rows}
+        if len({r.group.first.category for r in rows}) > 1:
+            # the cards of a category together, categories in the game's order
+            order = {c.title: i for i, c in enumerate(self.db.game.categories)}
+            rows.sort(key=lambda r: order.get(r.group.first.category, len(order)))
+            for before, r in zip([None, *rows], rows):
+                if before is None or before.group.first.category != r.group.first.category:
+                    r.heading = r.group.first.category
+        points = any(c.points is not None for c in self.db.cards)
+        return {"decks": decks, "rows": rows, "points": points}
 
     def kind(self, card: CardView) -> str:
         """What tells a card from another of its name in the components table: its set, else
@@ -358,10 +392,11 @@ class ContextBuilder:
         general = [v for v in rulings.values() if v.where == "rulings"]
         fills = self.fills_in(rulings, sections, cards, drawn)
         chapters = self.chapters(sections, drawn, general, fills)
-        groups = group_cards(self.db.cards, cards)
+        groups = group_cards(self.db.cards, cards, {f"example-{ex.id}": ex.number for ex in drawn})
         plain = g.model_dump(mode="json")  # data, not the model: nothing leads to a class
         return {
             "game": plain, "title": g.title, "page": page, "lang": g.language, "lines": lines,
+            "proof": self.proof,
             "players": (self._.ngettext("%(num)d player", "%(num)d players", g.players.min)
                         if g.players.min == g.players.max
                         else self._("%(min)s–%(max)s players", min=g.players.min,

@@ -50,6 +50,18 @@ BARE_VERBS = {"passes": N_("%(who)s passes."), "pass": N_("%(who)s passes."),
               "draws": N_("%(who)s draws from the deck."), "draw": N_("%(who)s draws from the deck."),
               "ends": N_("%(who)s ends the turn."), "shuffles": N_("%(who)s shuffles the deck.")}
 
+#: An outcome's plain values as sentences in the reader's edition (a shared key's own words;
+#: any other key reads "label: value."); True and False of a yes-or-no key each have theirs.
+OUTCOME_SENTENCES: dict[str, Any] = {
+    "winner": N_("%(value)s wins."), "turn": N_("Next it is %(value)s's turn."),
+    "direction": N_("Play goes %(value)s."),
+    "deck_size": N_("Cards left in the deck: %(value)s."),
+    "discard_size": N_("Cards in the discard pile: %(value)s."),
+    "over": {True: N_("The game is over."), False: N_("The game goes on.")},
+}
+#: TRANSLATORS: an outcome's value without a sentence of its own (順位は P1・P2。)
+OUTCOME_ANY = N_("%(label)s: %(value)s.")
+
 STATUS_LABELS = {"verified": N_("verified"), "failing": N_("does not match"),
                  "unverified": N_("not verified")}
 
@@ -176,6 +188,12 @@ EXAMPLE_FOOT_MM, OUTCOME_PAD_MM = 1.41, 1.6
 #: inside it (2 mm of padding and .6 pt of border each side), the indent of its step list and
 #: the share of the example each of two step columns takes.
 PAGE_TEXT_MM = {"a5": 118.0, "a4": 180.0}
+#: The height of the text on a page (the built-in stylesheet's top and bottom margins), and the
+#: share of it an example may take and still never be split: a longer one continues on the
+#: next page between its parts (setup, flow, steps, outcome), else it would leave the page
+#: before it that much empty (ghost-couple printed one example a page, half of each empty).
+PAGE_HEIGHT_MM = {"a5": 178.0, "a4": 265.0}
+WHOLE_SHARE = 0.3
 EXAMPLE_INSET_MM, STEPS_INDENT_MM, COLUMN_SHARE = 4.43, 5.0, 0.47
 #: An example's text size (8 pt), and the part of a text's width (its characters' advances in
 #: the body font) that counts when finding how many lines it takes at least.
@@ -201,6 +219,16 @@ class DrawnExample:
     detail: str
     text_em: float = 0.0   # the text's width in the body font, in em (0: not measured)
     measure_mm: float = 0.0   # its content's width on the page (0: not known)
+    #: the reader's edition: the outcome's plain values as sentences (its rows keep the cards)
+    outcome_text: str = ""
+    outcome_em: float = 0.0
+    page_mm: float = 0.0   # the height of the text on its page (0: not known)
+
+    @property
+    def long(self) -> bool:
+        """Too tall to be kept whole without leaving a page before it over WHOLE_SHARE
+        empty: it may continue on the next page between its parts (and has no floor)."""
+        return bool(self.page_mm) and self.floor_mm > WHOLE_SHARE * self.page_mm
 
     @property
     def first_column(self) -> int:
@@ -242,7 +270,8 @@ class DrawnExample:
         mm = TITLE_MM + self.step_lines * LINE_MM + EXAMPLE_FOOT_MM
         mm += self.text_lines(self.text_em, self.measure_mm) * LINE_MM if self.text else 0
         mm += CARDS_MM if self.flow else 0
-        mm += LINE_MM + OUTCOME_PAD_MM if self.outcome else 0   # the outcome's label
+        mm += LINE_MM + OUTCOME_PAD_MM if self.outcome or self.outcome_text else 0   # its label
+        mm += self.text_lines(self.outcome_em, self.measure_mm) * LINE_MM if self.outcome_text else 0
         for line in lines(self.setup) + lines(self.outcome):
             if any(row.label or any(p.who or p.cards or p.text for p in row.parts)
                    for row in line):   # an empty row prints nothing
@@ -267,10 +296,20 @@ def _join(words: list[str]) -> str:
 
 
 class Drawer:
-    """Turns examples of one game into `DrawnExample`s."""
+    """Turns examples of one game into `DrawnExample`s, for one of the book's two editions.
 
-    def __init__(self, game: GameData):
+    The reader's edition (`proof=False`) prints an example as a published rulebook does: the
+    steps as sentences, a check only where its `say` tells the reader something, no reasons
+    cited by key, nothing the engine did by itself, nothing the rules filled in for the
+    harness. The proof (`proof=True`, the default for tools and tests) adds all of that, so
+    a designer can see what the engine verified."""
+
+    def __init__(self, game: GameData, proof: bool = True, book: bool = False):
+        """`book`: players are named as a book's rows name them (P1) in the sentences too,
+        so a book names them one way; elsewhere (the live table) as プレイヤー1."""
         self.game = game
+        self.proof = proof
+        self.book = book
         self.palette = game.db.game.palette
         self._ = words(game.language)
         self.labels = Labels(game)
@@ -309,7 +348,8 @@ class Drawer:
         colour, else the game's label for it."""
         player = PLAYER_RE.match(token)
         if player:
-            return self._("Player %(n)s", n=player.group(1))
+            return (self.labels.player(token) or token) if self.book else \
+                self._("Player %(n)s", n=player.group(1))
         card = self.card_of(token)
         if card is not None:
             name = self._("“%(name)s”", name=card.name)
@@ -457,9 +497,10 @@ class Drawer:
 
     # --- steps and examples ------------------------------------------------------------------
 
-    def step(self, step: Step | str, refused_as: str = "") -> DrawnStep:
+    def step(self, step: Step | str, refused_as: str = "") -> DrawnStep | None:
         """One step; `refused_as` is the engine's refusal sentence for a `refused:` step (from
-        the verdict), printed when the step cites its rule by id rather than by words."""
+        the verdict), printed when the step cites its rule by id rather than by words. None: a
+        check the reader's edition leaves out."""
         if isinstance(step, str):
             step = Step(do=step)
         if step.do is not None:
@@ -472,16 +513,21 @@ class Drawer:
                 # a reason id the database does not title: the engine's words, else the game's
                 # label for it, else no reason at all (an id never reaches a reader)
                 why = refused_as or self.labels.get(step.because) or ""
-            reason = self._(" (reason: %(reason)s)", reason=why) if why else ""
+            reason = self._(" (reason: %(reason)s)", reason=why) if why and self.proof else ""
             return DrawnStep("refused", f"{said}{reason}", self.cards_in(step.refused))
+        if not self.proof:   # a check reads as a sentence only where its `say` tells something
+            return DrawnStep("expect", self.labels.prose(step.say)) if step.say else None
         checks = self._("; ").join(f"{self.who(k)} {self.value_text(v, k)}"
                                    for k, v in (step.expect or {}).items())
         said = self.labels.prose(step.say) if step.say else self._("Check here:")
         return DrawnStep("expect", said, checks=checks)
 
     def default_rows(self, verdict: VerdictLike | None) -> list[Row]:
-        """What the rules filled in where the setup was silent, labelled as such."""
+        """What the rules filled in where the setup was silent, labelled as such (the proof
+        only: a reader is told how to set up in the rules, not the harness's fill)."""
         out: list[Row] = []
+        if not self.proof:
+            return out
         for key, value in getattr(verdict, "setup_defaults", ()) or ():
             for row in self.rows(key, value):
                 # TRANSLATORS: the label of what the rules filled in where an example's
@@ -512,11 +558,19 @@ class Drawer:
 
     def steps(self, example: Example, verdict: VerdictLike | None) -> list[DrawnStep]:
         """The steps, with the passes the engine made by itself shown compactly: before the
-        step they came before, or after the last step."""
+        step they came before, or after the last step; in the proof, also what else the
+        engine did by itself. A check the reader's edition leaves out takes its place in the
+        numbering away, so the flow's numbers are the printed ones."""
         refused = {n: text for n, text, _rule in getattr(verdict, "refusals", ()) or ()}
-        steps = [self.step(s, refused.get(i, "")) for i, s in enumerate(example.steps, 1)]
+        drawn = [self.step(s, refused.get(i, "")) for i, s in enumerate(example.steps, 1)]
+        steps = [d for d in drawn if d is not None]
+        # script step n -> the printed step at or after it (a left-out check: the next one)
+        at = [len(steps) + 1] * (len(drawn) + 2)
+        for k in range(len(drawn), 0, -1):
+            at[k] = sum(d is not None for d in drawn[:k]) if drawn[k - 1] else at[k + 1]
         gap = self._.between_sentences
-        for n, sentences in getattr(verdict, "automatic", ()) or ():
+        automatic = (getattr(verdict, "automatic", ()) or ()) if self.proof else ()
+        for n, sentences in automatic:   # the proof leaves no step out: numbers are the script's
             # the engine's own sentences name players and cards as its notation does (p1)
             # TRANSLATORS: what the engine did by itself (a forced draw), beside an example's step
             what = self._("(automatic: %(what)s)",
@@ -526,6 +580,7 @@ class Drawer:
             elif 1 <= n <= len(steps):
                 steps[n - 1].sentence = f"{steps[n - 1].sentence}{gap}{what}"
         for n, players in getattr(verdict, "auto_passes", ()) or ():
+            n = at[n] if 1 <= n < len(at) else n
             if 1 <= n <= len(steps):
                 steps[n - 1].sentence = f"{self.passed(players)}{gap}{steps[n - 1].sentence}"
             elif steps:
@@ -550,13 +605,54 @@ class Drawer:
         drawn = self._draw(example, verdict, number, status, detail)
         if page in PAGE_TEXT_MM:
             drawn.measure_mm = PAGE_TEXT_MM[page] - EXAMPLE_INSET_MM
+            drawn.page_mm = PAGE_HEIGHT_MM[page]
             drawn.text_em = self.body_em(drawn.text) if drawn.text else 0.0
             for step in drawn.steps:
                 step.em = self.body_em(step.sentence)
+            drawn.outcome_em = self.body_em(drawn.outcome_text)
         return drawn
+
+    def outcome_sentence(self, key: str, value: Any) -> str | None:
+        """An outcome's plain value (a player, a word, a number, yes or no) as a sentence, for
+        the reader's edition; None for cards and per-player values, which stay rows; "" for
+        nobody or nothing (no winner yet), which goes without saying."""
+        if isinstance(value, dict) or self.card_of(value) is not None or (
+                isinstance(value, list) and any(self.card_of(v) for v in value)):
+            return None
+        said = OUTCOME_SENTENCES.get(key)
+        if value is None or value == []:
+            return ""   # nobody, nothing: a reader is told what is, not 「順位は なし」
+        if isinstance(said, dict):
+            return self._(said[bool(value)]) if isinstance(value, bool) else None
+        text = self.value_text(value, key)
+        if said is not None:
+            return self._(said, value=text)
+        if isinstance(value, bool):   # a game's own yes-or-no: `key.true` / `key.false` labels
+            own = self.labels.own.get(f"{key}.{str(value).lower()}")
+            return own if own is not None else self._(OUTCOME_ANY, label=self.who(key), value=text)
+        return self._(OUTCOME_ANY, label=self.who(key), value=text)
+
+    def outcome(self, example: Example, verdict: VerdictLike | None) -> tuple[list[Row], str]:
+        """The outcome as the engine's end state holds it (verdict.end_state), or, unverified,
+        as the example expects it: rows of cards and per-player values, and, in the reader's
+        edition, the plain values as sentences instead of rows."""
+        end = getattr(verdict, "end_state", ()) or ()
+        mapping = dict(end) if end else dict(example.expect or {})
+        if self.proof:
+            return self.mapping_rows(mapping), ""
+        rows: list[Row] = []
+        sentences: list[str] = []
+        for key, value in mapping.items():
+            said = None if key == "events" else self.outcome_sentence(key, value)
+            if said is None:
+                rows += self.rows(key, value)
+            elif said:
+                sentences.append(said)
+        return rows, self._.between_sentences.join(sentences)
 
     def _draw(self, example: Example, verdict: VerdictLike | None, number: int, status: str,
               detail: str) -> DrawnExample:
+        outcome, outcome_text = self.outcome(example, verdict)
         return DrawnExample(
             id=example.id, number=number, title=example.title,
             text=self.labels.prose(example.text) if example.text else None, origin=example.origin,
@@ -564,6 +660,6 @@ class Drawer:
             cards=[self.game.card(c) for c in example.cards],
             setup=self.mapping_rows(example.setup) + self.default_rows(verdict),
             steps=self.steps(example, verdict),
-            outcome=self.mapping_rows(example.expect),
+            outcome=outcome, outcome_text=outcome_text,
             status=status, detail=detail,
             status_label=self._(STATUS_LABELS[status]) if status in STATUS_LABELS else status)

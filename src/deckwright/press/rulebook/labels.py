@@ -19,6 +19,7 @@ from ...i18n import N_, words
 from ...model import GameData, Problem
 from ...model.errors import Path as DataPath, format_path
 from ...model.validate import CARD_REF_RE
+from .jlreq import japanese_set
 
 
 #: Shared setup and expectation keys (docs/format.md) and the shared zones and values, in
@@ -120,7 +121,8 @@ class Labels:
 
     def prose(self, text: str) -> str:
         """A sentence as written, with the identifiers it quotes as a reader knows them:
-        players P1, cards by name, numbered places (`f1`) by their label."""
+        players P1, cards by name, numbered places (`f1`) by their label; its Japanese set
+        per JLREQ (jlreq.py: 「1枚」, full-width parentheses around Japanese)."""
         def word(m: re.Match[str]) -> str:
             found = m.group(0)
             if PLAYER_RE.match(found):
@@ -128,7 +130,7 @@ class Labels:
             card = self.card(found) if ("#" in found or "-" in found) else None
             numbered = self.get(found) if NUMBERED_RE.match(found) else None
             return card or numbered or found
-        return PROSE_WORD_RE.sub(word, text)
+        return japanese_set(PROSE_WORD_RE.sub(word, text))
 
     def player(self, word: str) -> str | None:
         found = PLAYER_RE.match(word)

@@ -20,7 +20,8 @@ from rich.console import Console
 from ...model import GameData
 from .options import PAGE_SIZES, PDF_VARIANTS
 
-HELP = "rulebook.pdf and rulebook.html (offline, assets alongside) with verified examples"
+HELP = ("rulebook.pdf and .html, the reader's edition (offline, assets alongside), and "
+        "rulebook-proof.pdf and .html, the same book with what the engine verified")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -53,7 +54,8 @@ def run(game: GameData, press: Any, args: argparse.Namespace, tick: Callable[[in
     result = build_rulebook(game, verdicts=dict(verdicts or {}), page=args.page,
                             pdf_variant=args.pdf_variant, force=args.force)
     tick(1)
-    return ([] if result.skipped else [result.pdf, result.html]), _named(game, result.failing)
+    written = [result.pdf, result.html, result.proof_pdf, result.proof_html]
+    return ([] if result.skipped else written), _named(game, result.failing)
 
 
 def fresh(game: GameData, args: argparse.Namespace, verdicts: Mapping[str, Any]

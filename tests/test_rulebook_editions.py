@@ -1,0 +1,206 @@
+"""The six shipped books as a reader and a designer receive them: the reader's edition
+(rulebook.pdf) carries no word of the test harness, the proof (rulebook-proof.pdf) carries every
+verdict; the English book has no Japanese in it; no line is one character and its stop; no page
+but a chapter's last is more than 30% empty; the card index and the lists of examples follow
+the game's own order; an example's outcome is what the engine's end state holds.
+
+The books are built once a session (conftest.shipped_books) and read back with pdftotext
+(lines) and pypdfium2 (where the characters are).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from html import unescape
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from conftest import SHIPPED_BOOKS
+from deckwright.app.verify import Verdict, verify_examples
+from deckwright.model import Project, load_game
+from deckwright.press.rulebook.examples import Drawer
+
+BOOKS = [folder for _, _, folder in SHIPPED_BOOKS]
+ENGLISH = "super-page-one/en"
+
+#: What the harness prints, in each language: none of it reaches a reader.
+HARNESS = {
+    "ja": ["検証済み", "不一致", "未検証", "ここで確かめる", "理由：", "自動：", "データベース順",
+           "プロジェクト", "指定のない分", "ゲーム終了 はい", "ゲーム終了 いいえ"],
+    "en": ["verified", "not matching", "Check here", "reason:", "automatic:", "database order",
+           "Project", "(not given)", "Game over yes", "Game over no", "Out of cards"],
+}
+#: Japanese script and full-width forms (kana, CJK ideographs, CJK punctuation, ＡＢ（）).
+CJK = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
+EMPTY_LIMIT = 0.30
+MM = 72 / 25.4
+
+
+def _language(folder: str) -> str:
+    return "en" if folder == ENGLISH else "ja"
+
+
+def _text(pdf: Path, *options: str) -> str:
+    return subprocess.run(["pdftotext", *options, str(pdf), "-"], capture_output=True,
+                          text=True, check=True, timeout=60).stdout
+
+
+@pytest.fixture(scope="module")
+def texts(shipped_books: Path) -> dict[tuple[str, str], str]:
+    """(book folder, edition stem) -> the PDF's text, pages apart by form feeds."""
+    return {(folder, stem): _text(shipped_books / "build" / folder / f"{stem}.pdf")
+            for folder in BOOKS for stem in ("rulebook", "rulebook-proof")}
+
+
+@pytest.fixture(scope="module")
+def verdicts(shipped_books: Path) -> dict[str, dict[str, Verdict]]:
+    return {folder: verify_examples(load_game(Project(shipped_books), game, lang))
+            for game, lang, folder in SHIPPED_BOOKS}
+
+
+@pytest.mark.parametrize("folder", BOOKS)
+def test_the_readers_edition_prints_no_word_of_the_harness(texts, folder) -> None:
+    text = re.sub(r"[ \t]+", " ", texts[folder, "rulebook"])
+    found = [w for w in HARNESS[_language(folder)] if w in text]
+    assert found == []
+
+
+@pytest.mark.parametrize("folder", BOOKS)
+def test_the_proof_carries_every_verdict(shipped_books, texts, verdicts, folder) -> None:
+    proof = re.sub(r"\s+", " ", texts[folder, "rulebook-proof"])
+    game, lang = next((g, lang) for g, lang, f in SHIPPED_BOOKS if f == folder)
+    printed = {ex.id for ex in load_game(Project(shipped_books), game, lang).db.examples}
+    shown = [v for k, v in verdicts[folder].items() if k in printed]   # not the playtests
+    n, verified = len(shown), sum(v.status == "verified" for v in shown)
+    if _language(folder) == "ja":
+        assert f"検証済み {verified} 件" in proof and proof.count("検証済み") == n + 1
+    else:
+        assert f"{verified} verified" in proof and proof.count("verified") >= n + 1
+
+
+def test_the_english_book_has_no_japanese_character(texts) -> None:
+    for stem in ("rulebook", "rulebook-proof"):
+        found = sorted(set(CJK.findall(texts[ENGLISH, stem])))
+        assert found == [], stem
+
+
+@pytest.mark.parametrize("folder", BOOKS)
+def test_no_line_is_one_character_and_its_stop(texts, folder) -> None:
+    """A paragraph's last line holding 「す。」 or "a." alone (75 such lines over six books)."""
+    lonely = [line for line in texts[folder, "rulebook"].splitlines()
+              if re.fullmatch(r"\s*[^\s\d][。、.,．，]\s*", line)]
+    assert lonely == []
+
+
+def _chars(page) -> list[tuple[str, float, float, float, float, float]]:
+    tp = page.get_textpage()
+    out = []
+    for i in range(tp.count_chars()):
+        left, bottom, right, top = tp.get_charbox(i)
+        out.append((tp.get_text_range(i, 1), left, bottom, right, top,
+                    pdfium.raw.FPDFText_GetFontSize(tp.raw, i)))
+    return out
+
+
+def _opens_chapter(chars) -> bool:
+    return any(c[5] >= 14 for c in chars)   # a chapter heading (16 pt)
+
+
+@pytest.mark.parametrize("folder", BOOKS)
+def test_no_page_but_a_chapters_last_is_more_than_30_percent_empty(shipped_books, folder):
+    """Examples flow several to a page; a page may end short only where its chapter ends
+    (the next page opens a chapter), or as the book's last, cover or contents."""
+    pdf = pdfium.PdfDocument(shipped_books / "build" / folder / "rulebook.pdf")
+    pages = []
+    for page in pdf:
+        _, height = page.get_size()
+        body = [c for c in _chars(page) if c[4] < height - 17 * MM and c[2] > 15 * MM
+                and not c[0].isspace()]
+        pages.append((body, height))
+    short = []
+    for n, (body, height) in enumerate(pages[2:-1], 3):   # not the cover, contents, last
+        if _opens_chapter(pages[n][0]) or not body:
+            continue   # the next page opens a chapter: this one ends its chapter
+        area = height - 32 * MM
+        used = (height - 17 * MM - min(c[2] for c in body)) / area
+        if used < 1 - EMPTY_LIMIT:
+            short.append((n, f"{used:.0%}"))
+    assert short == []
+
+
+def _index_names(shipped_books: Path, folder: str) -> list[str]:
+    """The card index's entries in the order printed (down one column, then the next)."""
+    html = (shipped_books / "build" / folder / "rulebook.html").read_text("utf-8")
+    index = html[html.index('class="chapter index"'):]
+    return re.findall(r'<a href="#card-[^"]+">([^<]+)</a>', index)
+
+
+SUITS = "♠♥♦♣"
+RANKS = ["A", *map(str, range(2, 11)), "J", "Q", "K"]
+
+
+@pytest.mark.parametrize("folder", ["super-page-one", ENGLISH])
+def test_playing_cards_are_indexed_by_suit_then_rank(shipped_books, folder) -> None:
+    """The English index read ♠2 … ♠10, ♠A, ♠J, ♠K, ♠Q."""
+    names = [n for n in _index_names(shipped_books, folder) if n[:1] in SUITS and n[1:] in RANKS]
+    assert names == [s + r for s in SUITS for r in RANKS]
+
+
+def test_ghost_couples_playing_cards_are_indexed_by_suit_then_rank(shipped_books) -> None:
+    """ghost-couple's playing cards were filed by their katakana reading (クラブ8, クラブA,
+    クラブK, クラブQ, クラブ6 …)."""
+    suits = ["スペード", "ハート", "ダイヤ", "クラブ"]
+    played = [(s, n[len(s):]) for n in _index_names(shipped_books, "ghost-couple")
+              for s in suits if n.startswith(s) and n[len(s):] in RANKS]
+    assert played == [(s, r) for s in suits for r in RANKS]
+
+
+@pytest.mark.parametrize("folder", BOOKS)
+def test_lists_of_examples_are_in_example_order(shipped_books, folder) -> None:
+    """A card's examples were listed 例14、例19、例20、例15、例16 (9 of 12 lists)."""
+    html = (shipped_books / "build" / folder / "rulebook.html").read_text("utf-8")
+    lists = re.findall(r'<div class="refs">(.*?)</div>', html, re.S)
+    assert lists
+    for refs in lists:
+        numbers = [int(n) for n in re.findall(r'href="#example-[^"]+">\D*(\d+)</a>', refs)]
+        assert numbers == sorted(numbers) and len(numbers) == len(set(numbers)), refs
+
+
+@pytest.mark.parametrize("game, lang, folder", SHIPPED_BOOKS)
+def test_every_outcome_is_the_engines_end_state(shipped_books, verdicts, game, lang,
+                                                folder) -> None:
+    """Each example's outcome in the reader's edition is said from what the engine's end
+    state holds for each key the example checks, and is in the book as drawn."""
+    data = load_game(Project(shipped_books), game, lang)
+    html = unescape(re.sub(r"<[^>]+>|\u2060", "", (shipped_books / "build" / folder /
+                                                  "rulebook.html").read_text("utf-8")))
+    drawer = Drawer(data, proof=False, book=True)
+    for n, ex in enumerate(data.db.examples, 1):
+        verdict = verdicts[folder][ex.id]
+        end = dict(verdict.end_state)
+        assert set(end) == set(ex.expect or {}), ex.id   # every key the example checks
+        drawn = drawer.draw(ex, verdict, n)
+        if drawn.outcome_text:
+            assert drawn.outcome_text in html, (ex.id, drawn.outcome_text)
+
+
+def test_go_out_names_the_finishing_order_not_players_out_of_cards(texts) -> None:
+    """super-page-one's last example said 「上がった人 P1・P2」 while P2 still held ♣3 ♠2: the
+    engine's `finished` is the order the players finished in, the last one included."""
+    ja = re.sub(r"\s+", "", texts["super-page-one", "rulebook"])
+    en = re.sub(r"\s+", " ", texts[ENGLISH, "rulebook"])
+    assert "順位はP1・P2。" in ja and "Finishing order: P1, P2." in en
+
+
+def test_a_new_projects_book_prints_no_word_of_the_harness(tmp_path: Path) -> None:
+    """`deckwright new --rules` starts a designer with a book a reader could be given."""
+    from deckwright.cli import main
+    assert main(["-C", str(tmp_path), "new", "--rules", "fox"]) == 0
+    assert main(["-C", str(tmp_path / "fox"), "build", "--only", "rulebook"]) == 0
+    folder = tmp_path / "fox" / "build" / "fox"
+    text = re.sub(r"\s+", " ", _text(folder / "rulebook.pdf"))
+    assert [w for w in HARNESS["en"] if w in text] == [] and "Player 2" not in text
+    assert "2 verified" in re.sub(r"\s+", " ", _text(folder / "rulebook-proof.pdf"))
