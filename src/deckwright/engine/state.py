@@ -134,6 +134,9 @@ class State:
     NOTATION: ClassVar[Any] = None
     #: A player who must choose now (engine.prompts.Prompt), or None: set by the game.
     prompt: Any = None
+    #: The game's phases (`engine.phases.Phases`), or None; `self.phase` is the one it is in,
+    #: starting at the first declared.
+    PHASES: ClassVar[Any] = None
 
     def __init__(self, game: "Game", players: int, seed: int = 0):
         self.game = game
@@ -157,6 +160,8 @@ class State:
         #: and the cards its setup named (setup.take), which are stated wherever they went
         self.unstated_deck: tuple[int, ...] = ()
         self.setup_placed: set[int] = set()
+        if self.PHASES is not None:
+            self.phase = self.PHASES.first
 
     # --- what a module writes -------------------------------------------------------------
 
@@ -276,6 +281,10 @@ class State:
 
     def is_over(self) -> bool:
         return self.over
+
+    def is_open(self, verb: Any) -> bool:
+        """Whether the decision `verb` is open in the phase the state is in (its `PHASES`)."""
+        return verb in self.PHASES[self.phase].opens
 
     def refusal(self, action: Action, player: int | None = None) -> str | None:
         """Why `player` (default: whoever decides) may not take `action` now; None if legal."""
