@@ -39,7 +39,8 @@ class Phase:
     """One phase: its name, what its decider is asked (in the game's language, for the
     refusals of decisions that belong elsewhere), the actions open in it, the reason ids it
     gives for others (`refuses`, else `otherwise`), how the rules title it, the phase that
-    follows when it is passed by (`then`), and whether a response window's player decides."""
+    follows when it is passed by (`then`), whether a response window's player decides, and the
+    rule its `asks` refusal cites (default: the declaration's)."""
 
     name: str
     asks: str = ""
@@ -49,15 +50,19 @@ class Phase:
     title: str = ""
     then: str = ""
     window: bool = False
+    rule: str = ""
 
 
 class Phases:
     """A game's phases, by name and by position."""
 
     def __init__(self, *phases: Phase, refusal: str = "{asks}", rule: str = "turn",
-                 elsewhere: str = "{what}: {wanted} ({now})", joiner: str = ", "):
+                 elsewhere: str = "{what}: {wanted} ({now})", joiner: str = ", ",
+                 start: str = ""):
         self.phases = phases
         self.names = tuple(p.name for p in phases)
+        #: the phase a state starts in (default: the first declared)
+        self.first = start or self.names[0]
         self._by_name = {p.name: p for p in phases}
         self._open_in: dict[Any, tuple[str, ...]] = {}
         for p in phases:
@@ -71,10 +76,6 @@ class Phases:
     def __getitem__(self, key: str | int) -> Phase:
         return self.phases[key] if isinstance(key, int) else self._by_name[key]
 
-    @property
-    def first(self) -> str:
-        return self.names[0]
-
     def phase_of(self, verb: Any) -> str | None:
         """The (first) phase in which `verb` is a decision (None: no phase declares it)."""
         found = self._open_in.get(verb)
@@ -87,7 +88,8 @@ class Phases:
     def refusal(self, key: str | int) -> str:
         """The reason for a decision that is not open in phase `key`: what the phase asks, in
         the declaration's `refusal` sentence, citing its `rule`."""
-        return Reason(self._refusal.format(asks=self[key].asks), self._rule)
+        phase = self[key]
+        return Reason(self._refusal.format(asks=phase.asks), phase.rule or self._rule)
 
     def rule(self, key: str | int, verb: Any) -> str:
         """The reason id phase `key` declares for `verb` ("" when it declares none)."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deckwright.engine import Watches
+from deckwright.engine.phases import Phase, Phases
 
 #: Grid geometry: soldier rows are p1's camp (0), the battlefield (1) and p2's camp (2).
 COLS = 5
@@ -22,6 +23,19 @@ THRESHOLD = 10
 TURN_LIMIT = 200
 HAND_START = 5
 LIFE_START = 5
+#: A turn's phases in order (the text's 1-4, by part), what each opens and which follows when
+#: the turn player skips it; a game (and an example without `phase:`) starts in the main phase.
+PHASES = Phases(
+    Phase("draw", opens=("draw", "skip"), title="フェイズ①パート2", then="store"),
+    Phase("store", opens=("store", "skip"), title="フェイズ①パート3", then="upkeep"),
+    Phase("upkeep", "維持コストを払うか破棄するかを決める", ("upkeep", "abandon"),
+          title="フェイズ①パート4", rule="phase-1"),
+    Phase("main", opens=("summon", "cast", "deploy", "move", "act", "skip"), title="フェイズ②",
+          then="buy"),
+    Phase("buy", opens=("buy", "skip"), title="フェイズ③パート1", then="restock"),
+    Phase("restock", opens=("store", "skip"), title="フェイズ③パート2", then="end"),
+    Phase("end", "ターン終了を宣言する(ends)", ("end",), title="フェイズ④", rule="phase-4"),
+    elsewhere="{what}は{wanted}で行う(いまは{now})", joiner="・", start="main")
 #: The groups `game.watches` keeps: `zones.watched[W_AURA]` and so on.
 W_AURA, W_COUNTER, W_NORMAL = 0, 1, 2
 

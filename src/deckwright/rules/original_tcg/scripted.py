@@ -9,7 +9,7 @@ from deckwright.engine.cards import CardRefError
 from deckwright.engine.setup import SetupError
 
 from .board import camp_row
-from .facts import BATTLEFIELD, COLS
+from .facts import BATTLEFIELD, COLS, PHASES
 
 #: A player's zones in the order the setup places them (a plain reference takes the lowest
 #: copy still in the box, so this order also decides which copy is which: see writeback.py).
@@ -19,7 +19,6 @@ PILE_OF = {"hand": "HAND", "graveyard": "GRAVE", "warehouse": "WARE", "life": "L
            "support": "SUPPORT"}
 SQUARE_KEYS = ("camp", "battlefield", "enemy_camp")
 PLAYER_KEYS = {*PILE_KEYS, *SQUARE_KEYS, "tapped", "counters"}
-PHASES = ("draw", "store", "upkeep", "main", "buy", "restock", "end")
 UNTIL = ("leaves", "turn-end")
 MODIFIER_KEYS = {"card", "delta", "until", "from"}
 FILL = {"life": 5, "support": 10}
@@ -90,10 +89,7 @@ class Scripted:
         for ref, els in _mapping(options.get("elements"), "options.elements").items():
             self.grant_el[self._find(ref, "options.elements")] = tuple(_listed(els, "options.elements"))
         self._turn_so_far(setup)
-        phase = setup.get("phase", "main")
-        if phase not in PHASES:
-            raise SetupError(f"setup.phase: expected one of {', '.join(PHASES)}")
-        self.phase = phase
+        phase = self.phase = PHASES.check(setup.get("phase", PHASES.first))
         if phase == "upkeep":
             self.begin_upkeep()
             if "due" in setup:

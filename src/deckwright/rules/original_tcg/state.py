@@ -18,21 +18,18 @@ from . import english
 from .board import CAMP_ROW, Board, camp_row
 from .costs import Costs, Payment
 from .effects import Effects, is_player
-from .facts import BATTLEFIELD, COLS, HAND_START, LIFE_START, W_NORMAL
+from .facts import BATTLEFIELD, COLS, HAND_START, LIFE_START, PHASES, W_NORMAL
 from .flow import Flow
 from .notation import NOTATION, Squares
 from .scripted import Scripted
 from .writeback import WriteBack
 
 Action = tuple[Any, ...]
-SKIPPABLE = {"draw": "store", "store": "upkeep", "main": "buy", "buy": "restock", "restock": "end"}
-PHASE_NAMES = {"draw": "フェイズ①パート2", "store": "フェイズ①パート3", "upkeep": "フェイズ①パート4",
-               "main": "フェイズ②", "buy": "フェイズ③パート1", "restock": "フェイズ③パート2",
-               "end": "フェイズ④"}
 
 
 class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board, State):
     NOTATION = NOTATION
+    PHASES = PHASES
     EVENTS = {
         "deal": "両者が戦力5枚・手札5枚で始める。",
         "turn": "{p:player} のターン({n})。倉庫のカードを全て未使用に戻す。",
@@ -96,7 +93,6 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
         self.grant2: dict[int, str] = {}
         self.grant_el: dict[int, tuple[str, ...]] = {}
         self.veil_col: dict[int, int] = {}
-        self.phase = "main"
         self.turn_no = 1
         self.stack: list[tuple[Any, ...]] = []
         self.todo: list[tuple[Any, ...]] = []
@@ -173,7 +169,7 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
         if verb == "pass":
             return Reason("いまは対抗できる場面ではない", "counter-right")
         if verb == "act":
-            if self.phase != "main":
+            if not self.is_open("act"):
                 return Reason("通常効果はフェイズ②でだけ発動できる", "phase-2")
             return self._act_reason(a, p, counter=False)
         check = getattr(self, "_why_" + verb, None)
@@ -181,24 +177,19 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
             return Reason("いまはできない", "turn")
         return check(a, p)
 
-    def _phase(self, want: tuple[str, ...], what: str) -> str | None:
-        if self.phase not in want:
-            return Reason(f"{what}は{'・'.join(PHASE_NAMES[w] for w in want)}で行う(いまは{PHASE_NAMES[self.phase]})", "turn")
-        return None
+    def _phase(self, verb: str, what: str) -> str | None:
+        """None when `verb` is open in this phase, else the phases it belongs to."""
+        return PHASES.elsewhere(self.phase, verb, what)
 
     def _why_draw(self, a: Action, p: int) -> str | None:
-        return self._phase(("draw",), "支援から引くの") or (
+        return self._phase("draw", "支援から引くの") or (
             None if self.zones.piles[self.game.SUPPORT[p]] else Reason("支援が空", "support-empty"))
 
     def _why_skip(self, a: Action, p: int) -> str | None:
-        if self.phase == "upkeep":
-            return Reason("維持コストを払うか破棄するかを決める", "phase-1")
-        if self.phase == "end":
-            return Reason("ターン終了を宣言する(ends)", "phase-4")
-        return None
+        return None if self.is_open("skip") else PHASES.refusal(self.phase)
 
     def _why_store(self, a: Action, p: int) -> str | None:
-        return self._phase(("store", "restock"), "倉庫に置くの") or self._in_hand(a[1], p)
+        return self._phase("store", "倉庫に置くの") or self._in_hand(a[1], p)
 
     def _in_hand(self, i: int, p: int) -> str | None:
         return None if self.zones.where[i] == self.game.HAND[p] else Reason(
@@ -206,13 +197,13 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
 
     def _why_upkeep(self, a: Action, p: int) -> str | None:
         _v, i, pay = a
-        bad = self._phase(("upkeep",), "維持コストの支払い")
+        bad = self._phase("upkeep", "維持コストの支払い")
         if bad or i not in self.due:
             return bad or Reason(f"{self.label_of(i)} の維持コストはいま払うものではない", "phase-1")
         return self._pay_reason(p, pay, self.stats(i)[1], self.elements(i), "維持コスト")
 
     def _why_abandon(self, a: Action, p: int) -> str | None:
-        bad = self._phase(("upkeep",), "維持の放棄")
+        bad = self._phase("abandon", "維持の放棄")
         return bad or (None if a[1] in self.due else Reason(
             f"{self.label_of(a[1])} は維持するカードではない", "phase-1"))
 
@@ -224,7 +215,7 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
     def _placing(self, a: Action, p: int, category: str) -> str | None:
         g = self.game
         i = a[1]
-        bad = self._phase(("main",), "カードを場に出すの") or self._in_hand(i, p)
+        bad = self._phase(a[0], "カードを場に出すの") or self._in_hand(i, p)
         if bad:
             return bad
         if g.cat[i] != category:
@@ -270,7 +261,7 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
     def _why_move(self, a: Action, p: int) -> str | None:
         _v, i, cell, pay = a
         g = self.game
-        bad = self._phase(("main",), "移動")
+        bad = self._phase("move", "移動")
         if bad:
             return bad
         if self.zones.where[i] != g.SOLD or self.owner[i] != p:
@@ -288,7 +279,7 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
         return self._pay_reason(p, pay, self.stats(i)[1], self.elements(i), "移動コスト")
 
     def _why_buy(self, a: Action, p: int) -> str | None:
-        bad = self._phase(("buy",), "倉庫のカードで引くの")
+        bad = self._phase("buy", "倉庫のカードで引くの")
         if bad:
             return bad
         if not self.zones.piles[self.game.SUPPORT[p]]:
@@ -296,7 +287,7 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
         return self._pay_reason(p, a[1], 2, (), "倉庫のカード2枚分")
 
     def _why_end(self, a: Action, p: int) -> str | None:
-        return self._phase(("end",), "ターン終了の宣言")
+        return self._phase("end", "ターン終了の宣言")
 
     def _act_reason(self, a: Action, p: int, counter: bool) -> str | None:
         _v, i, eid, targets, mode, x, against, pay = a
@@ -483,7 +474,8 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
         self.phase = "store"
 
     def _do_skip(self, a: Action) -> None:
-        nxt = SKIPPABLE[self.phase]
+        """On to the phase that follows this one (the upkeep only when something is due)."""
+        nxt = PHASES.then(self.phase)
         if nxt == "upkeep":
             self.begin_upkeep()
         else:
@@ -494,10 +486,7 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
         self.zones.move(a[1], self.game.WARE[p])
         if self.log.on:
             self.log.add("store", p=p, card=a[1])
-        if self.phase == "store":
-            self.begin_upkeep()
-        else:
-            self.phase = "end"
+        self._do_skip(a)
 
     def _do_upkeep(self, a: Action) -> None:
         p = self.turns.current
