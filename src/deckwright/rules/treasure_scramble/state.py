@@ -17,8 +17,8 @@ from deckwright.engine.setup import take
 from . import english
 from .effects import MagicMixin
 from .facts import (CLAIRVOYANCE, CLAIRVOYANCE_SLOTS, GATHERING, HAND_SIZE, P_FI, P_KIND,
-                    P_PLUNDER, P_REFLECT, P_SWAP_GIVE, P_SWAP_PICK, QUOTA_PER_PLAYER, SCRAMBLE,
-                    SWAP, USE_TARGET, Target, slot_name)
+                    P_PLUNDER, P_REFLECT, P_SWAP_GIVE, P_SWAP_PICK, PHASES, QUOTA_PER_PLAYER,
+                    SCRAMBLE, SWAP, USE_TARGET, Target, slot_name)
 from .notation import NOTATION
 from .scramble import ScrambleMixin
 from .bot import value as greedy_value_of
@@ -32,6 +32,7 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
 
     AUTOMATIC = frozenset({"turn-draw"})
     NOTATION = NOTATION
+    PHASES = PHASES
 
     EVENTS = {
         "deal": "{n} 枚ずつ配る。規定枚数は {quota} 枚。",
@@ -72,7 +73,6 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
 
     def __init__(self, game: "TreasureScramble", players: int, seed: int = 0):
         super().__init__(game, players, seed)
-        self.phase = GATHERING
         self.quota = QUOTA_PER_PLAYER * players
         self.next_slot = 0
         self.holder = -1            # who takes the revealed card if resolution ended now
@@ -91,10 +91,7 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         self._begin_turn()
 
     def after_setup(self, setup: dict[str, Any]) -> None:
-        phase = setup.get("phase", GATHERING)
-        if phase not in (GATHERING, SCRAMBLE):
-            raise ValueError(f"setup.phase: expected gathering or scramble, got {phase!r}")
-        self.phase = phase
+        self.phase = PHASES.check(setup.get("phase", GATHERING))
         free = (BOX, self.game.DECK)   # the box, or the (unstacked) deck
         for k, ref in enumerate(setup.get("field") or []):
             self._place_field(take(self, ref, f"field[{k}]", free), None)
@@ -237,10 +234,10 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
             if verb == "declare":
                 return Reason("宣言に出せるのは自分の手札のカード1枚だけ", "declaring")
             return Reason("いまは割込宣言をするか、しないかを決める", "declaring")
-        if self.phase == SCRAMBLE:
+        if self.is_open("flip"):
             if verb == "flip":
                 return Reason("場に伏せてある札を1枚めくる", "scramble")
-            return Reason("争奪戦の手番では場の伏せ札をめくる", "scramble")
+            return PHASES.refusal(self.phase)
         return self._why_gathering(p, action)
 
     def _why_gathering(self, p: int, action: tuple) -> str:
