@@ -226,8 +226,21 @@ class State:
         a played position back as an example (`deckwright play`). `shared` holds the shared
         keys the engine wrote (hands, deck, discard, public, scores, turn); a key returned here
         replaces it, and None leaves it out (treasure-scramble's scores come from its
-        treasures, and its turn-start draw goes back on the deck). Default: nothing to add."""
-        return {}
+        treasures, and its turn-start draw goes back on the deck). Default: the zones the game
+        declares as example keys (`ZoneSpec.key`) that hold cards; a module adds to these."""
+        ids, layout, extras = self.game.catalogue.ids, self.zones.layout, {}
+        for spec in self.game.facts.zones:
+            if not spec.key:
+                continue
+            if spec.per_player:
+                cards = {self.player_name(p): [ids[c] for c in self.zones.cards(layout.of(spec.name, p))]
+                         for p in range(self.players)}
+                cards = {who: refs for who, refs in cards.items() if refs}
+            else:
+                cards = [ids[c] for c in self.zones.cards(layout.of(spec.name))]
+            if cards:
+                extras[spec.key] = cards
+        return extras
 
     def expect_extras(self) -> dict[str, Any]:
         """This state in the module's own expectation keys (its `actual_<key>`s), added to the

@@ -223,18 +223,10 @@ class GhostState(EventRules, State):
         self._begin_turn()
 
     def setup_extras(self, shared: dict[str, Any]) -> dict[str, Any]:
-        """The field (every position), the vanish area and the treasures, as setup keys."""
-        ids, g = self.game.catalogue.ids, self.game
-        extras: dict[str, Any] = {
-            "field": {cell + 1: None if c == EMPTY else ids[c] for cell, c in enumerate(self.field)}}
-        vanish = [ids[c] for c in self.zones.piles[g.VANISH]]
-        if vanish:
-            extras["vanish"] = vanish
-        treasure = {self.player_name(p): [ids[c] for c in self.zones.piles[g.TREASURE[p]]]
-                    for p in range(self.players)}
-        if any(treasure.values()):
-            extras["treasure"] = {k: v for k, v in treasure.items() if v}
-        return extras
+        """The field (every position) as a setup key, with the engine's vanish and treasure."""
+        ids = self.game.catalogue.ids
+        return {"field": {cell + 1: None if c == EMPTY else ids[c] for cell, c in enumerate(self.field)},
+                **super().setup_extras(shared)}
 
     def _begin_turn(self) -> None:
         self.took, self.hand_ok, self.moved, self.looked = 0, True, False, -1
@@ -554,20 +546,12 @@ class GhostState(EventRules, State):
 
     # --- example expectations -----------------------------------------------------------------
 
-    def actual_treasure(self) -> dict[str, Cards]:
-        tr = self.game.TREASURE
-        return {self.player_name(q): Cards(tuple(self.zones.piles[tr[q]]))
-                for q in range(self.players)}
-
     def actual_field(self) -> dict[int, CardAt]:
         return {cell + 1: CardAt(inst) for cell, inst in enumerate(self.field)}
 
     def actual_faceup(self) -> list[int]:
         shown = self.zones.shown
         return [c + 1 for c, i in enumerate(self.field) if i != EMPTY and i in shown]
-
-    def actual_vanish(self) -> Cards:
-        return Cards(tuple(self.zones.piles[self.game.VANISH]))
 
     def actual_removed(self) -> Cards:
         return Cards(tuple(self.zones.piles[self.game.REMOVED]))

@@ -46,11 +46,10 @@ FACTS = GameFacts(
     zones=(ZoneSpec("deck", visibility="hidden"),
            ZoneSpec("hand", per_player=True, visibility="owner"),
            ZoneSpec("discard", visibility="top"),
-           ZoneSpec("zone", visibility="public"),
+           ZoneSpec("zone", visibility="public", key="zone"),
            ZoneSpec("aside", visibility="public")),
     max_decisions=20000,
     default_players=4,
-    setup_keys=("zone",),
 )
 
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ...engine import BOX, EMPTY, Cards, State, Window
-from ...engine.setup import take
+from ...engine import EMPTY, Cards, State, Window
 from . import english
 from .actions import (ACTIVATE, Action, CANCEL, DECLINE, DISCARD, DOBON, DRAW, ECHO, GIVE, KEEP,
                       KICK, NONE, NOTATION, PASS, PHASES, PLAY, REVOLUTION,
@@ -101,17 +100,7 @@ class SuperPageOneState(Refusals, TableView, State):
         self._start()
 
     def after_setup(self, setup: dict[str, Any]) -> None:
-        refs = setup.get("zone") or []
-        if not isinstance(refs, list):
-            raise ValueError("setup.zone: expected a list of cards")
-        for k, ref in enumerate(refs):
-            self.zones.move(take(self, ref, f"zone[{k}]", (BOX, self.game.DECK)), self.game.ZONE)
         self._start()
-
-    def setup_extras(self, shared: dict[str, Any]) -> dict[str, Any]:
-        ids = self.game.catalogue.ids
-        zone = [ids[i] for i in self.zones.piles[self.game.ZONE]]
-        return {"zone": zone} if zone else {}
 
     def _start(self) -> None:
         """The first turn begins; a hand dealt as a Dobon or Revolution may declare at once."""
@@ -734,9 +723,6 @@ class SuperPageOneState(Refusals, TableView, State):
                 "finished": [self.player_name(p) for p in self.finished],
                 "revealed": [self.card_label(k) for k in sorted(self.revealed)],
                 "phase": self.phase}
-
-    def actual_zone(self) -> Cards:
-        return Cards(tuple(self.zones.piles[self.game.ZONE]))
 
     def actual_zone_size(self) -> int:
         return len(self.zones.piles[self.game.ZONE])

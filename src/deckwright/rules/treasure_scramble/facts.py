@@ -29,11 +29,11 @@ FACTS = GameFacts(
            ZoneSpec("field", visibility="hidden", grid=(1, FIELD_SLOTS)),
            ZoneSpec("revealed", visibility="public"),
            ZoneSpec("declared", per_player=True, visibility="owner"),
-           ZoneSpec("won", per_player=True, visibility="public"),
+           ZoneSpec("won", per_player=True, visibility="public", key="treasures"),
            ZoneSpec("discard", visibility="public")),
     max_decisions=3000,
     default_players=4,
-    setup_keys=("phase", "field", "treasures"),
+    setup_keys=("phase", "field"),
 )
 
 GATHERING, SCRAMBLE = "gathering", "scramble"

@@ -95,12 +95,8 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         free = (BOX, self.game.DECK)   # the box, or the (unstacked) deck
         for k, ref in enumerate(setup.get("field") or []):
             self._place_field(take(self, ref, f"field[{k}]", free), None)
-        for token, refs in (setup.get("treasures") or {}).items():
-            p = self.parse_player(token)
-            for k, ref in enumerate(refs or []):
-                inst = take(self, ref, f"treasures.{token}[{k}]", free)
-                self.zones.move(inst, self.game.WON[p])
-                self.score[p] += self.game.points[inst]
+        for p in range(self.players):   # the engine placed `treasures`: they score
+            self.score[p] += sum(self.game.points[c] for c in self.zones.piles[self.game.WON[p]])
         for token in (setup.get("options") or {}).get("skips", []):
             self.turns.skips[self.parse_player(token)] = 1
         self._begin_turn()
@@ -122,9 +118,7 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         field = [ids[c] for c in self.zones.piles[g.FIELD][:self.next_slot] if c != EMPTY]
         if field:
             extras["field"] = field
-        won = {name(p): [ids[c] for c in self.zones.piles[g.WON[p]]] for p in range(self.players)}
-        if any(won.values()):
-            extras["treasures"] = {k: v for k, v in won.items() if v}
+        extras.update(super().setup_extras(shared))   # the treasures taken
         skips = [name(p) for p in range(self.players) if self.turns.skips[p]]
         if skips:
             extras["options"] = {"skips": skips}
@@ -395,10 +389,6 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
 
     def actual_field_size(self) -> int:
         return self.field_size()
-
-    def actual_treasures(self) -> dict[str, Cards]:
-        return {self.player_name(p): Cards(tuple(self.zones.piles[self.game.WON[p]]))
-                for p in range(self.players)}
 
     def actual_discard(self) -> Cards:
         return Cards(tuple(self.zones.piles[self.game.DISCARD]))
