@@ -19,7 +19,7 @@ refusal reasons, seeded chance recorded in `history`, `clone()`, invariant check
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Sequence
 
 from ..i18n import words
 from .cards import CardRefError
@@ -391,6 +391,22 @@ class State:
                 where[inst] = hands[p]
             zones.arrived(got, hands[p])
         del pile[len(pile) - dealt:]
+
+    def draw_up_to(self, deck: int, hand: int, n: int,
+                   refill: Callable[[], object] | None = None) -> list[int]:
+        """Up to `n` cards, one at a time, from the top of `deck` onto `hand`. When the deck is
+        empty, `refill()` (the game's reshuffle of its discards into the deck) is called
+        first; drawing stops when the deck stays empty. Returns the cards drawn."""
+        zones, got = self.zones, []
+        piles = zones.piles
+        for _ in range(n):
+            if refill is not None and not piles[deck]:
+                refill()
+            inst = zones.draw(deck, hand)
+            if inst == EMPTY:
+                break
+            got.append(inst)
+        return got
 
     def deal_seat_decks(self, piles: "Sequence[int]") -> list[int]:
         """A game with seat decks (`GameFacts.seat_decks`): every card goes from the box to its

@@ -158,24 +158,21 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
 
     def draw(self, p: int, n: int, say: bool = True) -> int:
         g = self.game
-        zones = self.zones
-        drawn = 0
-        for _ in range(n):
-            if not zones.piles[g.DECK]:
-                if len(zones.piles[g.DISCARD]) <= 1:
-                    break
-                zones.move_all(g.DISCARD, g.DECK, keep_top=1)
-                self.shuffle(g.DECK)
-                if self.log.on:
-                    self.log.add("reshuffle")
-            zones.draw(g.DECK, g.HAND[p])
-            drawn += 1
+        drawn = len(self.draw_up_to(g.DECK, g.HAND[p], n, self._reshuffle))
         if drawn:
             self.moved = True
-        if say:
-            if self.log.on:
-                self.log.add("draw", p=p, n=drawn)
+        if say and self.log.on:
+            self.log.add("draw", p=p, n=drawn)
         return drawn
+
+    def _reshuffle(self) -> None:
+        """An empty deck: the discard pile but its top card, shuffled, becomes the deck."""
+        g, zones = self.game, self.zones
+        if len(zones.piles[g.DISCARD]) > 1:
+            zones.move_all(g.DISCARD, g.DECK, keep_top=1)
+            self.shuffle(g.DECK)
+            if self.log.on:
+                self.log.add("reshuffle")
 
     def _on_top(self, inst: int, kind: int) -> None:
         f = self.game.f

@@ -184,12 +184,7 @@ class GhostState(EventRules, State):
                 memory.pop(inst, None)
 
     def draw_cards(self, p: int, n: int) -> int:
-        got = 0
-        for _ in range(n):
-            if self.zones.draw(self.game.DECK, self.game.HAND[p]) == EMPTY:
-                break
-            got += 1
-        return got
+        return len(self.draw_up_to(self.game.DECK, self.game.HAND[p], n))
 
     # --- the start of a game and of a turn --------------------------------------------------
 

@@ -287,17 +287,9 @@ class SuperPageOneState(Refusals, TableView, State):
         self._settle(False)
 
     def _draw(self, p: int, n: int) -> list[int]:
-        g, zones = self.game, self.zones
-        deck, hand = g.DECK, g.HAND[p]
-        got, add = [], self.tallies.add
-        for _ in range(n):
-            if not zones.piles[deck]:
-                self._reshuffle()
-            inst = zones.draw(deck, hand)
-            if inst == EMPTY:
-                break
-            got.append(inst)
-            add(p, inst)
+        got = self.draw_up_to(self.game.DECK, self.game.HAND[p], n, self._reshuffle)
+        for inst in got:
+            self.tallies.add(p, inst)
         return got
 
     def _reshuffle(self) -> None:

@@ -324,12 +324,7 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
     # --- zones helpers -----------------------------------------------------------------
 
     def _draw(self, p: int, n: int, kind: str = "draw") -> int:
-        g = self.game
-        got = 0
-        for _ in range(n):
-            if self.zones.draw(g.DECK, g.HAND[p]) == EMPTY:
-                break
-            got += 1
+        got = len(self.draw_up_to(self.game.DECK, self.game.HAND[p], n))
         if got:
             self.log.add(kind, p=p, n=got)
         return got
