@@ -64,6 +64,33 @@ def game_for_example(game_cls: type[Game], data: GameData, example: Example) -> 
     return game_cls(data, deck, counts=counts)
 
 
+def listed(value: Any, where: str) -> list[Any]:
+    """A setup value that must be a list (None: empty), for a game's own setup keys."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise SetupError(f"setup.{where}: expected a list")
+    return value
+
+
+def mapping(value: Any, where: str) -> dict[Any, Any]:
+    """A setup value that must be a mapping (None: empty)."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise SetupError(f"setup.{where}: expected a mapping")
+    return value
+
+
+def whole(value: Any, where: str, least: int = 0, most: int | None = None) -> int:
+    """A setup value that must be a whole number from `least` (to `most`)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < least or (
+            most is not None and value > most):
+        bound = f"{least}..{most}" if most is not None else f"{least} or more"
+        raise SetupError(f"setup.{where}: expected a whole number {bound}, got {value!r}")
+    return value
+
+
 def _player(state: State, token: Any, where: str) -> int:
     if not isinstance(token, str):
         raise SetupError(f"setup.{where}: {token!r} is not a player (p1, p2, ...)")
