@@ -98,7 +98,8 @@ def zone_keys(state: "State") -> dict[str, str]:
 
 def known_keys(state: "State") -> list[str]:
     own = [name[len("actual_"):] for name in dir(state) if name.startswith("actual_")]
-    return sorted(set(SHARED) | {"events"} | set(own) | set(zone_keys(state)))
+    phase = {"phase"} if state.PHASES is not None else set()
+    return sorted(set(SHARED) | {"events"} | set(own) | set(zone_keys(state)) | phase)
 
 
 def actual(state: "State", key: str) -> Any:
@@ -110,6 +111,8 @@ def actual(state: "State", key: str) -> Any:
     zone = zone_keys(state).get(key)
     if zone is not None:
         return _pile_or_per_player(state, zone)
+    if key == "phase" and state.PHASES is not None:   # the phase's name (a position's too)
+        return state.PHASES[state.phase].name
     raise KeyError(key)
 
 

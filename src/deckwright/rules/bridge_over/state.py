@@ -22,8 +22,8 @@ from .cards import (ALMIGHTY_BASE, AMPLIFY, BIND, BLOCK, CHAIN, CHOOSE_BASE, CLE
                     PASS, PLUS1, REDRAW, REFLECT, RELEASE_BASE, RESET, REVERSE, SEARCH, SHOT, SKIP,
                     STOP, TAKE_BASE, TARGET_BASE, THROUGH, WD3, WDD5, WNC)
 from .phases import (ADD, AFTER_DRAW, A_BIND, A_NONE, BOUND, CHOOSE, HAND_SIZE, M_CHAIN, M_ESCORT,
-                     M_NONE, M_PLUS1, M_WNC, NAME, RELEASING, RESETTING, RESET_DRAW, RESPOND,
-                     SEARCHING, TARGET, TURN)
+                     M_NONE, M_PLUS1, M_WNC, NAME, PHASES, RELEASING, RESETTING, RESET_DRAW,
+                     RESPOND, SEARCHING, TARGET, TURN)
 from .attacks import Attacks
 from .legality import Legality
 from .notation import NOTATION, Refusals
@@ -32,6 +32,7 @@ from .views import Views
 
 class BridgeOverState(Legality, Attacks, Views, Refusals, State):
     NOTATION = NOTATION
+    PHASES = PHASES
     EVENTS = {
         "deal": "{n} 枚ずつ配り、{card:card} をめくって場札にする。",
         "play": "{p:player} が {card:card} を出す。",

@@ -62,6 +62,7 @@ def shape_cells(shape: str, centre: int) -> list[int]:
 
 class GhostState(EventRules, State):
     NOTATION = NOTATION
+    PHASES = PHASES
     EVENTS = {
         "deal": "場に25枚を並べて中央を表にし、{n}枚ずつ配る。",
         "turn-start": "{p:player} の手番。",
@@ -98,7 +99,6 @@ class GhostState(EventRules, State):
 
     def __init__(self, game: Any, players: int, seed: int = 0):
         super().__init__(game, players, seed)
-        self.phase = "start"
         self.filled_field: dict[int, str] = {}   # an example's field places its setup left to us
         self.left = 0            # cards still to turn / pick / return / vanish in this phase
         self.optional = False    # the reveal may be declined (the A)

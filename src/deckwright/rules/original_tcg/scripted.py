@@ -269,9 +269,6 @@ class Scripted:
         return {self.player_name(p): sum(1 for i in self.zones.piles[self.game.WARE[p]] if i in self.tapped)
                 for p in (0, 1)}
 
-    def actual_phase(self) -> str:
-        return self.phase
-
     def actual_resolved(self) -> list[str]:
         return [f"{self.game.catalogue.ref(args['card'])} {args['eid']}"
                 for kind, args in self.log.entries if kind == "resolve"]

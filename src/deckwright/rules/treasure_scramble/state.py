@@ -375,9 +375,6 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         seen["known"] = {slot_name(s): self.card_label(c) for s, c in self.known[player].items()}
         return seen
 
-    def actual_phase(self) -> str:
-        return self.phase
-
     def actual_field(self) -> dict[str, CardAt]:
         cells = self.zones.piles[self.game.FIELD]
         return {slot_name(s): CardAt(cells[s]) for s in self.field_slots()}
