@@ -19,8 +19,8 @@ What a phase declares serves refusals and setups, so a game writes none of them 
 - `PHASES.phase_of(verb)` / `open_in(verb)`: where a decision belongs;
 - `PHASES.rule(phase, verb)`: the id of the reason (`State.REASONS`) a phase gives for a
   decision it does not open (`refuses={"cancel": "cancel-echo-first"}`, else `otherwise`);
-- `PHASES.elsewhere(phase, verb, what)`: "what is done in <those phases> (now <this one>)",
-  from each phase's `title` (original-tcg's "フェイズ②");
+- `PHASES.elsewhere(phase, verb)`: "<what verb is called> is done in <those phases> (now <this
+  one>)", from the declaration's `doing` and each phase's `title` (original-tcg's "フェイズ②");
 - `PHASES.then(phase)`: the phase that follows when its decider passes it by;
 - `PHASES.check(name, key)`: a setup's phase name, or a SetupError listing the names.
 """
@@ -58,7 +58,7 @@ class Phases:
 
     def __init__(self, *phases: Phase, refusal: str = "{asks}", rule: str = "turn",
                  elsewhere: str = "{what}: {wanted} ({now})", joiner: str = ", ",
-                 start: str = ""):
+                 start: str = "", doing: dict[Any, str] | None = None):
         self.phases = phases
         self.names = tuple(p.name for p in phases)
         #: the phase a state starts in (default: the first declared)
@@ -72,6 +72,8 @@ class Phases:
         self.asking = frozenset(p.name for p in phases if p.window)
         self._refusal, self._rule = refusal, rule
         self._elsewhere, self._joiner = elsewhere, joiner
+        #: verb -> what the decision is called in `elsewhere` ("支援から引くの")
+        self.doing = doing or {}
 
     def __getitem__(self, key: str | int) -> Phase:
         return self.phases[key] if isinstance(key, int) else self._by_name[key]
@@ -96,12 +98,14 @@ class Phases:
         phase = self[key]
         return phase.refuses.get(verb, phase.otherwise)
 
-    def elsewhere(self, key: str | int, verb: Any, what: str) -> str | None:
-        """None when `verb` is open in phase `key`; else the declaration's `elsewhere` sentence
-        naming the phases it is open in by their titles, and the phase it is now."""
+    def elsewhere(self, key: str | int, verb: Any) -> str | None:
+        """None when `verb` is open in phase `key` (or the declaration's `doing` does not name
+        it); else the declaration's `elsewhere` sentence: what `verb` is called, the phases
+        it is open in by their titles, and the phase it is now."""
         wanted = self.open_in(verb)
         now = self[key]
-        if now.name in wanted:
+        what = self.doing.get(verb)
+        if what is None or now.name in wanted:
             return None
         return Reason(self._elsewhere.format(
             what=what, wanted=self._joiner.join(self[w].title for w in wanted), now=now.title),

@@ -35,7 +35,11 @@ PHASES = Phases(
     Phase("buy", opens=("buy", "skip"), title="フェイズ③パート1", then="restock"),
     Phase("restock", opens=("store", "skip"), title="フェイズ③パート2", then="end"),
     Phase("end", "ターン終了を宣言する(ends)", ("end",), title="フェイズ④", rule="phase-4"),
-    elsewhere="{what}は{wanted}で行う(いまは{now})", joiner="・", start="main")
+    elsewhere="{what}は{wanted}で行う(いまは{now})", joiner="・", start="main",
+    doing={"draw": "支援から引くの", "store": "倉庫に置くの", "upkeep": "維持コストの支払い",
+           "abandon": "維持の放棄", "summon": "カードを場に出すの", "cast": "カードを場に出すの",
+           "deploy": "カードを場に出すの", "move": "移動", "buy": "倉庫のカードで引くの",
+           "end": "ターン終了の宣言"})
 #: The groups `game.watches` keeps: `zones.watched[W_AURA]` and so on.
 W_AURA, W_COUNTER, W_NORMAL = 0, 1, 2
 

@@ -175,21 +175,16 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
         check = getattr(self, "_why_" + verb, None)
         if check is None:
             return Reason("いまはできない", "turn")
-        return check(a, p)
-
-    def _phase(self, verb: str, what: str) -> str | None:
-        """None when `verb` is open in this phase, else the phases it belongs to."""
-        return PHASES.elsewhere(self.phase, verb, what)
+        return PHASES.elsewhere(self.phase, verb) or check(a, p)
 
     def _why_draw(self, a: Action, p: int) -> str | None:
-        return self._phase("draw", "支援から引くの") or (
-            None if self.zones.piles[self.game.SUPPORT[p]] else Reason("支援が空", "support-empty"))
+        return None if self.zones.piles[self.game.SUPPORT[p]] else Reason("支援が空", "support-empty")
 
     def _why_skip(self, a: Action, p: int) -> str | None:
         return None if self.is_open("skip") else PHASES.refusal(self.phase)
 
     def _why_store(self, a: Action, p: int) -> str | None:
-        return self._phase("store", "倉庫に置くの") or self._in_hand(a[1], p)
+        return self._in_hand(a[1], p)
 
     def _in_hand(self, i: int, p: int) -> str | None:
         return None if self.zones.where[i] == self.game.HAND[p] else Reason(
@@ -197,14 +192,12 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
 
     def _why_upkeep(self, a: Action, p: int) -> str | None:
         _v, i, pay = a
-        bad = self._phase("upkeep", "維持コストの支払い")
-        if bad or i not in self.due:
-            return bad or Reason(f"{self.label_of(i)} の維持コストはいま払うものではない", "phase-1")
+        if i not in self.due:
+            return Reason(f"{self.label_of(i)} の維持コストはいま払うものではない", "phase-1")
         return self._pay_reason(p, pay, self.stats(i)[1], self.elements(i), "維持コスト")
 
     def _why_abandon(self, a: Action, p: int) -> str | None:
-        bad = self._phase("abandon", "維持の放棄")
-        return bad or (None if a[1] in self.due else Reason(
+        return (None if a[1] in self.due else Reason(
             f"{self.label_of(a[1])} は維持するカードではない", "phase-1"))
 
     def _pay_reason(self, p: int, pay: Payment | None, n: int, req: tuple[str, ...], what: str) -> str | None:
@@ -215,7 +208,7 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
     def _placing(self, a: Action, p: int, category: str) -> str | None:
         g = self.game
         i = a[1]
-        bad = self._phase(a[0], "カードを場に出すの") or self._in_hand(i, p)
+        bad = self._in_hand(i, p)
         if bad:
             return bad
         if g.cat[i] != category:
@@ -261,9 +254,6 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
     def _why_move(self, a: Action, p: int) -> str | None:
         _v, i, cell, pay = a
         g = self.game
-        bad = self._phase("move", "移動")
-        if bad:
-            return bad
         if self.zones.where[i] != g.SOLD or self.owner[i] != p:
             return Reason(f"{self.label_of(i)} は場にいる自分の兵ではない", "movement")
         if i in self.fresh:
@@ -279,15 +269,12 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
         return self._pay_reason(p, pay, self.stats(i)[1], self.elements(i), "移動コスト")
 
     def _why_buy(self, a: Action, p: int) -> str | None:
-        bad = self._phase("buy", "倉庫のカードで引くの")
-        if bad:
-            return bad
         if not self.zones.piles[self.game.SUPPORT[p]]:
             return Reason("支援が空", "support-empty")
         return self._pay_reason(p, a[1], 2, (), "倉庫のカード2枚分")
 
     def _why_end(self, a: Action, p: int) -> str | None:
-        return self._phase("end", "ターン終了の宣言")
+        return None   # (open in the end phase only: PHASES.elsewhere)
 
     def _act_reason(self, a: Action, p: int, counter: bool) -> str | None:
         _v, i, eid, targets, mode, x, against, pay = a
