@@ -205,12 +205,9 @@ class SuperPageOneState(Refusals, TableView, State):
             self._carry_out(arg)
 
     def _turn(self, code: int, arg: int) -> None:
+        """A turn's declaration (`_apply` plays and draws itself)."""
         p = self.turns.current
-        if code == PLAY:
-            self._play(p, arg)
-        elif code == DRAW:
-            self._draw_turn(p)
-        elif code in (DOBON, REVOLUTION):
+        if code in (DOBON, REVOLUTION):
             self._special_win(p, code)
             if not self.over:
                 self._end_turn()
