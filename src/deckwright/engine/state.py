@@ -475,6 +475,10 @@ class State:
         colour = self.game.data.db.game.palette.get(key)
         return colour.name if colour else str(key)
 
+    def hand(self, p: int) -> list[int]:
+        """Player p's cards in the game's zone `hand`, bottom first."""
+        return self.zones.piles[self.game.HAND[p]]
+
     def pile(self, name: str, player: int | None = None) -> list[int]:
         """The instances of a zone by name, e.g. `self.pile("hand", 0)` (slow path helpers)."""
         return self.zones.piles[self.zones.layout.of(name, player)]

@@ -146,9 +146,6 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
 
     # --- small helpers ----------------------------------------------------------------------
 
-    def hand(self, p: int) -> list[int]:
-        return self.zones.piles[self.game.HAND[p]]
-
     def amp(self, p: int) -> int:
         kind = self.game.f.kind
         return sum(1 for c in self.zones.piles[self.game.PUBLIC[p]] if kind[c] == AMPLIFY)

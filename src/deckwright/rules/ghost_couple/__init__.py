@@ -56,10 +56,6 @@ class GhostCouple(Game):
     def prepare(self) -> None:
         self.variant = self.deck.variant or "playing-cards"
         self.hand_size = HAND_SIZE[self.variant]
-        self.DECK, self.FIELD = self.zone("deck"), self.zone("field")
-        self.VANISH, self.REMOVED = self.zone("vanish"), self.zone("removed")
-        self.HAND = self.zones_of("hand")
-        self.TREASURE = self.zones_of("treasure")
         self.card_facts = build(self.catalogue)
         palette = self.data.db.game.palette
         #: How the log names a card: its printed name, with the side for ghosts (飛白(¥0)).

@@ -124,9 +124,6 @@ class GhostState(EventRules, State):
     def field(self) -> list[int]:
         return self.zones.piles[self.game.FIELD]
 
-    def hand(self, p: int) -> list[int]:
-        return self.zones.piles[self.game.HAND[p]]
-
     def deck(self) -> list[int]:
         return self.zones.piles[self.game.DECK]
 

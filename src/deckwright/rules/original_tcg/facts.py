@@ -201,15 +201,9 @@ def prepare_facts(game: Any) -> None:
                          for i in range(len(cat)))
     game.with_normal = frozenset(i for i in range(len(cat)) if game.normals[i])
     layout = game.layout(2)
-    game.HAND = layout.per_player("hand")
-    game.LIFE = layout.per_player("life")
-    game.SUPPORT = layout.per_player("support")
-    game.GRAVE = layout.per_player("graveyard")
-    game.WARE = layout.per_player("warehouse")
-    game.VEIL = layout.per_player("veiled")
-    game.SOLD = layout.of("soldiers")
-    game.GROUND = layout.of("ground")
-    game.ARENA = layout.of("arena")
+    # (game.HAND, LIFE, SUPPORT, GROUND, ARENA are the engine's; shorter names for the rest)
+    game.GRAVE, game.WARE, game.VEIL = game.GRAVEYARD, game.WAREHOUSE, game.VEILED
+    game.SOLD = game.SOLDIERS
     #: the field's piles, in the order the rules scan them: soldiers, arena, squares, veils
     game.FIELD = (game.SOLD, game.ARENA, game.GROUND) + game.VEIL
     game.is_field = tuple(pile in game.FIELD for pile in range(len(layout)))

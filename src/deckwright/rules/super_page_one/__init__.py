@@ -74,9 +74,7 @@ class SuperPageOne(Game):
         self.blocks_dobon = cat.column(lambda c: facts.has(c, "blocks-dobon"))
         self.revo_wild = cat.column(lambda c: facts.has(c, "revolution-wild"))
         self.revo_key = tuple(-1 if w else r for w, r in zip(self.revo_wild, self.rank))
-        self.DECK, self.FIELD = self.zone("deck"), self.zone("discard")
-        self.ZONE, self.ASIDE = self.zone("zone"), self.zone("aside")
-        self.HAND = self.zones_of("hand")
+        self.FIELD = self.DISCARD   # the field: cards are played onto it
         self._prepare_hot_paths()
 
     def _prepare_hot_paths(self) -> None:

@@ -137,9 +137,6 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         """Face-down cards on the field (counted at C speed: this is on the hot path)."""
         return self.next_slot - self.zones.piles[self.game.FIELD][:self.next_slot].count(EMPTY)
 
-    def hand(self, p: int) -> list[int]:
-        return self.zones.piles[self.game.HAND[p]]
-
     def revealed(self) -> int:
         return self.zones.top(self.game.REVEALED)
 
