@@ -52,6 +52,9 @@ class Game:
                                    else data.deck_contents(self.deck))
         #: The seat whose deck each card instance belongs to (all 0 without seat decks).
         self.seat_of = self._seats_of_instances()
+        #: How the log, the views and refusals name each card instance (`State.card_label`):
+        #: its card id unless `prepare()` says otherwise (`cat.column(lambda c: c.name)`).
+        self.labels: Sequence[str] = self.catalogue.ids
         self._layouts: dict[int, Layout] = {}
         for spec in self.facts.zones:   # `self.DECK`, `self.HAND[p]`: each zone's pile index
             setattr(self, spec.name.upper().replace("-", "_"),

@@ -273,9 +273,10 @@ class State:
         return None
 
     def card_label(self, inst: int) -> str:
-        """How the log and views name a card instance: its card id by default (copies of a
-        card are alike to a player; `catalogue.ref(inst)` tells them apart when it matters)."""
-        return self.game.catalogue.ids[inst]
+        """How the log and views name a card instance: the game's `labels` (its card id unless
+        the game names cards otherwise; copies of a card are alike to a player, and
+        `catalogue.ref(inst)` tells them apart when it matters)."""
+        return self.game.labels[inst]
 
     # --- the shared vocabulary ------------------------------------------------------------
 

@@ -491,9 +491,6 @@ class GhostState(EventRules, State):
 
     # --- refusals ----------------------------------------------------------------------
 
-    def card_label(self, inst: int) -> str:
-        return self.game.labels[inst]
-
     def why_illegal(self, action: Any) -> str:
         from .reasons import why
         return why(self, action)

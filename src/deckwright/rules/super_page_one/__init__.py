@@ -59,7 +59,7 @@ class SuperPageOne(Game):
 
     def prepare(self) -> None:
         cat = self.catalogue
-        self.label = cat.column(lambda c: c.name)
+        self.labels = cat.column(lambda c: c.name)   # ♠9, ジョーカー (the notation keeps s-9)
         self.rank = cat.column(lambda c: int(c.rank or 0))
         self.suit = cat.column(lambda c: c.colors[0] if c.colors else "")
         self.effect = cat.column(facts.main_effect)

@@ -117,8 +117,3 @@ class Refusals:
                 return self.reason("two-draw-pending")
             return self.reason("no-match", card=arg, top=self.top())
         return self.reason("not-now")
-
-    def card_label(self, inst: int) -> str:
-        """Cards read as players say them in the log and in reasons (♠9, ジョーカー); the
-        notation keeps the ids (`s-9`)."""
-        return self.game.label[inst]

@@ -54,6 +54,7 @@ class TreasureScramble(Game):
     def prepare(self) -> None:
         cat = self.catalogue
         self.ids = cat.ids
+        self.labels = cat.column(lambda c: c.name)
         self.category = cat.column(lambda c: c.category)
         self.points = cat.column(lambda c: c.points if isinstance(c.points, int) else 0)
         for card in self.data.db.cards:

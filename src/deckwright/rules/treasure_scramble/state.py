@@ -126,9 +126,6 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
 
     # --- reading the state -------------------------------------------------------------
 
-    def card_label(self, inst: int) -> str:
-        return self.game.catalogue.card(inst).name
-
     def field_slots(self) -> list[int]:
         cells = self.zones.piles[self.game.FIELD]
         return [s for s in range(self.next_slot) if cells[s] != EMPTY]
