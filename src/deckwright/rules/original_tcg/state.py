@@ -172,10 +172,10 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
             if not self.is_open("act"):
                 return Reason("通常効果はフェイズ②でだけ発動できる", "phase-2")
             return self._act_reason(a, p, counter=False)
-        check = getattr(self, "_why_" + verb, None)
+        check = CHECK.get(verb)
         if check is None:
             return Reason("いまはできない", "turn")
-        return PHASES.elsewhere(self.phase, verb) or check(a, p)
+        return PHASES.elsewhere(self.phase, verb) or check(self, a, p)
 
     def _why_draw(self, a: Action, p: int) -> str | None:
         return None if self.zones.piles[self.game.SUPPORT[p]] else Reason("支援が空", "support-empty")
@@ -628,5 +628,7 @@ def _neighbours(cell: int) -> tuple[int, ...]:
 
 
 NEIGHBOURS = tuple(_neighbours(c) for c in range(3 * COLS))
-#: verb -> the `_do_<verb>` method that carries the decision out (looked up once, not per action)
+#: verb -> the `_do_<verb>` method that carries the decision out, and the `_why_<verb>` method
+#: with its own conditions (looked up once, not per action)
 CARRY_OUT = {name[4:]: fn for name, fn in vars(OriginalTcgState).items() if name.startswith("_do_")}
+CHECK = {name[5:]: fn for name, fn in vars(OriginalTcgState).items() if name.startswith("_why_")}
