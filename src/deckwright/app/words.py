@@ -22,5 +22,8 @@ def rules_words(game: GameData) -> dict[str, str]:
     words.update({key: "setup key" for key in cls.facts.setup_keys})
     words.update({name[len("actual_"):]: "expectation key" for name in dir(cls.state_class)
                   if name.startswith("actual_")})
+    words.update({spec.key: "expectation key" for spec in cls.facts.zones if spec.key})
+    if cls.state_class.PHASES is not None:
+        words["phase"] = "expectation key"
     words.update({key: "expectation key" for key in SHARED})
     return {w: what for w, what in words.items() if not w.startswith("p") or not w[1:].isdigit()}

@@ -91,9 +91,15 @@ SHARED: dict[str, Callable[["State"], Any]] = {
 }
 
 
+def zone_keys(state: "State") -> dict[str, str]:
+    """The zones the game declares as example keys of their own (`ZoneSpec.key`): key -> zone."""
+    return {s.key: s.name for s in state.game.facts.zones if s.key}
+
+
 def known_keys(state: "State") -> list[str]:
     own = [name[len("actual_"):] for name in dir(state) if name.startswith("actual_")]
-    return sorted(set(SHARED) | {"events"} | set(own))
+    phase = {"phase"} if state.PHASES is not None else set()
+    return sorted(set(SHARED) | {"events"} | set(own) | set(zone_keys(state)) | phase)
 
 
 def actual(state: "State", key: str) -> Any:
@@ -102,6 +108,11 @@ def actual(state: "State", key: str) -> Any:
         return getter()
     if key in SHARED:
         return SHARED[key](state)
+    zone = zone_keys(state).get(key)
+    if zone is not None:
+        return _pile_or_per_player(state, zone)
+    if key == "phase" and state.PHASES is not None:   # the phase's name (a position's too)
+        return state.PHASES[state.phase].name
     raise KeyError(key)
 
 

@@ -20,12 +20,19 @@ class ZoneSpec:
     `visibility` says what a player's view shows: `public` every card, `owner` the cards to the
     zone's owner and only the count to the others, `hidden` only the count, `top` the count and
     the top card. `grid=(rows, cols)` makes the zone a fixed grid of cells (EMPTY when vacant).
+
+    `key` makes the zone an example key of its own (super-page-one's `zone`, ghost-couple's
+    `vanish` and `treasure`): an example's `setup:` lists its cards under that key (a list, or
+    `{p1: [cards], ...}` for a zone per player), taken from the box or the deck after the
+    shared keys; a recorded position writes them back there (`State.setup_extras`); and
+    `expect:` checks them under the same key. The game writes none of it.
     """
 
     name: str
     per_player: bool = False
     visibility: Visibility = "public"
     grid: tuple[int, int] | None = None
+    key: str = ""
 
 
 @dataclass(frozen=True)
@@ -52,6 +59,11 @@ class GameFacts:
     #: Copies of every database card an example may place (0: the example's deck decides);
     #: a game with seat decks sets up positions no single deck holds.
     example_copies: int = 0
+
+    def __post_init__(self, information: str | None, utility: str | None) -> None:
+        # a zone that is an example key of its own (ZoneSpec.key) is one of the setup keys
+        own = tuple(z.key for z in self.zones if z.key and z.key not in self.setup_keys)
+        object.__setattr__(self, "setup_keys", tuple(self.setup_keys) + own)
 
     @property
     def bench_players(self) -> int:

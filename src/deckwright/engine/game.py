@@ -7,8 +7,10 @@ A rules module declares
         state_class = BridgeOverState
 
 and ends with `register(BridgeOver)`. `BridgeOver(data)` builds the catalogue of the default
-deck (or `deck=`) once; every state shares it. `prepare()` is the hook for precomputing card
-facts the hot path needs (`self.color = self.catalogue.column(lambda c: c.colors[0])`).
+deck (or `deck=`) once; every state shares it. Each zone's pile index is an attribute named
+for the zone in capitals (`game.DECK`; `game.HAND[p]` for a zone per player). `prepare()` is
+the hook for precomputing card facts the hot path needs (`self.color =
+self.catalogue.column(lambda c: c.colors[0])`).
 """
 
 from __future__ import annotations
@@ -50,7 +52,13 @@ class Game:
                                    else data.deck_contents(self.deck))
         #: The seat whose deck each card instance belongs to (all 0 without seat decks).
         self.seat_of = self._seats_of_instances()
+        #: How the log, the views and refusals name each card instance (`State.card_label`):
+        #: its card id unless `prepare()` says otherwise (`cat.column(lambda c: c.name)`).
+        self.labels: Sequence[str] = self.catalogue.ids
         self._layouts: dict[int, Layout] = {}
+        for spec in self.facts.zones:   # `self.DECK`, `self.HAND[p]`: each zone's pile index
+            setattr(self, spec.name.upper().replace("-", "_"),
+                    self.zones_of(spec.name) if spec.per_player else self.zone(spec.name))
         self.prepare()
 
     def _deck(self, deck: Deck | str) -> Deck:

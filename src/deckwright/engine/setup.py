@@ -64,6 +64,33 @@ def game_for_example(game_cls: type[Game], data: GameData, example: Example) -> 
     return game_cls(data, deck, counts=counts)
 
 
+def listed(value: Any, where: str) -> list[Any]:
+    """A setup value that must be a list (None: empty), for a game's own setup keys."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise SetupError(f"setup.{where}: expected a list")
+    return value
+
+
+def mapping(value: Any, where: str) -> dict[Any, Any]:
+    """A setup value that must be a mapping (None: empty)."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise SetupError(f"setup.{where}: expected a mapping")
+    return value
+
+
+def whole(value: Any, where: str, least: int = 0, most: int | None = None) -> int:
+    """A setup value that must be a whole number from `least` (to `most`)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < least or (
+            most is not None and value > most):
+        bound = f"{least}..{most}" if most is not None else f"{least} or more"
+        raise SetupError(f"setup.{where}: expected a whole number {bound}, got {value!r}")
+    return value
+
+
 def _player(state: State, token: Any, where: str) -> int:
     if not isinstance(token, str):
         raise SetupError(f"setup.{where}: {token!r} is not a player (p1, p2, ...)")
@@ -94,7 +121,7 @@ def take(state: State, ref: Any, where: str, piles: tuple[int, ...] = (0,),
 
 
 def _place(state: State, refs: Any, zone: str, owner: int | None, where: str, *,
-           top_first: bool = False) -> None:
+           top_first: bool = False, piles: tuple[int, ...] = (0,)) -> None:
     if not isinstance(refs, list):
         raise SetupError(f"setup.{where}: expected a list of cards")
     layout = state.zones.layout
@@ -104,18 +131,29 @@ def _place(state: State, refs: Any, zone: str, owner: int | None, where: str, *,
         raise SetupError(f"setup.{where}: {exc.args[0]}") from None
     insts: list[int] = []
     for ref in refs:  # a card named twice in one list takes two copies
-        insts.append(take(state, ref, where, skip=insts))
+        insts.append(take(state, ref, where, piles, skip=insts))
     for inst in (reversed(insts) if top_first else insts):
         state.zones.move(inst, pile)
 
 
-def _per_player(state: State, value: Any, zone: str, key: str) -> None:
+def _per_player(state: State, value: Any, zone: str, key: str,
+                piles: tuple[int, ...] = (0,)) -> None:
     if isinstance(value, dict):
         for token, refs in value.items():
             p = _player(state, token, key)
-            _place(state, refs or [], zone, p, f"{key}.{token}")
+            _place(state, refs or [], zone, p, f"{key}.{token}", piles=piles)
     else:
-        _place(state, value, zone, None, key)
+        _place(state, value, zone, None, key, piles=piles)
+
+
+def _own_zones(state: State, setup: dict[str, Any]) -> None:
+    """The zones a game declares as example keys (`ZoneSpec.key`): their cards, each from the
+    box or else the deck (the shared keys have placed theirs and filled the deck)."""
+    layout = state.zones.layout
+    free = (0, layout.of("deck")) if layout.has("deck") else (0,)
+    for spec in state.game.facts.zones:
+        if spec.key and setup.get(spec.key) is not None:
+            _per_player(state, setup[spec.key], spec.name, spec.key, free)
 
 
 def build_state(game: Game, example: Example) -> State:
@@ -150,6 +188,7 @@ def build_state(game: Game, example: Example) -> State:
             raise SetupError("setup.scores: expected {p1: points, ...}")
         for token, points in setup["scores"].items():
             state.score[_player(state, token, "scores")] = points
+    _own_zones(state, setup)
     state.after_setup(setup)
     state.checking = True
     state.check()

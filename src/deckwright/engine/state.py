@@ -19,7 +19,7 @@ refusal reasons, seeded chance recorded in `history`, `clone()`, invariant check
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Sequence
 
 from ..i18n import words
 from .cards import CardRefError
@@ -134,6 +134,9 @@ class State:
     NOTATION: ClassVar[Any] = None
     #: A player who must choose now (engine.prompts.Prompt), or None: set by the game.
     prompt: Any = None
+    #: The game's phases (`engine.phases.Phases`), or None; `self.phase` is the one it is in,
+    #: starting at the first declared.
+    PHASES: ClassVar[Any] = None
 
     def __init__(self, game: "Game", players: int, seed: int = 0):
         self.game = game
@@ -157,6 +160,8 @@ class State:
         #: and the cards its setup named (setup.take), which are stated wherever they went
         self.unstated_deck: tuple[int, ...] = ()
         self.setup_placed: set[int] = set()
+        if self.PHASES is not None:
+            self.phase = self.PHASES.first
 
     # --- what a module writes -------------------------------------------------------------
 
@@ -221,8 +226,21 @@ class State:
         a played position back as an example (`deckwright play`). `shared` holds the shared
         keys the engine wrote (hands, deck, discard, public, scores, turn); a key returned here
         replaces it, and None leaves it out (treasure-scramble's scores come from its
-        treasures, and its turn-start draw goes back on the deck). Default: nothing to add."""
-        return {}
+        treasures, and its turn-start draw goes back on the deck). Default: the zones the game
+        declares as example keys (`ZoneSpec.key`) that hold cards; a module adds to these."""
+        ids, layout, extras = self.game.catalogue.ids, self.zones.layout, {}
+        for spec in self.game.facts.zones:
+            if not spec.key:
+                continue
+            if spec.per_player:
+                cards = {self.player_name(p): [ids[c] for c in self.zones.cards(layout.of(spec.name, p))]
+                         for p in range(self.players)}
+                cards = {who: refs for who, refs in cards.items() if refs}
+            else:
+                cards = [ids[c] for c in self.zones.cards(layout.of(spec.name))]
+            if cards:
+                extras[spec.key] = cards
+        return extras
 
     def expect_extras(self) -> dict[str, Any]:
         """This state in the module's own expectation keys (its `actual_<key>`s), added to the
@@ -255,9 +273,10 @@ class State:
         return None
 
     def card_label(self, inst: int) -> str:
-        """How the log and views name a card instance: its card id by default (copies of a
-        card are alike to a player; `catalogue.ref(inst)` tells them apart when it matters)."""
-        return self.game.catalogue.ids[inst]
+        """How the log and views name a card instance: the game's `labels` (its card id unless
+        the game names cards otherwise; copies of a card are alike to a player, and
+        `catalogue.ref(inst)` tells them apart when it matters)."""
+        return self.game.labels[inst]
 
     # --- the shared vocabulary ------------------------------------------------------------
 
@@ -276,6 +295,10 @@ class State:
 
     def is_over(self) -> bool:
         return self.over
+
+    def is_open(self, verb: Any) -> bool:
+        """Whether the decision `verb` is open in the phase the state is in (its `PHASES`)."""
+        return verb in self.PHASES[self.phase].opens
 
     def refusal(self, action: Action, player: int | None = None) -> str | None:
         """Why `player` (default: whoever decides) may not take `action` now; None if legal."""
@@ -370,6 +393,22 @@ class State:
             zones.arrived(got, hands[p])
         del pile[len(pile) - dealt:]
 
+    def draw_up_to(self, deck: int, hand: int, n: int,
+                   refill: Callable[[], object] | None = None) -> list[int]:
+        """Up to `n` cards, one at a time, from the top of `deck` onto `hand`. When the deck is
+        empty, `refill()` (the game's reshuffle of its discards into the deck) is called
+        first; drawing stops when the deck stays empty. Returns the cards drawn."""
+        zones, got = self.zones, []
+        piles = zones.piles
+        for _ in range(n):
+            if refill is not None and not piles[deck]:
+                refill()
+            inst = zones.draw(deck, hand)
+            if inst == EMPTY:
+                break
+            got.append(inst)
+        return got
+
     def deal_seat_decks(self, piles: "Sequence[int]") -> list[int]:
         """A game with seat decks (`GameFacts.seat_decks`): every card goes from the box to its
         seat's pile `piles[seat]`, each pile shuffled. Which seat plays which deck is rotated by
@@ -436,6 +475,10 @@ class State:
     def color_name(self, key: str) -> str:
         colour = self.game.data.db.game.palette.get(key)
         return colour.name if colour else str(key)
+
+    def hand(self, p: int) -> list[int]:
+        """Player p's cards in the game's zone `hand`, bottom first."""
+        return self.zones.piles[self.game.HAND[p]]
 
     def pile(self, name: str, player: int | None = None) -> list[int]:
         """The instances of a zone by name, e.g. `self.pile("hand", 0)` (slow path helpers)."""

@@ -56,10 +56,7 @@ class BridgeOver(Game):
     def prepare(self) -> None:
         palette = {key: colour.name for key, colour in self.data.db.game.palette.items()}
         self.f = Facts(self.catalogue, palette)
-        self.DECK = self.zone("deck")
-        self.DISCARD = self.zone("discard")
-        self.HAND = self.zones_of("hand")
-        self.PUBLIC = self.zones_of("public")
+        self.labels = self.f.label   # the log's and views' names (the notation uses references)
 
 
 register(BridgeOver)

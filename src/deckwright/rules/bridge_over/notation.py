@@ -52,10 +52,6 @@ class Refusals:
     def kind_name(self, kind: int) -> str:
         return KINDS[kind]
 
-    def card_label(self, inst: int) -> str:
-        """The log's and the views' name of a card (the notation uses references instead)."""
-        return self.game.f.label[inst]
-
     # --- refusals ---------------------------------------------------------------------------
 
     def why_illegal(self, action: int) -> str:

@@ -22,8 +22,8 @@ from .cards import (ALMIGHTY_BASE, AMPLIFY, BIND, BLOCK, CHAIN, CHOOSE_BASE, CLE
                     PASS, PLUS1, REDRAW, REFLECT, RELEASE_BASE, RESET, REVERSE, SEARCH, SHOT, SKIP,
                     STOP, TAKE_BASE, TARGET_BASE, THROUGH, WD3, WDD5, WNC)
 from .phases import (ADD, AFTER_DRAW, A_BIND, A_NONE, BOUND, CHOOSE, HAND_SIZE, M_CHAIN, M_ESCORT,
-                     M_NONE, M_PLUS1, M_WNC, NAME, RELEASING, RESETTING, RESET_DRAW, RESPOND,
-                     SEARCHING, TARGET, TURN)
+                     M_NONE, M_PLUS1, M_WNC, NAME, PHASES, RELEASING, RESETTING, RESET_DRAW,
+                     RESPOND, SEARCHING, TARGET, TURN)
 from .attacks import Attacks
 from .legality import Legality
 from .notation import NOTATION, Refusals
@@ -32,6 +32,7 @@ from .views import Views
 
 class BridgeOverState(Legality, Attacks, Views, Refusals, State):
     NOTATION = NOTATION
+    PHASES = PHASES
     EVENTS = {
         "deal": "{n} 枚ずつ配り、{card:card} をめくって場札にする。",
         "play": "{p:player} が {card:card} を出す。",
@@ -145,9 +146,6 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
 
     # --- small helpers ----------------------------------------------------------------------
 
-    def hand(self, p: int) -> list[int]:
-        return self.zones.piles[self.game.HAND[p]]
-
     def amp(self, p: int) -> int:
         kind = self.game.f.kind
         return sum(1 for c in self.zones.piles[self.game.PUBLIC[p]] if kind[c] == AMPLIFY)
@@ -158,24 +156,21 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
 
     def draw(self, p: int, n: int, say: bool = True) -> int:
         g = self.game
-        zones = self.zones
-        drawn = 0
-        for _ in range(n):
-            if not zones.piles[g.DECK]:
-                if len(zones.piles[g.DISCARD]) <= 1:
-                    break
-                zones.move_all(g.DISCARD, g.DECK, keep_top=1)
-                self.shuffle(g.DECK)
-                if self.log.on:
-                    self.log.add("reshuffle")
-            zones.draw(g.DECK, g.HAND[p])
-            drawn += 1
+        drawn = len(self.draw_up_to(g.DECK, g.HAND[p], n, self._reshuffle))
         if drawn:
             self.moved = True
-        if say:
-            if self.log.on:
-                self.log.add("draw", p=p, n=drawn)
+        if say and self.log.on:
+            self.log.add("draw", p=p, n=drawn)
         return drawn
+
+    def _reshuffle(self) -> None:
+        """An empty deck: the discard pile but its top card, shuffled, becomes the deck."""
+        g, zones = self.game, self.zones
+        if len(zones.piles[g.DISCARD]) > 1:
+            zones.move_all(g.DISCARD, g.DECK, keep_top=1)
+            self.shuffle(g.DECK)
+            if self.log.on:
+                self.log.add("reshuffle")
 
     def _on_top(self, inst: int, kind: int) -> None:
         f = self.game.f

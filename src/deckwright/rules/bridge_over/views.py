@@ -59,9 +59,6 @@ class Views:
     def actual_bound(self) -> dict[str, int]:
         return {self.player_name(p): n for p, n in enumerate(self.bound)}
 
-    def actual_phase(self) -> str:
-        return PHASES[self.phase].name
-
     def actual_played(self) -> Cards:
         """The discard pile bottom first (for checks of where cards went)."""
         return Cards(tuple(self.zones.piles[self.game.DISCARD]), ordered=True)

@@ -36,12 +36,12 @@ FACTS = GameFacts(
     zones=(ZoneSpec("deck", visibility="hidden"),
            ZoneSpec("hand", per_player=True, visibility="owner"),
            ZoneSpec("field", visibility="hidden", grid=(5, 5)),
-           ZoneSpec("vanish", visibility="public"),
+           ZoneSpec("vanish", visibility="public", key="vanish"),
            ZoneSpec("removed", visibility="public"),
-           ZoneSpec("treasure", per_player=True, visibility="public")),
+           ZoneSpec("treasure", per_player=True, visibility="public", key="treasure")),
     max_decisions=5000,
     default_players=2,
-    setup_keys=("field", "vanish", "treasure"),
+    setup_keys=("field",),
 )
 
 #: Hand sizes by variant: 3 (トランプ版, stated) and 5 (original, "最初は5枚かな").
@@ -56,10 +56,6 @@ class GhostCouple(Game):
     def prepare(self) -> None:
         self.variant = self.deck.variant or "playing-cards"
         self.hand_size = HAND_SIZE[self.variant]
-        self.DECK, self.FIELD = self.zone("deck"), self.zone("field")
-        self.VANISH, self.REMOVED = self.zone("vanish"), self.zone("removed")
-        self.HAND = self.zones_of("hand")
-        self.TREASURE = self.zones_of("treasure")
         self.card_facts = build(self.catalogue)
         palette = self.data.db.game.palette
         #: How the log names a card: its printed name, with the side for ghosts (飛白(¥0)).

@@ -4,8 +4,9 @@
   Positions not named are filled, in position order, from the cards the setup left in the box
   (in database order), then from the top of the deck, so an example names only the cards it
   is about; the rulebook prints the filled positions with the setup (`setup_defaults`).
-- `vanish: [h-5]`: cards already in the vanish area (oldest first).
-- `treasure: {p1: [h-8, d-8]}`: cards already taken.
+
+`vanish: [h-5]` (cards already in the vanish area, oldest first) and `treasure: {p1: [h-8,
+d-8]}` (cards already taken) are the zones' own keys (`ZoneSpec.key`), placed by the engine.
 
 The centre is face up, every other field card face down.
 """
@@ -44,23 +45,6 @@ def place_setup(state: "GhostState", setup: dict[str, Any]) -> None:
     for cell, ref in sorted(cells.items()):
         if ref is not None:
             zones.place(_take(state, ref, f"field.{cell + 1}"), g.FIELD, cell)
-    vanish = setup.get("vanish") or []
-    if not isinstance(vanish, list):
-        raise SetupError("setup.vanish: expected a list of cards")
-    for k, ref in enumerate(vanish):
-        zones.move(_take(state, ref, f"vanish[{k}]"), g.VANISH)
-    treasure = setup.get("treasure") or {}
-    if not isinstance(treasure, dict):
-        raise SetupError("setup.treasure: expected {p1: [cards], ...}")
-    for token, refs in treasure.items():
-        try:
-            p = state.parse_player(str(token))
-        except ValueError as exc:
-            raise SetupError(f"setup.treasure: {exc}") from None
-        if not isinstance(refs, list):
-            raise SetupError(f"setup.treasure.{token}: expected a list of cards")
-        for k, ref in enumerate(refs):
-            zones.move(_take(state, ref, f"treasure.{token}[{k}]"), g.TREASURE[p])
     filled = {}
     for cell in range(25):
         if cell in cells or state.field[cell] != EMPTY:

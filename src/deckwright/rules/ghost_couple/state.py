@@ -62,6 +62,7 @@ def shape_cells(shape: str, centre: int) -> list[int]:
 
 class GhostState(EventRules, State):
     NOTATION = NOTATION
+    PHASES = PHASES
     EVENTS = {
         "deal": "場に25枚を並べて中央を表にし、{n}枚ずつ配る。",
         "turn-start": "{p:player} の手番。",
@@ -98,7 +99,6 @@ class GhostState(EventRules, State):
 
     def __init__(self, game: Any, players: int, seed: int = 0):
         super().__init__(game, players, seed)
-        self.phase = "start"
         self.filled_field: dict[int, str] = {}   # an example's field places its setup left to us
         self.left = 0            # cards still to turn / pick / return / vanish in this phase
         self.optional = False    # the reveal may be declined (the A)
@@ -123,9 +123,6 @@ class GhostState(EventRules, State):
     @property
     def field(self) -> list[int]:
         return self.zones.piles[self.game.FIELD]
-
-    def hand(self, p: int) -> list[int]:
-        return self.zones.piles[self.game.HAND[p]]
 
     def deck(self) -> list[int]:
         return self.zones.piles[self.game.DECK]
@@ -184,12 +181,7 @@ class GhostState(EventRules, State):
                 memory.pop(inst, None)
 
     def draw_cards(self, p: int, n: int) -> int:
-        got = 0
-        for _ in range(n):
-            if self.zones.draw(self.game.DECK, self.game.HAND[p]) == EMPTY:
-                break
-            got += 1
-        return got
+        return len(self.draw_up_to(self.game.DECK, self.game.HAND[p], n))
 
     # --- the start of a game and of a turn --------------------------------------------------
 
@@ -223,18 +215,10 @@ class GhostState(EventRules, State):
         self._begin_turn()
 
     def setup_extras(self, shared: dict[str, Any]) -> dict[str, Any]:
-        """The field (every position), the vanish area and the treasures, as setup keys."""
-        ids, g = self.game.catalogue.ids, self.game
-        extras: dict[str, Any] = {
-            "field": {cell + 1: None if c == EMPTY else ids[c] for cell, c in enumerate(self.field)}}
-        vanish = [ids[c] for c in self.zones.piles[g.VANISH]]
-        if vanish:
-            extras["vanish"] = vanish
-        treasure = {self.player_name(p): [ids[c] for c in self.zones.piles[g.TREASURE[p]]]
-                    for p in range(self.players)}
-        if any(treasure.values()):
-            extras["treasure"] = {k: v for k, v in treasure.items() if v}
-        return extras
+        """The field (every position) as a setup key, with the engine's vanish and treasure."""
+        ids = self.game.catalogue.ids
+        return {"field": {cell + 1: None if c == EMPTY else ids[c] for cell, c in enumerate(self.field)},
+                **super().setup_extras(shared)}
 
     def _begin_turn(self) -> None:
         self.took, self.hand_ok, self.moved, self.looked = 0, True, False, -1
@@ -507,9 +491,6 @@ class GhostState(EventRules, State):
 
     # --- refusals ----------------------------------------------------------------------
 
-    def card_label(self, inst: int) -> str:
-        return self.game.labels[inst]
-
     def why_illegal(self, action: Any) -> str:
         from .reasons import why
         return why(self, action)
@@ -554,20 +535,12 @@ class GhostState(EventRules, State):
 
     # --- example expectations -----------------------------------------------------------------
 
-    def actual_treasure(self) -> dict[str, Cards]:
-        tr = self.game.TREASURE
-        return {self.player_name(q): Cards(tuple(self.zones.piles[tr[q]]))
-                for q in range(self.players)}
-
     def actual_field(self) -> dict[int, CardAt]:
         return {cell + 1: CardAt(inst) for cell, inst in enumerate(self.field)}
 
     def actual_faceup(self) -> list[int]:
         shown = self.zones.shown
         return [c + 1 for c, i in enumerate(self.field) if i != EMPTY and i in shown]
-
-    def actual_vanish(self) -> Cards:
-        return Cards(tuple(self.zones.piles[self.game.VANISH]))
 
     def actual_removed(self) -> Cards:
         return Cards(tuple(self.zones.piles[self.game.REMOVED]))

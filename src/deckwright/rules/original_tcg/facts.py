@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deckwright.engine import Watches
+from deckwright.engine.phases import Phase, Phases
 
 #: Grid geometry: soldier rows are p1's camp (0), the battlefield (1) and p2's camp (2).
 COLS = 5
@@ -22,6 +23,23 @@ THRESHOLD = 10
 TURN_LIMIT = 200
 HAND_START = 5
 LIFE_START = 5
+#: A turn's phases in order (the text's 1-4, by part), what each opens and which follows when
+#: the turn player skips it; a game (and an example without `phase:`) starts in the main phase.
+PHASES = Phases(
+    Phase("draw", opens=("draw", "skip"), title="フェイズ①パート2", then="store"),
+    Phase("store", opens=("store", "skip"), title="フェイズ①パート3", then="upkeep"),
+    Phase("upkeep", "維持コストを払うか破棄するかを決める", ("upkeep", "abandon"),
+          title="フェイズ①パート4", rule="phase-1"),
+    Phase("main", opens=("summon", "cast", "deploy", "move", "act", "skip"), title="フェイズ②",
+          then="buy"),
+    Phase("buy", opens=("buy", "skip"), title="フェイズ③パート1", then="restock"),
+    Phase("restock", opens=("store", "skip"), title="フェイズ③パート2", then="end"),
+    Phase("end", "ターン終了を宣言する(ends)", ("end",), title="フェイズ④", rule="phase-4"),
+    elsewhere="{what}は{wanted}で行う(いまは{now})", joiner="・", start="main",
+    doing={"draw": "支援から引くの", "store": "倉庫に置くの", "upkeep": "維持コストの支払い",
+           "abandon": "維持の放棄", "summon": "カードを場に出すの", "cast": "カードを場に出すの",
+           "deploy": "カードを場に出すの", "move": "移動", "buy": "倉庫のカードで引くの",
+           "end": "ターン終了の宣言"})
 #: The groups `game.watches` keeps: `zones.watched[W_AURA]` and so on.
 W_AURA, W_COUNTER, W_NORMAL = 0, 1, 2
 
@@ -183,15 +201,9 @@ def prepare_facts(game: Any) -> None:
                          for i in range(len(cat)))
     game.with_normal = frozenset(i for i in range(len(cat)) if game.normals[i])
     layout = game.layout(2)
-    game.HAND = layout.per_player("hand")
-    game.LIFE = layout.per_player("life")
-    game.SUPPORT = layout.per_player("support")
-    game.GRAVE = layout.per_player("graveyard")
-    game.WARE = layout.per_player("warehouse")
-    game.VEIL = layout.per_player("veiled")
-    game.SOLD = layout.of("soldiers")
-    game.GROUND = layout.of("ground")
-    game.ARENA = layout.of("arena")
+    # (game.HAND, LIFE, SUPPORT, GROUND, ARENA are the engine's; shorter names for the rest)
+    game.GRAVE, game.WARE, game.VEIL = game.GRAVEYARD, game.WAREHOUSE, game.VEILED
+    game.SOLD = game.SOLDIERS
     #: the field's piles, in the order the rules scan them: soldiers, arena, squares, veils
     game.FIELD = (game.SOLD, game.ARENA, game.GROUND) + game.VEIL
     game.is_field = tuple(pile in game.FIELD for pile in range(len(layout)))

@@ -6,10 +6,10 @@ from typing import Any
 
 from deckwright.engine import BOX, Cards
 from deckwright.engine.cards import CardRefError
-from deckwright.engine.setup import SetupError
+from deckwright.engine.setup import SetupError, listed, mapping, whole
 
 from .board import camp_row
-from .facts import BATTLEFIELD, COLS
+from .facts import BATTLEFIELD, COLS, PHASES
 
 #: A player's zones in the order the setup places them (a plain reference takes the lowest
 #: copy still in the box, so this order also decides which copy is which: see writeback.py).
@@ -19,7 +19,6 @@ PILE_OF = {"hand": "HAND", "graveyard": "GRAVE", "warehouse": "WARE", "life": "L
            "support": "SUPPORT"}
 SQUARE_KEYS = ("camp", "battlefield", "enemy_camp")
 PLAYER_KEYS = {*PILE_KEYS, *SQUARE_KEYS, "tapped", "counters"}
-PHASES = ("draw", "store", "upkeep", "main", "buy", "restock", "end")
 UNTIL = ("leaves", "turn-end")
 MODIFIER_KEYS = {"card", "delta", "until", "from"}
 FILL = {"life": 5, "support": 10}
@@ -61,12 +60,12 @@ class Scripted:
                     insts = self._take_all(refs or [], f"{key}.{zone}")
                 for i in insts:
                     self._put(i, p, pile)
-            for ref in _listed(spec.get("tapped"), f"{key}.tapped"):
+            for ref in listed(spec.get("tapped"), f"{key}.tapped"):
                 i = self._find(ref, f"{key}.tapped")
                 if self.zones.where[i] != g.WARE[p]:
                     raise SetupError(f"setup.{key}.tapped: {ref} is not in {key}'s warehouse")
                 self.tapped.add(i)
-            self.counters[p] = _whole(spec.get("counters", 0), f"{key}.counters", most=10)
+            self.counters[p] = whole(spec.get("counters", 0), f"{key}.counters", most=10)
             for zone, row in square_rows(p):
                 squares = spec.get(zone) or {}
                 if not isinstance(squares, dict):
@@ -77,7 +76,7 @@ class Scripted:
         options = setup.get("options") or {}
         if not isinstance(options, dict):
             raise SetupError("setup.options: expected a mapping")
-        for ref in _listed(options.get("facedown"), "options.facedown"):
+        for ref in listed(options.get("facedown"), "options.facedown"):
             i = self._find(ref, "options.facedown")
             p = self.owner[i]
             if self.zones.where[i] != g.GROUND:
@@ -85,20 +84,17 @@ class Scripted:
             col = self.zones.piles[g.GROUND].index(i) - p * COLS
             self.zones.move(i, g.VEIL[p])
             self.veil_col[i] = col
-        for ref, t2 in _mapping(options.get("type2"), "options.type2").items():
+        for ref, t2 in mapping(options.get("type2"), "options.type2").items():
             self.grant2[self._find(ref, "options.type2")] = t2
-        for ref, els in _mapping(options.get("elements"), "options.elements").items():
-            self.grant_el[self._find(ref, "options.elements")] = tuple(_listed(els, "options.elements"))
+        for ref, els in mapping(options.get("elements"), "options.elements").items():
+            self.grant_el[self._find(ref, "options.elements")] = tuple(listed(els, "options.elements"))
         self._turn_so_far(setup)
-        phase = setup.get("phase", "main")
-        if phase not in PHASES:
-            raise SetupError(f"setup.phase: expected one of {', '.join(PHASES)}")
-        self.phase = phase
+        phase = self.phase = PHASES.check(setup.get("phase", PHASES.first))
         if phase == "upkeep":
             self.begin_upkeep()
             if "due" in setup:
                 self.due = [self._on_field(ref, "due", self.turns.current)
-                            for ref in _listed(setup["due"], "due")]
+                            for ref in listed(setup["due"], "due")]
                 self.phase = "upkeep" if self.due else "main"
         elif "due" in setup:
             raise SetupError("setup.due: only in the upkeep phase (phase: upkeep)")
@@ -106,26 +102,26 @@ class Scripted:
     def _turn_so_far(self, setup: dict[str, Any]) -> None:
         """What the turn has done so far and what lasts: damage, placed and moved cards, used
         effects, modifiers, bound cards, the turn number."""
-        for ref, n in _mapping(setup.get("damage"), "damage").items():
-            self.dmg[self._find(ref, "damage")] = _whole(n, f"damage.{ref}")
-        for ref in _listed(setup.get("fresh"), "fresh"):
+        for ref, n in mapping(setup.get("damage"), "damage").items():
+            self.dmg[self._find(ref, "damage")] = whole(n, f"damage.{ref}")
+        for ref in listed(setup.get("fresh"), "fresh"):
             self.fresh.add(self._find(ref, "fresh"))
-        for ref in _listed(setup.get("moved"), "moved"):
+        for ref in listed(setup.get("moved"), "moved"):
             i = self._find(ref, "moved")
             if self.zones.where[i] != self.game.SOLD:
                 raise SetupError(f"setup.moved: {ref} is not a soldier on the field")
             self.moved.add(i)
-        for eid, refs in _mapping(setup.get("used"), "used").items():
-            for ref in _listed(refs, f"used.{eid}"):
+        for eid, refs in mapping(setup.get("used"), "used").items():
+            for ref in listed(refs, f"used.{eid}"):
                 i = self._find(ref, f"used.{eid}")
                 if self.effect(i, eid) is None:
                     raise SetupError(f"setup.used.{eid}: {ref} has no effect {eid!r}")
                 self.used.add((i, eid))
-        for n, mod in enumerate(_listed(setup.get("modifiers"), "modifiers")):
+        for n, mod in enumerate(listed(setup.get("modifiers"), "modifiers")):
             self.mods.append(self._modifier(mod, f"modifiers.{n + 1}"))
-        for ref, target in _mapping(setup.get("bound"), "bound").items():
+        for ref, target in mapping(setup.get("bound"), "bound").items():
             self.bound[self._find(ref, "bound")] = self._find(target, f"bound.{ref}")
-        self.turn_no = _whole(setup.get("turn_number", 1), "turn_number", least=1)
+        self.turn_no = whole(setup.get("turn_number", 1), "turn_number", least=1)
 
     def _modifier(self, mod: Any, where: str) -> tuple[int, int, int, int, str, int]:
         """One `{card, delta: [cost, move, power], until, from}` of `modifiers`."""
@@ -273,9 +269,6 @@ class Scripted:
         return {self.player_name(p): sum(1 for i in self.zones.piles[self.game.WARE[p]] if i in self.tapped)
                 for p in (0, 1)}
 
-    def actual_phase(self) -> str:
-        return self.phase
-
     def actual_resolved(self) -> list[str]:
         return [f"{self.game.catalogue.ref(args['card'])} {args['eid']}"
                 for kind, args in self.log.entries if kind == "resolve"]
@@ -293,30 +286,6 @@ def _placed_refs(setup: dict[str, Any]) -> list[str]:
         if isinstance(spec, dict):
             out += [r for zone in PILE_KEYS + SQUARE_KEYS for r in _refs(spec.get(zone))]
     return out
-
-
-def _listed(value: Any, where: str) -> list[Any]:
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        raise SetupError(f"setup.{where}: expected a list")
-    return value
-
-
-def _mapping(value: Any, where: str) -> dict[Any, Any]:
-    if value is None:
-        return {}
-    if not isinstance(value, dict):
-        raise SetupError(f"setup.{where}: expected a mapping")
-    return value
-
-
-def _whole(value: Any, where: str, least: int = 0, most: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < least or (
-            most is not None and value > most):
-        bound = f"{least}..{most}" if most is not None else f"{least} or more"
-        raise SetupError(f"setup.{where}: expected a whole number {bound}, got {value!r}")
-    return value
 
 
 def _column(col: Any, where: str) -> int:

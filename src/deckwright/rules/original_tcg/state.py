@@ -18,21 +18,18 @@ from . import english
 from .board import CAMP_ROW, Board, camp_row
 from .costs import Costs, Payment
 from .effects import Effects, is_player
-from .facts import BATTLEFIELD, COLS, HAND_START, LIFE_START, W_NORMAL
+from .facts import BATTLEFIELD, COLS, HAND_START, LIFE_START, PHASES, W_NORMAL
 from .flow import Flow
 from .notation import NOTATION, Squares
 from .scripted import Scripted
 from .writeback import WriteBack
 
 Action = tuple[Any, ...]
-SKIPPABLE = {"draw": "store", "store": "upkeep", "main": "buy", "buy": "restock", "restock": "end"}
-PHASE_NAMES = {"draw": "フェイズ①パート2", "store": "フェイズ①パート3", "upkeep": "フェイズ①パート4",
-               "main": "フェイズ②", "buy": "フェイズ③パート1", "restock": "フェイズ③パート2",
-               "end": "フェイズ④"}
 
 
 class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board, State):
     NOTATION = NOTATION
+    PHASES = PHASES
     EVENTS = {
         "deal": "両者が戦力5枚・手札5枚で始める。",
         "turn": "{p:player} のターン({n})。倉庫のカードを全て未使用に戻す。",
@@ -96,7 +93,6 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
         self.grant2: dict[int, str] = {}
         self.grant_el: dict[int, tuple[str, ...]] = {}
         self.veil_col: dict[int, int] = {}
-        self.phase = "main"
         self.turn_no = 1
         self.stack: list[tuple[Any, ...]] = []
         self.todo: list[tuple[Any, ...]] = []
@@ -173,32 +169,22 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
         if verb == "pass":
             return Reason("いまは対抗できる場面ではない", "counter-right")
         if verb == "act":
-            if self.phase != "main":
+            if not self.is_open("act"):
                 return Reason("通常効果はフェイズ②でだけ発動できる", "phase-2")
             return self._act_reason(a, p, counter=False)
-        check = getattr(self, "_why_" + verb, None)
+        check = CHECK.get(verb)
         if check is None:
             return Reason("いまはできない", "turn")
-        return check(a, p)
-
-    def _phase(self, want: tuple[str, ...], what: str) -> str | None:
-        if self.phase not in want:
-            return Reason(f"{what}は{'・'.join(PHASE_NAMES[w] for w in want)}で行う(いまは{PHASE_NAMES[self.phase]})", "turn")
-        return None
+        return PHASES.elsewhere(self.phase, verb) or check(self, a, p)
 
     def _why_draw(self, a: Action, p: int) -> str | None:
-        return self._phase(("draw",), "支援から引くの") or (
-            None if self.zones.piles[self.game.SUPPORT[p]] else Reason("支援が空", "support-empty"))
+        return None if self.zones.piles[self.game.SUPPORT[p]] else Reason("支援が空", "support-empty")
 
     def _why_skip(self, a: Action, p: int) -> str | None:
-        if self.phase == "upkeep":
-            return Reason("維持コストを払うか破棄するかを決める", "phase-1")
-        if self.phase == "end":
-            return Reason("ターン終了を宣言する(ends)", "phase-4")
-        return None
+        return None if self.is_open("skip") else PHASES.refusal(self.phase)
 
     def _why_store(self, a: Action, p: int) -> str | None:
-        return self._phase(("store", "restock"), "倉庫に置くの") or self._in_hand(a[1], p)
+        return self._in_hand(a[1], p)
 
     def _in_hand(self, i: int, p: int) -> str | None:
         return None if self.zones.where[i] == self.game.HAND[p] else Reason(
@@ -206,14 +192,12 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
 
     def _why_upkeep(self, a: Action, p: int) -> str | None:
         _v, i, pay = a
-        bad = self._phase(("upkeep",), "維持コストの支払い")
-        if bad or i not in self.due:
-            return bad or Reason(f"{self.label_of(i)} の維持コストはいま払うものではない", "phase-1")
+        if i not in self.due:
+            return Reason(f"{self.label_of(i)} の維持コストはいま払うものではない", "phase-1")
         return self._pay_reason(p, pay, self.stats(i)[1], self.elements(i), "維持コスト")
 
     def _why_abandon(self, a: Action, p: int) -> str | None:
-        bad = self._phase(("upkeep",), "維持の放棄")
-        return bad or (None if a[1] in self.due else Reason(
+        return (None if a[1] in self.due else Reason(
             f"{self.label_of(a[1])} は維持するカードではない", "phase-1"))
 
     def _pay_reason(self, p: int, pay: Payment | None, n: int, req: tuple[str, ...], what: str) -> str | None:
@@ -224,7 +208,7 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
     def _placing(self, a: Action, p: int, category: str) -> str | None:
         g = self.game
         i = a[1]
-        bad = self._phase(("main",), "カードを場に出すの") or self._in_hand(i, p)
+        bad = self._in_hand(i, p)
         if bad:
             return bad
         if g.cat[i] != category:
@@ -270,9 +254,6 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
     def _why_move(self, a: Action, p: int) -> str | None:
         _v, i, cell, pay = a
         g = self.game
-        bad = self._phase(("main",), "移動")
-        if bad:
-            return bad
         if self.zones.where[i] != g.SOLD or self.owner[i] != p:
             return Reason(f"{self.label_of(i)} は場にいる自分の兵ではない", "movement")
         if i in self.fresh:
@@ -288,15 +269,12 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
         return self._pay_reason(p, pay, self.stats(i)[1], self.elements(i), "移動コスト")
 
     def _why_buy(self, a: Action, p: int) -> str | None:
-        bad = self._phase(("buy",), "倉庫のカードで引くの")
-        if bad:
-            return bad
         if not self.zones.piles[self.game.SUPPORT[p]]:
             return Reason("支援が空", "support-empty")
         return self._pay_reason(p, a[1], 2, (), "倉庫のカード2枚分")
 
     def _why_end(self, a: Action, p: int) -> str | None:
-        return self._phase(("end",), "ターン終了の宣言")
+        return None   # (open in the end phase only: PHASES.elsewhere)
 
     def _act_reason(self, a: Action, p: int, counter: bool) -> str | None:
         _v, i, eid, targets, mode, x, against, pay = a
@@ -483,7 +461,8 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
         self.phase = "store"
 
     def _do_skip(self, a: Action) -> None:
-        nxt = SKIPPABLE[self.phase]
+        """On to the phase that follows this one (the upkeep only when something is due)."""
+        nxt = PHASES.then(self.phase)
         if nxt == "upkeep":
             self.begin_upkeep()
         else:
@@ -494,10 +473,7 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
         self.zones.move(a[1], self.game.WARE[p])
         if self.log.on:
             self.log.add("store", p=p, card=a[1])
-        if self.phase == "store":
-            self.begin_upkeep()
-        else:
-            self.phase = "end"
+        self._do_skip(a)
 
     def _do_upkeep(self, a: Action) -> None:
         p = self.turns.current
@@ -652,5 +628,7 @@ def _neighbours(cell: int) -> tuple[int, ...]:
 
 
 NEIGHBOURS = tuple(_neighbours(c) for c in range(3 * COLS))
-#: verb -> the `_do_<verb>` method that carries the decision out (looked up once, not per action)
+#: verb -> the `_do_<verb>` method that carries the decision out, and the `_why_<verb>` method
+#: with its own conditions (looked up once, not per action)
 CARRY_OUT = {name[4:]: fn for name, fn in vars(OriginalTcgState).items() if name.startswith("_do_")}
+CHECK = {name[5:]: fn for name, fn in vars(OriginalTcgState).items() if name.startswith("_why_")}

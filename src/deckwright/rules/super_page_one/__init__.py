@@ -46,11 +46,10 @@ FACTS = GameFacts(
     zones=(ZoneSpec("deck", visibility="hidden"),
            ZoneSpec("hand", per_player=True, visibility="owner"),
            ZoneSpec("discard", visibility="top"),
-           ZoneSpec("zone", visibility="public"),
+           ZoneSpec("zone", visibility="public", key="zone"),
            ZoneSpec("aside", visibility="public")),
     max_decisions=20000,
     default_players=4,
-    setup_keys=("zone",),
 )
 
 
@@ -60,7 +59,7 @@ class SuperPageOne(Game):
 
     def prepare(self) -> None:
         cat = self.catalogue
-        self.label = cat.column(lambda c: c.name)
+        self.labels = cat.column(lambda c: c.name)   # ♠9, ジョーカー (the notation keeps s-9)
         self.rank = cat.column(lambda c: int(c.rank or 0))
         self.suit = cat.column(lambda c: c.colors[0] if c.colors else "")
         self.effect = cat.column(facts.main_effect)
@@ -75,9 +74,7 @@ class SuperPageOne(Game):
         self.blocks_dobon = cat.column(lambda c: facts.has(c, "blocks-dobon"))
         self.revo_wild = cat.column(lambda c: facts.has(c, "revolution-wild"))
         self.revo_key = tuple(-1 if w else r for w, r in zip(self.revo_wild, self.rank))
-        self.DECK, self.FIELD = self.zone("deck"), self.zone("discard")
-        self.ZONE, self.ASIDE = self.zone("zone"), self.zone("aside")
-        self.HAND = self.zones_of("hand")
+        self.FIELD = self.DISCARD   # the field: cards are played onto it
         self._prepare_hot_paths()
 
     def _prepare_hot_paths(self) -> None:

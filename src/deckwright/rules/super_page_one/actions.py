@@ -8,6 +8,7 @@ of an effect being carried out, or the player a response window is asking.
 from __future__ import annotations
 
 from ...engine.notation import Notation, Verb, card, player
+from ...engine.phases import Phase, Phases
 
 PLAY, DRAW, KEEP, TARGET, ACTIVATE, DECLINE, GIVE, DISCARD = range(8)
 ECHO, CANCEL, KICK, DOBON, REVOLUTION, PASS = range(8, 14)
@@ -40,3 +41,26 @@ def _verb(code: int, word: str, kind: str) -> Verb:
 
 
 NOTATION = Notation(*(_verb(code, word, kind) for code, (word, kind) in VERBS.items()))
+
+
+#: What is being decided, and the reason ids (refusals.py) a phase gives for other decisions:
+#: the turn player's turn, or the card just drawn; the player of a 7 naming the target (Q&A 1)
+#: or of a 7 / 10 activating or declining; the owner carrying out an activated 7 / 10, one
+#: card per decision, as far as the hand allows (Q&A 2); the Q echo and J cancel windows on an
+#: activated effect (Q&A 3: a J opens a new J window against it; when a J is itself cancelled
+#: the effect lives again and its Q window comes back once); the react window after the table
+#: settles, where each player who could declare Dobon or Revolution (or kick back the top
+#: card, when it changed) is asked in play order from the next player, the turn player last.
+_EFFECT = dict(otherwise="resolving")
+PHASES = Phases(
+    Phase("turn", opens=(PLAY, DRAW, DOBON, REVOLUTION, KICK)),
+    Phase("drawn", opens=(PLAY, KEEP), refuses={PLAY: "drawn-only"}),
+    Phase("activate", opens=(TARGET, ACTIVATE, DECLINE), refuses={CANCEL: "cancel-before-target"},
+          **_EFFECT),
+    Phase("give", opens=(GIVE,), refuses={DECLINE: "must-resolve"}, **_EFFECT),
+    Phase("discard", opens=(DISCARD,), refuses={DECLINE: "must-resolve"}, **_EFFECT),
+    Phase("q", opens=(PASS, ECHO), refuses={CANCEL: "cancel-echo-first"}, window=True, **_EFFECT),
+    Phase("j", opens=(PASS, CANCEL), window=True, **_EFFECT),
+    Phase("react", opens=(PASS, DOBON, REVOLUTION, KICK), window=True, **_EFFECT),
+    Phase("over"),
+)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import EMPTY
-from .actions import ANYTIME, CANCEL, DECLINE, DOBON, ECHO, KICK, NONE, PLAY, REVOLUTION, Action
+from .actions import ANYTIME, CANCEL, DOBON, ECHO, KICK, NONE, PHASES, PLAY, REVOLUTION, Action
 
 if TYPE_CHECKING:
     from . import SuperPageOne
@@ -85,18 +85,17 @@ class Refusals:
                 return self.reason("kick-once")
             return None
         if code == CANCEL:
-            if self.phase == "activate":
-                return self.reason("cancel-before-target")
+            if self.is_open(CANCEL):
+                return None
+            timing = PHASES[self.phase].refuses.get(CANCEL)
+            if timing:
+                return self.reason(timing)
             top = self.top()
-            if self.phase not in ("q", "j") and top != EMPTY and not g.cancelable[top]:
+            if top != EMPTY and not g.cancelable[top]:
                 return self.reason("cancel-not-wild")
-            if self.phase == "q":
-                return self.reason("cancel-echo-first")
-            if self.phase != "j":
-                return self.reason("cancel-nothing")
-            return None
+            return self.reason("cancel-nothing")
         if code == ECHO:
-            if self.phase != "q":
+            if not self.is_open(ECHO):
                 return self.reason("echo-timing")
             if not self._echoes(card):
                 return self.reason("echo-suit")
@@ -105,24 +104,16 @@ class Refusals:
     def why_illegal(self, action: Action) -> str:
         g = self.game
         code, arg = action
-        p, phase = self.current_player(), self.phase
+        p = self.current_player()
         if code in ANYTIME:
             return self._condition(action, p) or self.reason("declare-not-now")
-        if phase in ("give", "discard") and code == DECLINE:
-            return self.reason("must-resolve")
-        if phase in ("give", "discard", "activate", "q", "j", "react"):
-            return self.reason("resolving")
+        if code == PLAY and self.is_open(PLAY) and self.zones.where[arg] != g.HAND[p]:
+            return self.reason("not-in-hand", card=arg, p=p)
+        rule = PHASES.rule(self.phase, code)
+        if rule:
+            return self.reason(rule)
         if code == PLAY:
-            if self.zones.where[arg] != g.HAND[p]:
-                return self.reason("not-in-hand", card=arg, p=p)
-            if phase == "drawn":
-                return self.reason("drawn-only")
             if self.pending:
                 return self.reason("two-draw-pending")
             return self.reason("no-match", card=arg, top=self.top())
         return self.reason("not-now")
-
-    def card_label(self, inst: int) -> str:
-        """Cards read as players say them in the log and in reasons (♠9, ジョーカー); the
-        notation keeps the ids (`s-9`)."""
-        return self.game.label[inst]

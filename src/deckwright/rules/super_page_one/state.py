@@ -1,32 +1,17 @@
 """The state machine of super-page-one: turns, effects with their Q and J windows, reactions.
 
-Phases (`self.phase`) say what is being decided:
-
-- `turn`: the turn player plays a matching card (only a 2 while a 2-draw is on them), draws,
-  or declares Dobon / Revolution / a K kick-back.
-- `drawn`: the card just drawn is playable; play it or keep it.
-- `activate`: the player of a 7 names the target (Q&A 1) or declines; of a 10 activates or
-  declines.
-- `give` / `discard`: the owner carries out an activated 7 / 10, one card per decision, as far
-  as the hand allows (Q&A 2).
-- `q`, `j`: response windows on an activated effect, in the Q&A 3 order: the Q echo window, then
-  the J cancel window; a J opens a new J window against it; when a J is itself cancelled the
-  effect lives again and its Q window comes back once.
-- `react`: after the table settles (a card landed, a K took one, a hand changed), each player
-  who could declare Dobon or Revolution (or kick back the top card, when the top changed) is
-  asked in play order from the next player; the turn player last (the engine's
-  `Window.rechecking`).
+Its phases (`self.phase`, declared in actions.py's `PHASES`) say what is being decided.
 """
 
 from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ...engine import BOX, EMPTY, Cards, State, Window
-from ...engine.setup import take
+from ...engine import EMPTY, Cards, State, Window
 from . import english
 from .actions import (ACTIVATE, Action, CANCEL, DECLINE, DISCARD, DOBON, DRAW, ECHO, GIVE, KEEP,
-                      KICK, NONE, NOTATION, PASS, PLAY, REVOLUTION, TARGET)
+                      KICK, NONE, NOTATION, PASS, PHASES, PLAY, REVOLUTION,
+                      TARGET)
 from .cards import STARTS
 from .refusals import Refusals
 from .table import TableView
@@ -35,11 +20,12 @@ from .tally import Tallies
 HAND_SIZE = 6   # the text: six cards to each player
 _DRAW, _DOBON, _REVOLUTION = (DRAW, NONE), (DOBON, NONE), (REVOLUTION, NONE)
 #: The phases that ask a player in a window (a set: one hashed look-up, not three compares).
-ASKING = frozenset({"q", "j", "react"})
+ASKING = PHASES.asking
 
 
 class SuperPageOneState(Refusals, TableView, State):
     NOTATION = NOTATION
+    PHASES = PHASES
     EVENTS = {
         "deal": "{n} 枚ずつ配り、{card:card} を場にめくる。",
         "play": "{p:player} が {card:card} を出す。",
@@ -82,7 +68,6 @@ class SuperPageOneState(Refusals, TableView, State):
 
     def __init__(self, game: Any, players: int, seed: int = 0):
         super().__init__(game, players, seed)
-        self.phase = "turn"
         self.cont = "end"         # what follows the react window: end | turn | drawn
         self.react_kick = False
         self.pending = 0          # cards the next 2-draw victim draws
@@ -115,17 +100,7 @@ class SuperPageOneState(Refusals, TableView, State):
         self._start()
 
     def after_setup(self, setup: dict[str, Any]) -> None:
-        refs = setup.get("zone") or []
-        if not isinstance(refs, list):
-            raise ValueError("setup.zone: expected a list of cards")
-        for k, ref in enumerate(refs):
-            self.zones.move(take(self, ref, f"zone[{k}]", (BOX, self.game.DECK)), self.game.ZONE)
         self._start()
-
-    def setup_extras(self, shared: dict[str, Any]) -> dict[str, Any]:
-        ids = self.game.catalogue.ids
-        zone = [ids[i] for i in self.zones.piles[self.game.ZONE]]
-        return {"zone": zone} if zone else {}
 
     def _start(self) -> None:
         """The first turn begins; a hand dealt as a Dobon or Revolution may declare at once."""
@@ -230,12 +205,9 @@ class SuperPageOneState(Refusals, TableView, State):
             self._carry_out(arg)
 
     def _turn(self, code: int, arg: int) -> None:
+        """A turn's declaration (`_apply` plays and draws itself)."""
         p = self.turns.current
-        if code == PLAY:
-            self._play(p, arg)
-        elif code == DRAW:
-            self._draw_turn(p)
-        elif code in (DOBON, REVOLUTION):
+        if code in (DOBON, REVOLUTION):
             self._special_win(p, code)
             if not self.over:
                 self._end_turn()
@@ -312,17 +284,9 @@ class SuperPageOneState(Refusals, TableView, State):
         self._settle(False)
 
     def _draw(self, p: int, n: int) -> list[int]:
-        g, zones = self.game, self.zones
-        deck, hand = g.DECK, g.HAND[p]
-        got, add = [], self.tallies.add
-        for _ in range(n):
-            if not zones.piles[deck]:
-                self._reshuffle()
-            inst = zones.draw(deck, hand)
-            if inst == EMPTY:
-                break
-            got.append(inst)
-            add(p, inst)
+        got = self.draw_up_to(self.game.DECK, self.game.HAND[p], n, self._reshuffle)
+        for inst in got:
+            self.tallies.add(p, inst)
         return got
 
     def _reshuffle(self) -> None:
@@ -748,9 +712,6 @@ class SuperPageOneState(Refusals, TableView, State):
                 "finished": [self.player_name(p) for p in self.finished],
                 "revealed": [self.card_label(k) for k in sorted(self.revealed)],
                 "phase": self.phase}
-
-    def actual_zone(self) -> Cards:
-        return Cards(tuple(self.zones.piles[self.game.ZONE]))
 
     def actual_zone_size(self) -> int:
         return len(self.zones.piles[self.game.ZONE])

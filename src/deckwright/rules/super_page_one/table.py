@@ -17,9 +17,6 @@ if TYPE_CHECKING:
 class TableView:
     game: "SuperPageOne"
 
-    def hand(self, p: int) -> list[int]:
-        return self.zones.piles[self.game.HAND[p]]
-
     def top(self) -> int:
         return self.zones.top(self.game.FIELD)
 

@@ -54,19 +54,13 @@ class TreasureScramble(Game):
     def prepare(self) -> None:
         cat = self.catalogue
         self.ids = cat.ids
+        self.labels = cat.column(lambda c: c.name)
         self.category = cat.column(lambda c: c.category)
         self.points = cat.column(lambda c: c.points if isinstance(c.points, int) else 0)
         for card in self.data.db.cards:
             known = MAGIC_IDS if card.category == "magic" else INTERRUPT_IDS
             if card.category in ("magic", "interrupt") and card.id not in known:
                 raise ValueError(f"treasure-scramble: no rules for {card.category} card {card.id!r}")
-        self.DECK = self.zone("deck")
-        self.FIELD = self.zone("field")
-        self.REVEALED = self.zone("revealed")
-        self.DISCARD = self.zone("discard")
-        self.HAND = self.zones_of("hand")
-        self.DECLARED = self.zones_of("declared")
-        self.WON = self.zones_of("won")
 
 
 register(TreasureScramble)

@@ -8,6 +8,7 @@ read from the database, never retyped.
 from __future__ import annotations
 
 from deckwright.engine import GameFacts, ZoneSpec
+from deckwright.engine.phases import Phase, Phases
 
 #: Field cells. Each placement opens a new slot: at most the 37 non-interrupt cards, plus one
 #: more for each of the 4 Swaps (a swapped-out card may be placed again); 64 leaves room.
@@ -28,15 +29,19 @@ FACTS = GameFacts(
            ZoneSpec("field", visibility="hidden", grid=(1, FIELD_SLOTS)),
            ZoneSpec("revealed", visibility="public"),
            ZoneSpec("declared", per_player=True, visibility="owner"),
-           ZoneSpec("won", per_player=True, visibility="public"),
+           ZoneSpec("won", per_player=True, visibility="public", key="treasures"),
            ZoneSpec("discard", visibility="public")),
     max_decisions=3000,
     default_players=4,
-    setup_keys=("phase", "field", "treasures"),
+    setup_keys=("phase", "field"),
 )
 
 GATHERING, SCRAMBLE = "gathering", "scramble"
-PHASE_NAMES = {GATHERING: "宝集め", SCRAMBLE: "争奪戦"}
+#: 宝集め: the turn player places a card or uses magic; 争奪戦: they flip a field card. (A
+#: card's choice is a prompt and a declaration a response window, whatever the phase.)
+PHASES = Phases(Phase(GATHERING, opens=("place", "use", "pass"), title="宝集め"),
+                Phase(SCRAMBLE, "争奪戦の手番では場の伏せ札をめくる", ("flip",), title="争奪戦",
+                      rule="scramble"))
 
 # Card ids whose behaviour this module implements (the database is checked against them).
 TIME_SKIP, SWAP, BIG_RELEASE = "time-skip", "swap", "big-release"

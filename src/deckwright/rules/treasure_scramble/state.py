@@ -17,8 +17,8 @@ from deckwright.engine.setup import take
 from . import english
 from .effects import MagicMixin
 from .facts import (CLAIRVOYANCE, CLAIRVOYANCE_SLOTS, GATHERING, HAND_SIZE, P_FI, P_KIND,
-                    P_PLUNDER, P_REFLECT, P_SWAP_GIVE, P_SWAP_PICK, QUOTA_PER_PLAYER, SCRAMBLE,
-                    SWAP, USE_TARGET, Target, slot_name)
+                    P_PLUNDER, P_REFLECT, P_SWAP_GIVE, P_SWAP_PICK, PHASES, QUOTA_PER_PLAYER,
+                    SCRAMBLE, SWAP, USE_TARGET, Target, slot_name)
 from .notation import NOTATION
 from .scramble import ScrambleMixin
 from .bot import value as greedy_value_of
@@ -32,6 +32,7 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
 
     AUTOMATIC = frozenset({"turn-draw"})
     NOTATION = NOTATION
+    PHASES = PHASES
 
     EVENTS = {
         "deal": "{n} 枚ずつ配る。規定枚数は {quota} 枚。",
@@ -72,7 +73,6 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
 
     def __init__(self, game: "TreasureScramble", players: int, seed: int = 0):
         super().__init__(game, players, seed)
-        self.phase = GATHERING
         self.quota = QUOTA_PER_PLAYER * players
         self.next_slot = 0
         self.holder = -1            # who takes the revealed card if resolution ended now
@@ -91,19 +91,12 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         self._begin_turn()
 
     def after_setup(self, setup: dict[str, Any]) -> None:
-        phase = setup.get("phase", GATHERING)
-        if phase not in (GATHERING, SCRAMBLE):
-            raise ValueError(f"setup.phase: expected gathering or scramble, got {phase!r}")
-        self.phase = phase
+        self.phase = PHASES.check(setup.get("phase", GATHERING))
         free = (BOX, self.game.DECK)   # the box, or the (unstacked) deck
         for k, ref in enumerate(setup.get("field") or []):
             self._place_field(take(self, ref, f"field[{k}]", free), None)
-        for token, refs in (setup.get("treasures") or {}).items():
-            p = self.parse_player(token)
-            for k, ref in enumerate(refs or []):
-                inst = take(self, ref, f"treasures.{token}[{k}]", free)
-                self.zones.move(inst, self.game.WON[p])
-                self.score[p] += self.game.points[inst]
+        for p in range(self.players):   # the engine placed `treasures`: they score
+            self.score[p] += sum(self.game.points[c] for c in self.zones.piles[self.game.WON[p]])
         for token in (setup.get("options") or {}).get("skips", []):
             self.turns.skips[self.parse_player(token)] = 1
         self._begin_turn()
@@ -125,18 +118,13 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         field = [ids[c] for c in self.zones.piles[g.FIELD][:self.next_slot] if c != EMPTY]
         if field:
             extras["field"] = field
-        won = {name(p): [ids[c] for c in self.zones.piles[g.WON[p]]] for p in range(self.players)}
-        if any(won.values()):
-            extras["treasures"] = {k: v for k, v in won.items() if v}
+        extras.update(super().setup_extras(shared))   # the treasures taken
         skips = [name(p) for p in range(self.players) if self.turns.skips[p]]
         if skips:
             extras["options"] = {"skips": skips}
         return extras
 
     # --- reading the state -------------------------------------------------------------
-
-    def card_label(self, inst: int) -> str:
-        return self.game.catalogue.card(inst).name
 
     def field_slots(self) -> list[int]:
         cells = self.zones.piles[self.game.FIELD]
@@ -145,9 +133,6 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
     def field_size(self) -> int:
         """Face-down cards on the field (counted at C speed: this is on the hot path)."""
         return self.next_slot - self.zones.piles[self.game.FIELD][:self.next_slot].count(EMPTY)
-
-    def hand(self, p: int) -> list[int]:
-        return self.zones.piles[self.game.HAND[p]]
 
     def revealed(self) -> int:
         return self.zones.top(self.game.REVEALED)
@@ -237,10 +222,10 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
             if verb == "declare":
                 return Reason("宣言に出せるのは自分の手札のカード1枚だけ", "declaring")
             return Reason("いまは割込宣言をするか、しないかを決める", "declaring")
-        if self.phase == SCRAMBLE:
+        if self.is_open("flip"):
             if verb == "flip":
                 return Reason("場に伏せてある札を1枚めくる", "scramble")
-            return Reason("争奪戦の手番では場の伏せ札をめくる", "scramble")
+            return PHASES.refusal(self.phase)
         return self._why_gathering(p, action)
 
     def _why_gathering(self, p: int, action: tuple) -> str:
@@ -333,12 +318,7 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
     # --- zones helpers -----------------------------------------------------------------
 
     def _draw(self, p: int, n: int, kind: str = "draw") -> int:
-        g = self.game
-        got = 0
-        for _ in range(n):
-            if self.zones.draw(g.DECK, g.HAND[p]) == EMPTY:
-                break
-            got += 1
+        got = len(self.draw_up_to(self.game.DECK, self.game.HAND[p], n))
         if got:
             self.log.add(kind, p=p, n=got)
         return got
@@ -389,19 +369,12 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         seen["known"] = {slot_name(s): self.card_label(c) for s, c in self.known[player].items()}
         return seen
 
-    def actual_phase(self) -> str:
-        return self.phase
-
     def actual_field(self) -> dict[str, CardAt]:
         cells = self.zones.piles[self.game.FIELD]
         return {slot_name(s): CardAt(cells[s]) for s in self.field_slots()}
 
     def actual_field_size(self) -> int:
         return self.field_size()
-
-    def actual_treasures(self) -> dict[str, Cards]:
-        return {self.player_name(p): Cards(tuple(self.zones.piles[self.game.WON[p]]))
-                for p in range(self.players)}
 
     def actual_discard(self) -> Cards:
         return Cards(tuple(self.zones.piles[self.game.DISCARD]))
