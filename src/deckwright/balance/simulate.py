@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
-from ..engine.bots import BOTS, Bot
+from ..engine.bots import BOTS, Bot, make_bot, split_spec
 from ..engine.game import Game
 from ..engine.state import State
 from ..model import GameData, Project, UsageError, load_game
@@ -132,7 +132,7 @@ def play_one(game: Game, job: Job, number: int) -> GameRecord:
     seed = job.game_seed(number)
     seats = job.seats(number)
     kinds = bots_of(type(game))
-    bots: list[Bot] = [kinds[name](seed * 31 + seat) for seat, name in enumerate(seats)]
+    bots: list[Bot] = [make_bot(kinds, name, seed * 31 + seat) for seat, name in enumerate(seats)]
     state = game.new_state(job.players, seed)
     state.log.on = False
     hands = _hand_piles(state, job.players)
@@ -238,8 +238,17 @@ def bots_of(cls: type[Game]) -> dict[str, type]:
 
 
 def check_bots(names: Sequence[str], cls: type[Game]) -> tuple[str, ...]:
+    """The bot names as given (`ismcts:200` included), or UsageError naming the bad ones."""
     known = bots_of(cls)
-    unknown = [n for n in names if n not in known]
+    unknown = []
+    for spec in names:
+        try:
+            name, _budget = split_spec(spec)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+        if name not in known:
+            unknown.append(spec)
     if unknown or not names:
-        raise UsageError(f"unknown bot {', '.join(unknown) or '(none)'} (known: {', '.join(known)})")
+        raise UsageError(f"unknown bot {', '.join(unknown) or '(none)'} (known: {', '.join(known)}; "
+                         f"ismcts:N searches N simulations a decision)")
     return tuple(names)

@@ -24,8 +24,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--players", type=int, metavar="N", help="players (default: the seats given, "
                    "else the game's minimum)")
     p.add_argument("--seats", default="you", metavar="S,S",
-                   help="who sits where, in seat order: you (a person), random, greedy, or a "
-                        "game's own bot; missing seats are greedy bots (default: you)")
+                   help="who sits where, in seat order: you (a person), random, greedy, ismcts "
+                        "(ismcts:N: N simulations a decision), or a game's own bot; missing "
+                        "seats are greedy bots (default: you)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the deal (default 0)")
     p.add_argument("--host", default="127.0.0.1", metavar="ADDR",
                    help="address to listen on (default 127.0.0.1; 0.0.0.0 for the local network)")

@@ -43,8 +43,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--players", type=_positive, metavar="N", help="players (default: the game's minimum)")
     p.add_argument("--games", type=_positive, default=1000, metavar="N", help="games to play (default: 1000)")
     p.add_argument("--bots", default="random,greedy", metavar="B,B",
-                   help="bots assigned to seats in turn, rotated every game: random, greedy, or a "
-                        "game's own bot such as ghost-couple's memory (default: random,greedy)")
+                   help="bots assigned to seats in turn, rotated every game: random, greedy, ismcts "
+                        "(a search over the worlds the seat cannot tell apart; ismcts:N for N "
+                        "simulations a decision), or a game's own bot such as ghost-couple's "
+                        "memory (default: random,greedy)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the whole job (default: 0)")
     p.add_argument("--workers", type=_positive, metavar="N",
                    help=f"processes playing on this machine, this one included (default: "

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..balance.simulate import bots_of as bot_kinds
-from ..engine.bots import choose
+from ..engine.bots import choose, make_bot, split_spec
 from ..engine.game import Game
 from .words import page_words
 from ..engine.observer import observe
@@ -54,7 +54,7 @@ class Table:
     def __post_init__(self) -> None:
         kinds = bot_kinds(type(self.game))
         for seat in self.seats:
-            if seat.kind != HUMAN and seat.kind not in kinds:
+            if seat.kind != HUMAN and _bot_name(seat.kind) not in kinds:
                 raise TableError(f"unknown seat kind {seat.kind!r} "
                                  f"(known: {', '.join([HUMAN, *sorted(kinds)])})")
             if seat.kind == HUMAN and not seat.token:
@@ -75,7 +75,7 @@ class Table:
             state.apply(d.action, d.player, check=False)
         self.state: State = state
         kinds = bot_kinds(type(self.game))
-        self.bots = {p: kinds[s.kind](self.seed * 31 + p)
+        self.bots = {p: make_bot(kinds, s.kind, self.seed * 31 + p)
                      for p, s in enumerate(self.seats) if s.kind != HUMAN}
 
     def state_at(self, n: int) -> State:
@@ -174,3 +174,11 @@ class Table:
             "language": self.game.data.language,
             "words": page_words(self.game.data.language),
         }
+
+
+def _bot_name(kind: str) -> str | None:
+    """The bot a seat kind names (`ismcts:200` -> ismcts), None when the budget is malformed."""
+    try:
+        return split_spec(kind)[0]
+    except ValueError:
+        return None
