@@ -10,9 +10,10 @@ the seat's and the others'). Each simulation
 2. walks down the tree choosing, among the decisions legal in this world, the one of highest
    UCB1 with *availability* counts (a decision is compared only over the simulations in which
    it was legal), until it meets a decision the tree has not tried: that one is added;
-3. plays the game out at random (or with the game's `Game.rollout_action`) to the end or to
-   `ROLLOUT_CAP` decisions, and scores it: a win counts 1 shared among the tied winners, a
-   game cut at the cap counts 1/players to everyone;
+3. plays the game out with the greedy bot's policy for everyone (or at random, or with the
+   game's `Game.rollout_action`) to the end or to `ROLLOUT_CAP` decisions, and scores it: a
+   win counts 1 shared among the tied winners; a game cut at the cap goes to whoever leads
+   by return, then by score (`outcome`);
 4. adds each player's result to the nodes of their own decisions on the way down.
 
 The decision returned is the root's most visited (ties by the bot's seeded RNG). Everything
@@ -35,8 +36,8 @@ from .state import Action, State
 
 #: Simulations a decision when none are named (`ismcts` = `ismcts:DEFAULT_BUDGET`).
 DEFAULT_BUDGET = 60
-#: Rollout decisions after which a simulation stops and counts as a draw.
-ROLLOUT_CAP = 400
+#: Rollout decisions after which a simulation stops and is judged as it stands (`outcome`).
+ROLLOUT_CAP = 100
 #: How rollouts play: "greedy" (the greedy bot's policy for everyone) or "random".
 ROLLOUT = "greedy"
 #: The exploration constant of UCB1 (rewards are in [0, 1]).
@@ -82,13 +83,17 @@ def _key(action: Action) -> Any:
 
 
 def outcome(state: State) -> list[float]:
-    """Each player's result of a finished game: 1 shared among those with the best return."""
+    """Each player's result of a simulation: 1 shared among those with the best return; a
+    game cut at the rollout cap is judged as it stands, by return and then by score (a life
+    total, points so far), and a tie everywhere shares the 1 among all."""
     n = state.players
-    if not state.is_over():
-        return [1.0 / n] * n
     returns = state.returns()
-    best = max(returns)
-    winners = [p for p, r in enumerate(returns) if r == best]
+    if state.is_over():
+        rank = returns
+    else:
+        rank = list(zip(returns, (float(s) for s in state.scores())))
+    best = max(rank)
+    winners = [p for p, r in enumerate(rank) if r == best]
     share = 1.0 / len(winners)
     return [share if p in winners else 0.0 for p in range(n)]
 
