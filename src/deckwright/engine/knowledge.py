@@ -164,8 +164,9 @@ class Deal:
                     unknown.setdefault(deck, []).append(inst)
                 if not grid:
                     stacks.setdefault((index, deck), []).append(pos)
-        #: per seat deck: the places of its unknown cards, and those cards
-        self.places = [(places[d], unknown[d]) for d in sorted(places)]
+        #: per seat deck: the places of its unknown cards, and those cards (in instance order:
+        #: a world depends on what the seat knows and the RNG, never on where the cards are)
+        self.places = [(places[d], sorted(unknown[d])) for d in sorted(places)]
         #: per hidden stack and seat deck: the positions whose cards are shuffled within it
         self.stacks = [(index, positions) for (index, _d), positions in sorted(stacks.items())
                        if len(positions) > 1]
@@ -181,7 +182,7 @@ class Deal:
                 piles[index][pos] = inst
         for index, positions in self.stacks:
             pile = piles[index]
-            cards = _shuffled([pile[pos] for pos in positions], rand)
+            cards = _shuffled(sorted(pile[pos] for pos in positions), rand)
             for pos, inst in zip(positions, cards):
                 pile[pos] = inst
         world.resampled(_settle(state, world))

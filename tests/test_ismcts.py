@@ -1,0 +1,149 @@
+"""The ISMCTS bot: legal, deterministic, usable by name; and the leak test on every game.
+
+The leak test (engine/leak.py): at a real position, the cards the deciding seat cannot place
+are dealt again; the bot decides at both positions once per seed, and a chi-square test of
+homogeneity (permutation p-value) at alpha = 0.001 must not tell the two samples apart. A
+resampler that hands the searcher the real state must be caught. The quick run uses 20 seeds
+and 10 simulations a decision at positions where the leaking resampler is caught; with
+DECKWRIGHT_LONG_LEAK=1 every game's first positions are searched for one that catches it
+(60 seeds, 40 simulations), ghost-couple and original-tcg included.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from deckwright.balance.simulate import Job, check_bots, play_one
+from deckwright.cli import main
+from deckwright.engine.bots import make_bot
+from deckwright.engine.ismcts import ISMCTSBot
+from deckwright.engine.knowledge import Deal, Knowledge, leaked_resample
+from deckwright.engine.leak import ALPHA, leak_test, positions, revealing
+from deckwright.model import Project, UsageError, load_game
+from deckwright.rules import rules_for
+
+ROOT = Path(__file__).resolve().parent.parent
+UNO = ROOT / "tests" / "fixtures" / "uno"
+GAMES = ("super-page-one", "bridge-over", "treasure-scramble", "ghost-couple", "original-tcg")
+LONG = os.environ.get("DECKWRIGHT_LONG_LEAK") == "1"
+#: (game seed, position number) where the leaking resampler is caught with 20 seeds and 10
+#: simulations (`revealing` over the first positions of those games; any such position will do)
+CAUGHT = {"super-page-one": (0, 4), "bridge-over": (0, 2), "treasure-scramble": (1, 0)}
+
+
+@lru_cache(maxsize=None)
+def game(game_id: str, root: Path = ROOT):
+    return rules_for(game_id, str(root))(load_game(Project(root), game_id))
+
+
+def position(game_id: str, seed: int, number: int, root: Path = ROOT):
+    found = positions(game(game_id, root), 2, seed, random.Random(0))
+    for _ in range(number):
+        next(found)
+    return next(found)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_world_keeps_what_the_seat_knows_and_the_rules_hold(game_id):
+    """Every card the seat sees stays put, piles keep their sizes, the module's invariants
+    hold in the world, and the hidden cards really were dealt again somewhere."""
+    pos = position(game_id, 0, 0)
+    state, seat, knowledge = pos.state, pos.seat, pos.knowledge
+    fixed = knowledge.fixed(state)
+    moved = 0
+    for s in range(5):
+        world = Deal(state, seat, knowledge).world(random.Random(s))
+        world.check()
+        for inst, stays in enumerate(fixed):
+            if stays:
+                assert world.zones.where[inst] == state.zones.where[inst]
+        assert [len(p) for p in world.zones.piles] == [len(p) for p in state.zones.piles]
+        assert world.history == []           # the real shuffles are not handed over
+        moved += sum(a != b for a, b in zip(world.zones.where, state.zones.where))
+    assert moved > 0
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_bot_decides_legally_and_the_same_way_for_a_seed(game_id):
+    pos = position(game_id, 1, 0)
+    budget = 5 if game_id == "original-tcg" else 15
+    picks = [ISMCTSBot(seed, budget).choose(pos.state, list(pos.actions)) for seed in (3, 3)]
+    assert picks[0] == picks[1]
+    assert pos.state.refusal(picks[0]) is None
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_fair_search_does_not_see_the_hidden_cards(game_id):
+    pos = position(game_id, *CAUGHT.get(game_id, (0, 1)))
+    budget = 5 if game_id == "original-tcg" else 10
+    verdict = leak_test(pos, range(20), budget)
+    assert not verdict.leaks and verdict.p >= ALPHA
+
+
+@pytest.mark.parametrize("game_id", sorted(CAUGHT))
+def test_a_leaking_resampler_is_caught(game_id):
+    verdict = leak_test(position(game_id, *CAUGHT[game_id]), range(20), 10, leaked_resample)
+    assert verdict.leaks, (verdict.p, verdict.real, verdict.other)
+
+
+@pytest.mark.skipif(not LONG, reason="long leak run: DECKWRIGHT_LONG_LEAK=1")
+@pytest.mark.parametrize("game_id", GAMES)
+def test_long_leak_run(game_id):
+    budget = 10 if game_id == "original-tcg" else 40
+    found = None
+    for seed in range(3):
+        found = revealing(positions(game(game_id), 2, seed, random.Random(seed)), range(60),
+                          budget, leaked_resample, tries=12)
+        if found:
+            break
+    assert found is not None, f"the leaking resampler was never caught in {game_id}"
+    assert not leak_test(found[0], range(60), budget).leaks
+
+
+def test_the_bot_knows_a_card_it_saw_pass_into_a_hidden_hand():
+    """UNO: a card on the discard pile is known; after the deck ran out and the discard pile
+    was shuffled back, those cards are known to be in the deck (not in a hand)."""
+    g = game("uno", UNO)
+    state = g.new_state(2, 0)
+    seat = 0
+    k = Knowledge(g, 2, seat).follow(state)
+    top = state.zones.top(g.DISCARD)
+    assert k.pile[top] == g.DISCARD
+    opponent = state.zones.piles[g.HAND[1]]
+    assert all(k.pile[i] == -1 for i in opponent)
+    mine = state.zones.piles[g.HAND[0]]
+    assert all(k.pile[i] == g.HAND[0] for i in mine)
+
+
+def test_bot_names_with_a_budget():
+    cls = type(game("super-page-one"))
+    assert check_bots(["ismcts:7", "greedy"], cls) == ("ismcts:7", "greedy")
+    assert make_bot({"ismcts": __import__("deckwright.engine.bots", fromlist=["BOTS"]).BOTS[
+        "ismcts"]}, "ismcts:7", 1).budget == 7
+    for bad in ("ismcts:0", "ismcts:x", "greedy:5", "alphazero"):
+        with pytest.raises(UsageError):
+            check_bots([bad], cls)
+
+
+def test_simulate_plays_ismcts_against_greedy_on_a_project_game(tmp_path, capsys):
+    """A designer's project (its own rules module): `simulate --bots ismcts:N,greedy`."""
+    import shutil
+    shutil.copytree(UNO, tmp_path / "uno")
+    code = main(["-C", str(tmp_path / "uno"), "simulate", "uno", "--players", "2",
+                 "--bots", "ismcts:8,greedy", "--games", "4", "--workers", "1"])
+    assert code == 0
+    import json
+    data = json.loads((tmp_path / "uno" / "build" / "uno" / "balance.json").read_text())
+    assert data["games_requested"] == 4 and set(data["bots"]) == {"ismcts:8", "greedy"}
+
+
+def test_a_job_with_ismcts_is_the_same_for_a_seed():
+    job = Job(project=str(ROOT), game_id="super-page-one", players=2,
+              bots=("ismcts:6", "greedy"), games=2, seed=3)
+    g = game("super-page-one")
+    assert play_one(g, job, 1) == play_one(g, job, 1)
