@@ -35,11 +35,13 @@ from .knowledge import Deal, Knowledge
 from .state import Action, State
 
 #: Simulations a decision when none are named (`ismcts` = `ismcts:DEFAULT_BUDGET`).
-DEFAULT_BUDGET = 60
+DEFAULT_BUDGET = 200
 #: Rollout decisions after which a simulation stops and is judged as it stands (`outcome`).
-ROLLOUT_CAP = 100
+ROLLOUT_CAP = 20
 #: How rollouts play: "greedy" (the greedy bot's policy for everyone) or "random".
 ROLLOUT = "greedy"
+#: Visits of an even result the greedy choices start with at the root (`ISMCTSBot._lean`).
+PRIOR = 10
 #: The exploration constant of UCB1 (rewards are in [0, 1]).
 EXPLORE = 0.7
 
@@ -48,6 +50,12 @@ Resampler = Callable[[State, int, Knowledge, random.Random], State]
 
 def _greedy_rollout(state: State, actions: list[Action], rng: random.Random) -> Action:
     """The greedy bot's choice (bots.py), its ties broken by the search's RNG."""
+    best = _greedy_best(state, actions)
+    return best[int(rng.random() * len(best))]
+
+
+def _greedy_best(state: State, actions: list[Action]) -> list[Action]:
+    """The actions of the greedy bot's highest value."""
     best: list[Action] = []
     best_value: Any = None
     for action in actions:
@@ -57,7 +65,7 @@ def _greedy_rollout(state: State, actions: list[Action], rng: random.Random) -> 
             best, best_value = [action], v
         elif v == best_value:
             best.append(action)
-    return best[int(rng.random() * len(best))]
+    return best
 
 
 class Node:
@@ -89,13 +97,21 @@ def outcome(state: State) -> list[float]:
     n = state.players
     returns = state.returns()
     if state.is_over():
-        rank = returns
+        rank: list = returns
     else:
-        rank = list(zip(returns, (float(s) for s in state.scores())))
+        rank = list(zip(returns, (float(s) for s in state.scores()), _hands(state)))
     best = max(rank)
     winners = [p for p, r in enumerate(rank) if r == best]
     share = 1.0 / len(winners)
     return [share if p in winners else 0.0 for p in range(n)]
+
+
+def _hands(state: State) -> list[int]:
+    """Each player's hand size, negated (fewer cards in hand is ahead); zeros without hands."""
+    layout = state.zones.layout
+    if ("hand", 0) not in layout.index:
+        return [0] * state.players
+    return [-state.zones.size(layout.of("hand", p)) for p in range(state.players)]
 
 
 class ISMCTSBot:
@@ -129,6 +145,7 @@ class ISMCTSBot:
         rollout = getattr(game, "rollout_action", None) or self.rollout
         rng = self.rng
         root = Node(seat)
+        self._lean(root, state, actions, seat)
         for _ in range(self.budget):
             world = plan.world(rng) if plan is not None else hook(state, seat, knowledge, rng)
             self._simulate(root, world, rng, rollout)
@@ -137,6 +154,18 @@ class ISMCTSBot:
         top = [a for a in actions
                if (root.children[_key(a)].visits if _key(a) in root.children else 0) == best]
         return top[int(rng.random() * len(top))]
+
+    def _lean(self, root: Node, state: State, actions: list[Action], seat: int) -> None:
+        """Start the greedy bot's choices with `PRIOR` visits of an even result: the search
+        leaves the greedy choice only when its simulations say another is better, so a small
+        budget is never worse than greedy for the noise of a few rollouts."""
+        if not PRIOR:
+            return
+        even = 1.0 / state.players
+        for action in _greedy_best(state, actions):
+            child = root.children[_key(action)] = Node(seat)
+            child.visits = child.available = PRIOR
+            child.reward = PRIOR * even
 
     def _simulate(self, root: Node, world: State, rng: random.Random,
                   rollout: Callable[..., Action] | None) -> None:
