@@ -33,7 +33,7 @@ GAMES = ("super-page-one", "bridge-over", "treasure-scramble", "ghost-couple", "
 LONG = os.environ.get("DECKWRIGHT_LONG_LEAK") == "1"
 #: (game seed, position number) where the leaking resampler is caught with 20 seeds and 10
 #: simulations (`revealing` over the first positions of those games; any such position will do)
-CAUGHT = {"super-page-one": (0, 4), "bridge-over": (0, 2), "treasure-scramble": (1, 0)}
+CAUGHT = {"super-page-one": (0, 6), "bridge-over": (0, 2), "treasure-scramble": (0, 0)}
 
 
 @lru_cache(maxsize=None)
