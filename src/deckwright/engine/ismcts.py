@@ -145,7 +145,8 @@ class ISMCTSBot:
         rollout = getattr(game, "rollout_action", None) or self.rollout
         rng = self.rng
         root = Node(seat)
-        self._lean(root, state, actions, seat)
+        first = plan.world(rng) if plan is not None else hook(state, seat, knowledge, rng)
+        self._lean(root, first, actions, seat)
         for _ in range(self.budget):
             world = plan.world(rng) if plan is not None else hook(state, seat, knowledge, rng)
             self._simulate(root, world, rng, rollout)
@@ -155,14 +156,17 @@ class ISMCTSBot:
                if (root.children[_key(a)].visits if _key(a) in root.children else 0) == best]
         return top[int(rng.random() * len(top))]
 
-    def _lean(self, root: Node, state: State, actions: list[Action], seat: int) -> None:
+    def _lean(self, root: Node, world: State, actions: list[Action], seat: int) -> None:
         """Start the greedy bot's choices with `PRIOR` visits of an even result: the search
         leaves the greedy choice only when its simulations say another is better, so a small
-        budget is never worse than greedy for the noise of a few rollouts."""
+        budget is not worse than greedy for the noise of a few rollouts. The greedy values
+        are read in a world, never in the real state (a module's `greedy_value` may look at
+        cards the seat cannot see)."""
         if not PRIOR:
             return
-        even = 1.0 / state.players
-        for action in _greedy_best(state, actions):
+        even = 1.0 / world.players
+        legal = set(map(_key, world.legal_actions()))
+        for action in _greedy_best(world, [a for a in actions if _key(a) in legal] or actions):
             child = root.children[_key(action)] = Node(seat)
             child.visits = child.available = PRIOR
             child.reward = PRIOR * even
