@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import time
+from itertools import combinations
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -74,8 +75,14 @@ class Job:
         return range(start, min(start + self._short, self.games))
 
     def seats(self, game_number: int) -> tuple[str, ...]:
-        """Bots rotate through the seats so no bot always moves first."""
-        line = [self.bots[i % len(self.bots)] for i in range(self.players)]
+        """Bots rotate through the seats so no bot always moves first. With more bots than
+        seats, every group of `players` bots plays in turn (each group rotated through the
+        seats before the next group sits down), so that the report has a matchup matrix."""
+        if len(self.bots) > self.players:
+            groups = list(combinations(self.bots, self.players))
+            line = list(groups[(game_number // self.players) % len(groups)])
+        else:
+            line = [self.bots[i % len(self.bots)] for i in range(self.players)]
         shift = game_number % self.players
         return tuple(line[shift:] + line[:shift])
 
@@ -137,6 +144,8 @@ def play_one(game: Game, job: Job, number: int) -> GameRecord:
     state.log.on = False
     hands = _hand_piles(state, job.players)
     catalogue = game.catalogue
+    opening = tuple(frozenset(catalogue.ids[i] for i in state.zones.piles[pile])
+                    for pile in hands) if hands else ()
     plays: Counter[str] = Counter()
     by_seat: list[Counter[str]] = [Counter() for _ in range(job.players)]
     turns, last, decisions = 1, state.turns.current, 0
@@ -175,7 +184,8 @@ def play_one(game: Game, job: Job, number: int) -> GameRecord:
     return GameRecord(seed=seed, seats=seats, winners=winners,
                       scores=tuple(float(s) for s in state.scores()), turns=turns,
                       stalled=stalled, plays=dict(plays), held=dict(held),
-                      winner_plays=dict(winner_plays))
+                      winner_plays=dict(winner_plays), opening=opening,
+                      played=tuple(frozenset(c) for c in by_seat))
 
 
 def play_chunk(job: Job, index: int) -> Records:
