@@ -243,7 +243,7 @@ def test_more_bots_than_seats_meet_in_every_pair() -> None:
     """Three bots, two seats: every pair plays, each bot in each seat as often, so the
     matchup matrix is full; in the rigged game the first seat always wins, so every matchup
     is even."""
-    job = rigged_job(bots=("random", "greedy", "ismcts:2"), games=60)
+    job = replace(rigged_job(), bots=("random", "greedy", "ismcts:2"), games=60)
     summary = summarise(run_local(job, 1).records)
     assert {a: sorted(row) for a, row in summary.matchups.items()} == {
         "greedy": ["ismcts:2", "random"], "ismcts:2": ["greedy", "random"],
