@@ -149,3 +149,52 @@ def test_a_job_with_ismcts_is_the_same_for_a_seed():
               bots=("ismcts:6", "greedy"), games=2, seed=3)
     g = game("super-page-one")
     assert play_one(g, job, 1) == play_one(g, job, 1)
+
+
+@pytest.fixture
+def uno_repo(tmp_path):
+    """The UNO project in a git repository: HEAD has four Wild Draw 4s, the working tree one."""
+    import shutil
+    import subprocess
+    folder = tmp_path / "uno"
+    shutil.copytree(UNO, folder)
+    git = ["git", "-C", str(folder), "-c", "user.email=t@t", "-c", "user.name=t"]
+    subprocess.run(git + ["init", "-q"], check=True)
+    subprocess.run(git + ["add", "-A"], check=True)
+    subprocess.run(git + ["commit", "-qm", "four"], check=True)
+    cards = folder / "cards" / "uno.yaml"
+    text = cards.read_text(encoding="utf-8")
+    cards.write_text(text.replace("copies: 4, tags: [draw4]", "copies: 1, tags: [draw4]")
+                     .replace("total: 108", "total: 105"), encoding="utf-8")
+    return folder
+
+
+def test_against_a_git_revision_and_a_folder(uno_repo, tmp_path, capsys):
+    """`--against HEAD` plays the committed version in a temp folder (the working tree is
+    untouched) and writes what changed; `--against FOLDER` plays another folder."""
+    import json
+    import shutil
+    args = ["-C", str(uno_repo), "simulate", "uno", "--players", "2", "--bots",
+            "greedy,random", "--games", "40", "--workers", "1"]
+    assert main(args + ["--against", "HEAD"]) == 0
+    out = capsys.readouterr().out
+    report = json.loads((uno_repo / "build" / "uno" / "against.json").read_text("utf-8"))
+    kinds = {c["what"] for c in report["changes"]}
+    assert {"first_player", "bot", "length"} <= kinds and report["against"] == "HEAD"
+    first = next(c for c in report["changes"] if c["what"] == "first_player")
+    assert first["n_before"] == first["n_after"] == 40
+    assert "~ " in out
+    assert "copies: 1, tags: [draw4]" in (uno_repo / "cards" / "uno.yaml").read_text("utf-8")
+    other = tmp_path / "other"
+    shutil.copytree(UNO, other)
+    assert main(args + ["--against", str(other)]) == 0
+    report = json.loads((uno_repo / "build" / "uno" / "against.json").read_text("utf-8"))
+    assert report["against"] == str(other)
+    assert not (other / "build").exists()          # the other folder is only read
+
+
+def test_against_a_revision_that_does_not_exist(uno_repo, capsys):
+    code = main(["-C", str(uno_repo), "simulate", "uno", "--games", "2", "--workers", "1",
+                 "--against", "no-such-rev"])
+    err = capsys.readouterr().err
+    assert code == 2 and "--against 'no-such-rev'" in err and "Traceback" not in err

@@ -58,6 +58,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--max-turns", type=_positive, default=500, metavar="N",
                    help="turn cap; a capped game counts as stalled (default: 500)")
     p.add_argument("--json", type=Path, metavar="FILE", help="also write the statistics to FILE")
+    p.add_argument("--against", metavar="REV|PATH",
+                   help="also play the same seeds with another version of the project (a git "
+                        "revision of the project folder, or another folder) and report what "
+                        "changed beyond chance: first-player and bot win rates, card lifts, "
+                        "game length (written to build/GAME/against.json)")
     p.add_argument("--pdf", action="store_true",
                    help="also write balance.pdf (about 2 s more; without it a balance.pdf of an "
                         "earlier run is removed, so it never disagrees with balance.html)")
@@ -87,6 +92,9 @@ def make_job(args: argparse.Namespace) -> tuple[Job, object]:
 def run(args: argparse.Namespace) -> int:
     job, data = make_job(args)
     paths.prepare_build_dir(data.project.root)  # a file or unwritable: one line, before games
+    if args.against:   # a revision or folder that cannot be read: one line, before games
+        from ..balance.against import other_version
+        args.against_folder = other_version(data.project.root, args.against)
     workers = args.workers or default_workers()
     if args.scheduler:
         outcome, out = _play(job, lambda advance: run_dask(job, args.scheduler, advance))
@@ -111,6 +119,8 @@ def run(args: argparse.Namespace) -> int:
     out.print(f"{len(outcome.records)} games in {outcome.seconds:.1f} s ({speed:.0f} games/s, {where})")
     for f in findings(summary, job, card_labels(data), words(data.language)):
         out.print(("! " if f.level == "warn" else "- ") + f.text, markup=False)
+    if args.against:
+        files.append(_against(args, job, data, workers, summary, out))
     for path in files:
         out.print(f"wrote {data.project.display(path)}", markup=False)
     # What the command loaded lives until it exits: frozen, the garbage collector never walks
@@ -119,6 +129,27 @@ def run(args: argparse.Namespace) -> int:
     # was a noticeable part of the fixed cost of every run.
     gc.freeze()
     return 130 if outcome.interrupted else 0
+
+
+def _against(args: argparse.Namespace, job: Job, data: GameData, workers: int, summary: Any,
+             out: Any) -> Path:
+    """Play the job with the other version and print what changed; returns the JSON file."""
+    import json
+    from ..atomic import write_text
+    from ..balance import against
+    from ..balance.report import card_labels
+    from ..i18n import words
+    before = against.play_other(args.against_folder, job, workers, args.variant)
+    changes = against.compare(before, summary.to_json())
+    _ = words(data.language)
+    for line in against.sentences(changes, card_labels(data), args.against, _):
+        out.print("~ " + line, markup=False)
+    path = data.out_dir / "against.json"
+    write_text(path, json.dumps({"against": args.against, "games": job.games, "seed": job.seed,
+                                 "alpha": against.ALPHA, "correction": "bonferroni",
+                                 "changes": [c.to_json(len(changes)) for c in changes]},
+                                ensure_ascii=False, indent=2, sort_keys=True) + "\n")
+    return path
 
 
 def _report_ready(data: GameData) -> None:
