@@ -198,3 +198,24 @@ def test_against_a_revision_that_does_not_exist(uno_repo, capsys):
                  "--against", "no-such-rev"])
     err = capsys.readouterr().err
     assert code == 2 and "--against 'no-such-rev'" in err and "Traceback" not in err
+
+
+def test_ismcts_statistics_are_the_same_for_any_number_of_workers_and_on_dask():
+    """A project game with its own rules module, its inputs sent with the job as on a real
+    cluster: one process, two, and an in-process Dask cluster give the same report."""
+    from distributed import LocalCluster
+
+    from deckwright.balance.bundle import pack_project
+    from deckwright.balance.local import run_local
+    from deckwright.balance.simulate import run_dask
+    from deckwright.balance.stats import summarise
+    job = Job(project=str(UNO), game_id="uno", players=2, bots=("ismcts:3", "greedy"),
+              games=8, seed=2, chunk=2, max_turns=60)
+    one = summarise(run_local(job, 1).records).to_json()
+    two = summarise(run_local(job, 2).records).to_json()
+    shipped = Job(**{**job.__dict__, "bundle": pack_project(UNO)})
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                      dashboard_address=None) as cluster:
+        dask = summarise(run_dask(shipped, cluster.scheduler_address).records).to_json()
+    assert one == two == dask and one["games"] == 8
+    assert one["card_impact"]["cards"] == dask["card_impact"]["cards"]
