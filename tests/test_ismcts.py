@@ -219,3 +219,20 @@ def test_ismcts_statistics_are_the_same_for_any_number_of_workers_and_on_dask():
         dask = summarise(run_dask(shipped, cluster.scheduler_address).records).to_json()
     assert one == two == dask and one["games"] == 8
     assert one["card_impact"]["cards"] == dask["card_impact"]["cards"]
+
+
+def test_an_ismcts_seat_at_the_table_plays_legal_decisions():
+    """`play --seats you,ismcts:N`: the bot seat decides from its own view, legally."""
+    from deckwright.live.table import Seat, Table, TableError
+    g = game("super-page-one")
+    table = Table(g, 2, [Seat("greedy"), Seat("ismcts:5")], seed=4)
+    steps = 0
+    while not table.state.is_over() and steps < 40:
+        player = table.deciding()
+        before = table.state.clone()
+        decision = table.bot_step()
+        assert before.refusal(decision.action, player) is None
+        steps += 1
+    assert any(d.player == 1 for d in table.decisions)
+    with pytest.raises(TableError, match="unknown seat kind"):
+        Table(g, 2, [Seat("you"), Seat("ismcts:0")], seed=4)
