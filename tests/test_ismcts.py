@@ -236,3 +236,26 @@ def test_an_ismcts_seat_at_the_table_plays_legal_decisions():
     assert any(d.player == 1 for d in table.decisions)
     with pytest.raises(TableError, match="unknown seat kind"):
         Table(g, 2, [Seat("you"), Seat("ismcts:0")], seed=4)
+
+
+def test_against_says_what_changed_in_a_sentence():
+    """A card's lift that fell from +9% to +3% over 4,000 seats is said, largest first."""
+    from deckwright.balance.against import compare, sentences
+    from deckwright.i18n import words
+
+    def rate(rate, games):
+        return {"rate": rate, "games": games, "wins": rate * games}
+
+    def report(lift, first):
+        return {"first_player": rate(first, 2000), "bots": {"greedy": rate(0.5, 4000)},
+                "length": {"histogram": {"10": 1000, "12": 1000}},
+                "card_impact": {"cards": [{"card": "draw4", "played": None, "opening_hand": {
+                    "with": rate(0.5 + lift / 2, 4000), "without": rate(0.5 - lift / 2, 4000),
+                    "lift": lift}}]}}
+
+    changes = compare(report(0.09, 0.5), report(0.03, 0.5))
+    said = sentences(changes, {"draw4": "Draw 4"}, "HEAD", words("en"))
+    assert said[0] == ("“Draw 4”'s win-rate lift in the opening hand went from +9.0% (HEAD) "
+                       "to +3.0% (p = 0.000143).")
+    same = sentences(compare(report(0.05, 0.5), report(0.05, 0.5)), {}, "v1", words("en"))
+    assert same[0].startswith("Nothing changed beyond chance against v1")

@@ -197,29 +197,35 @@ def sentences(changes: list[Change], names: dict[str, str], against: str, _: Wor
     """What changed beyond chance, largest first, as a designer reads it."""
     moved = sorted((c for c in changes if significant(c, len(changes))),
                    key=lambda c: (c.p, -abs(c.after - c.before)))[:most]
-    out = []
-    for c in moved:
-        args = {"before": _pct(c.before), "after": _pct(c.after), "p": f"{c.p:.3g}",
-                "against": against, "name": names.get(c.name, c.name)}
-        if c.what == "first_player":
-            out.append(_("The first player's win rate went from %(before)s (%(against)s) to "
-                         "%(after)s (p = %(p)s).", **args))
-        elif c.what == "bot":
-            out.append(_("%(name)s's win rate went from %(before)s (%(against)s) to %(after)s "
-                         "(p = %(p)s).", **args))
-        elif c.what in ("opening", "played"):
-            args.update(before=_pct(c.before, True), after=_pct(c.after, True))
-            text = (_("“%(name)s”'s win-rate lift in the opening hand went from %(before)s "
-                      "(%(against)s) to %(after)s (p = %(p)s).", **args) if c.what == "opening"
-                    else _("“%(name)s”'s win-rate lift when played went from %(before)s "
-                           "(%(against)s) to %(after)s (p = %(p)s).", **args))
-            out.append(text)
-        else:
-            out.append(_("The mean game length went from %(before)s (%(against)s) to %(after)s "
-                         "turns (p = %(p)s).", **{**args, "before": f"{c.before:.1f}",
-                                                  "after": f"{c.after:.1f}"}))
+    out = [_say(c, names, against, _) for c in moved]
     if not out:
         out.append(_("Nothing changed beyond chance against %(against)s (%(n)s statistics "
                      "compared, at a family-wise error rate of %(alpha)s).", against=against,
                      n=len(changes), alpha=ALPHA))
+        if changes:
+            nearest = min(changes, key=lambda c: c.p)
+            out.append(_("Nearest to a change, not beyond chance (more games would tell): "
+                         "%(change)s", change=_say(nearest, names, against, _)))
     return out
+
+
+def _say(c: Change, names: dict[str, str], against: str, _: Words) -> str:
+    """One change as a sentence."""
+    args = {"before": _pct(c.before), "after": _pct(c.after), "p": f"{c.p:.3g}",
+            "against": against, "name": names.get(c.name, c.name)}
+    if c.what == "first_player":
+        return _("The first player's win rate went from %(before)s (%(against)s) to "
+                 "%(after)s (p = %(p)s).", **args)
+    if c.what == "bot":
+        return _("%(name)s's win rate went from %(before)s (%(against)s) to %(after)s "
+                 "(p = %(p)s).", **args)
+    if c.what in ("opening", "played"):
+        args.update(before=_pct(c.before, True), after=_pct(c.after, True))
+        if c.what == "opening":
+            return _("“%(name)s”'s win-rate lift in the opening hand went from %(before)s "
+                     "(%(against)s) to %(after)s (p = %(p)s).", **args)
+        return _("“%(name)s”'s win-rate lift when played went from %(before)s "
+                 "(%(against)s) to %(after)s (p = %(p)s).", **args)
+    return _("The mean game length went from %(before)s (%(against)s) to %(after)s "
+             "turns (p = %(p)s).", **{**args, "before": f"{c.before:.1f}",
+                                      "after": f"{c.after:.1f}"})
