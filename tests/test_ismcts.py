@@ -175,14 +175,14 @@ def test_against_a_git_revision_and_a_folder(uno_repo, tmp_path, capsys):
     import json
     import shutil
     args = ["-C", str(uno_repo), "simulate", "uno", "--players", "2", "--bots",
-            "greedy,random", "--games", "40", "--workers", "1"]
+            "greedy,random", "--games", "12", "--workers", "1"]
     assert main(args + ["--against", "HEAD"]) == 0
     out = capsys.readouterr().out
     report = json.loads((uno_repo / "build" / "uno" / "against.json").read_text("utf-8"))
     kinds = {c["what"] for c in report["changes"]}
     assert {"first_player", "bot", "length"} <= kinds and report["against"] == "HEAD"
     first = next(c for c in report["changes"] if c["what"] == "first_player")
-    assert first["n_before"] == first["n_after"] == 40
+    assert first["n_before"] == first["n_after"] == 12
     assert "~ " in out
     assert "copies: 1, tags: [draw4]" in (uno_repo / "cards" / "uno.yaml").read_text("utf-8")
     other = tmp_path / "other"
