@@ -11,6 +11,10 @@ jobs, chunks and seeds, `--workers` processes on this machine), and prints each 
 with its 95% Wilson interval, the games per hour, and the time of one ISMCTS decision (mean over
 the decisions of a few games played in this process). A tie counts half a win to each.
 
+A game's own bots (ghost-couple's `memory`) are played against ismcts too: the engine's greedy
+bot reads the state, and ghost-couple's `greedy_value` looks at the face-down cards it would
+turn, so there greedy is not a fair opponent and `memory` is.
+
 `--budgets` sweeps the simulations a decision: the default budget is the largest whose 1,000
 two-player super-page-one games fit in ten minutes on two cores (the games-per-hour column, run
 with --workers 2 on an idle machine). Prints figures; asserts nothing.
@@ -85,6 +89,12 @@ def decision_time(game_id: str, root: Path, budget: int, games: int) -> tuple[fl
     return (spent / decisions if decisions else 0.0), decisions
 
 
+def own_bots(game_id: str, root: Path) -> list[str]:
+    """The game's own bots (ghost-couple's memory bot plays fair; its greedy bot reads the
+    face-down field through the module's greedy_value)."""
+    return sorted(type(_game(str(root), game_id, None)).bots)
+
+
 def line(label: str, name: str, records: Records, seconds: float) -> str:
     wins, n = win_shares(records, name)
     low, high = wilson(wins, n)
@@ -122,6 +132,10 @@ def main() -> None:
             records, seconds = play(game_id, root, (name, "greedy"), games, args.workers,
                                     args.seed)
             print(line("ismcts vs greedy", name, records, seconds))
+            for own in own_bots(game_id, root):
+                records, seconds = play(game_id, root, (name, own), games, args.workers,
+                                        args.seed)
+                print(line(f"ismcts vs {own}", name, records, seconds))
             per, n = decision_time(game_id, root, budget, args.timing_games)
             print(f"  {'':<22} {name:>12} {per * 1000:8.1f} ms a decision (mean of {n})")
 
