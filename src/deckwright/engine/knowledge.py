@@ -33,7 +33,7 @@ A game whose rules move face-down cards in secret supplies its own resampler
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from .observer import visible_cards
 from .state import CHANCE
@@ -228,17 +228,3 @@ def leaked_resample(state: "State", seat: int, knowledge: Knowledge,
     """A resampler that cheats: it hands the searcher the real state (only its chance RNG is
     fresh). It exists to prove that the leak test catches a resampler that leaks."""
     return state.world(rng)
-
-
-def check_consistent(state: "State", world: "State", seat: int,
-                     knowledge: Knowledge) -> Sequence[str]:
-    """What a determinisation changed that the seat could see or knows (empty when sound)."""
-    problems = []
-    fixed = knowledge.fixed(state)
-    for inst, stays in enumerate(fixed):
-        if stays and world.zones.where[inst] != state.zones.where[inst]:
-            problems.append(f"card {inst} moved though {state.player_name(seat)} sees it")
-    for index, (a, b) in enumerate(zip(state.zones.piles, world.zones.piles)):
-        if len(a) != len(b):
-            problems.append(f"pile {index} changed size")
-    return problems
