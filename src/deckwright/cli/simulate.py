@@ -35,8 +35,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Play seeded bot games of GAME with seat rotation and a turn cap, then write "
                     "build/GAME/balance.html and balance.json (and balance.pdf with --pdf): win "
                     "rates per seat and "
-                    "per bot with 95%% confidence intervals, game length, scores, card use, and "
-                    "stalled games with their seeds. The statistics for a seed are the same for "
+                    "per bot with 95%% confidence intervals, a matchup matrix, card impact (win "
+                    "rates with a card in the opening hand or played against without it), game "
+                    "length and games cut by the turn cap, scores, card use, and stalled games "
+                    "with their seeds. The statistics for a seed are the same for "
                     "any number of workers. Ctrl-C stops and reports the games finished.")
     p.add_argument("game", metavar="GAME", help="game id")
     p.add_argument("--variant", metavar="V", help="variant or deck id (default: the default deck)")
@@ -46,7 +48,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="bots assigned to seats in turn, rotated every game: random, greedy, ismcts "
                         "(a search over the worlds the seat cannot tell apart; ismcts:N for N "
                         "simulations a decision), or a game's own bot such as ghost-couple's "
-                        "memory (default: random,greedy)")
+                        "memory; with more bots than players every group of bots plays in turn "
+                        "(default: random,greedy)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the whole job (default: 0)")
     p.add_argument("--workers", type=_positive, metavar="N",
                    help=f"processes playing on this machine, this one included (default: "
