@@ -35,7 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Play seeded bot games of GAME with seat rotation and a turn cap, then write "
                     "build/GAME/balance.html and balance.json (and balance.pdf with --pdf): win "
                     "rates per seat and "
-                    "per bot with 95%% confidence intervals, a matchup matrix, card impact (win "
+                    "per bot with 95% confidence intervals, a matchup matrix, card impact (win "
                     "rates with a card in the opening hand or played against without it), game "
                     "length and games cut by the turn cap, scores, card use, and stalled games "
                     "with their seeds. The statistics for a seed are the same for "
