@@ -259,3 +259,24 @@ def test_against_says_what_changed_in_a_sentence():
                        "to +3.0% (p = 0.000143).")
     same = sentences(compare(report(0.05, 0.5), report(0.05, 0.5)), {}, "v1", words("en"))
     assert same[0].startswith("Nothing changed beyond chance against v1")
+
+
+def test_a_game_may_deal_its_own_worlds_and_play_its_own_rollouts(monkeypatch):
+    """`Game.resample` and `Game.rollout_action` (docs/engine.md) replace the engine's."""
+    from deckwright.engine.knowledge import resample
+    pos = position("super-page-one", 1, 0)
+    cls = type(pos.state.game)
+    calls = {"deal": 0, "rollout": 0}
+
+    def deal(state, seat, knowledge, rng):
+        calls["deal"] += 1
+        return resample(state, seat, knowledge, rng)
+
+    def rollout(state, actions, rng):
+        calls["rollout"] += 1
+        return actions[0]
+
+    monkeypatch.setattr(cls, "resample", staticmethod(deal), raising=False)
+    monkeypatch.setattr(cls, "rollout_action", staticmethod(rollout), raising=False)
+    ISMCTSBot(0, 6).choose(pos.state, list(pos.actions))
+    assert calls["deal"] == 7 and calls["rollout"] > 0     # six simulations and the prior's
