@@ -112,10 +112,14 @@ def test_chunks_merge_to_the_same_records_whoever_played_them() -> None:
     order = list(range(job.chunk_count))[::-1]
     parts = {i: play_chunk(job, i) for i in order}   # played in another order, merged in order
     assert summarise(Records.merged(parts[i] for i in sorted(parts))) == summarise(one)
-    # a chunk travels as columns: well under 40 bytes a game (a GameRecord each: ~10 times that)
+    # a chunk travels as columns: well under 40 bytes a game (a GameRecord each: ~10 times
+    # that), besides its card totals (one count per card, whatever the number of games)
     big = replace(job, games=2000, chunk=500)
     assert len(big.chunk_range(0)) == 500
-    assert len(pickle.dumps(play_chunk(big, 0))) < 40 * 500
+    chunk = play_chunk(big, 0)
+    totals = sum(len(pickle.dumps(getattr(chunk, name))) for name in (
+        "opening", "opening_wins", "played", "played_wins"))
+    assert len(pickle.dumps(chunk)) - totals < 40 * 500
 
 
 def test_spawned_helpers_load_the_game_themselves_and_agree() -> None:
@@ -211,7 +215,14 @@ def test_cli_writes_report_html_pdf_and_json(project: Path, capsys: pytest.Captu
     stats = json.loads((project / "stats.json").read_text(encoding="utf-8"))
     assert stats["seats"][0]["wins"] == 60 and stats["bots"]["random"]["wins"] == 30
     html = (project / "build" / "rigged" / "balance.html").read_text(encoding="utf-8")
-    assert "先手が有利です" in html and html.count("<svg") == 5
+    assert "先手が有利です" in html and html.count("<svg") == 6
+    # card impact, known exactly: whoever holds the crown wins, whoever holds the stone loses
+    impact = {c["card"]: c for c in stats["card_impact"]["cards"]}
+    crown = impact["crown"]["opening_hand"]
+    assert (crown["with"]["rate"], crown["with"]["games"]) == (1.0, 60)
+    assert (crown["without"]["rate"], crown["without"]["games"]) == (0.0, 60)
+    assert impact["stone"]["played"]["lift"] == -1.0
+    assert "勝率を変えるカード" in out and "「王冠」初手にあるとき 100.0%" in html
     pdf_text = "".join(p.extract_text() for p in PdfReader(project / "build" / "rigged" / "balance.pdf").pages)
     assert "バランスレポート" in pdf_text and "王冠" in pdf_text
     # the same seed gives the same report, byte for byte
@@ -251,3 +262,17 @@ def test_chunks_cover_every_game_once_in_order_with_short_ones_last(games: int, 
     assert all(len(r) > 0 for r in ranges)
     tail = [len(r) for r in ranges if len(r) != chunk]
     assert sum(tail) < min(games + 1, 3 * chunk) and max(tail, default=0) <= max(1, chunk // 5)
+
+
+def test_more_bots_than_seats_meet_in_every_pair() -> None:
+    """Three bots, two seats: every pair plays, each bot in each seat as often, so the
+    matchup matrix is full; in the rigged game the first seat always wins, so every matchup
+    is even."""
+    job = replace(rigged_job(), bots=("random", "greedy", "ismcts:2"), games=60)
+    summary = summarise(run_local(job, 1).records)
+    assert {a: sorted(row) for a, row in summary.matchups.items()} == {
+        "greedy": ["ismcts:2", "random"], "ismcts:2": ["greedy", "random"],
+        "random": ["greedy", "ismcts:2"]}
+    for row in summary.matchups.values():
+        for rate in row.values():
+            assert (rate.games, rate.value) == (20, 0.5)

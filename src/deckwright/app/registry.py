@@ -22,6 +22,7 @@ import hashlib
 import importlib.metadata
 import pkgutil
 import sys
+import threading
 import traceback
 import types
 from dataclasses import dataclass, field
@@ -199,17 +200,31 @@ def module_name(game_id: str) -> str:
     return game_id.replace("-", "_")
 
 
+#: Held while a project's rules are imported: a Dask worker's threads may ask for the same
+#: project at once, and one must not find it registered before its modules are imported.
+_IMPORTING = threading.RLock()
+
+
 def _project_rules(project: "Project | Path | str") -> _ProjectRules:
     """Import a project's `rules/` once per process; a module that fails is an InputError."""
     root = Path(project if isinstance(project, (str, Path)) else project.home).resolve()
     known = _PROJECTS.get(root)
     if known is not None:
         return known
+    with _IMPORTING:
+        return _import_project(root)
+
+
+def _import_project(root: Path) -> _ProjectRules:
+    known = _PROJECTS.get(root)
+    if known is not None:
+        return known
     package = "deckwright_project_" + hashlib.sha256(str(root).encode()).hexdigest()[:12]
     rules = _ProjectRules(root, package)
     folder = root / "rules"
-    _PROJECTS[root] = _BY_PACKAGE[package] = rules
+    _BY_PACKAGE[package] = rules      # where its modules' register() lines find it
     if not folder.is_dir():
+        _PROJECTS[root] = rules
         return rules
     parent = types.ModuleType(package)
     parent.__path__ = [str(folder)]
@@ -229,6 +244,7 @@ def _project_rules(project: "Project | Path | str") -> _ProjectRules:
                 pass
             message = " ".join(str(exc).splitlines())
             problems.append(Problem(path, line, col, "", f"{type(exc).__name__}: {message}"))
+    _PROJECTS[root] = rules           # seen by other threads only once complete
     if problems:   # forget it all, so a fixed module is imported afresh on the next run
         forget(root)
         raise InputError(problems)

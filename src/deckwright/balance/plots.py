@@ -272,3 +272,38 @@ def card_plot(summary: Summary, names: dict[str, str], _: Words, top: int = 15) 
         c.text(key_x + 16, legend_y, words)
         key_x += 16 + text_width(words) + 18
     return c.svg()
+
+
+def impact_plot(summary: Summary, names: dict[str, str], _: Words, top: int = 15) -> str:
+    """Each card's win-rate lift when it was in the opening hand (points with the 95%
+    intervals of the two rates' difference, approximately), largest lifts first."""
+    rows = sorted(((c.card, c.opening) for c in summary.card_impact if c.opening),
+                  key=lambda x: -abs(x[1].lift))[:top]
+    labels = [names.get(card, card) for card, _lift in rows]
+    room = min(max([text_width(t) for t in labels] + [40]), 208)
+    row = 20
+    height = TOP + row * max(len(rows), 4) + BOTTOM
+    c = Canvas(_("Win-rate lift with the card in the opening hand (top %(n)s)", n=len(rows)),
+               height=height, left=room + 12)
+    spans = [abs(lift.lift) + 2 * _se(lift) for _card, lift in rows] or [0.1]
+    edge = max(max(spans), 0.05) * 100
+    xt = nice_ticks(-edge, edge)
+    x = _linear(xt[0], xt[-1], c.x0, c.x1)
+    for t in xt:
+        c.line(x(t), c.y0, x(t), c.y1, GRID)
+        c.text(x(t), c.y1 + SIZE + 4, _label(t), anchor="middle")
+    c.line(x(0), c.y0, x(0), c.y1, INK)
+    for i, ((card, lift), label) in enumerate(zip(rows, labels)):
+        mid = c.y0 + row * i + row / 2
+        half = 1.96 * _se(lift) * 100
+        c.line(x(lift.lift * 100 - half), mid, x(lift.lift * 100 + half), mid, ACCENT, 1.5)
+        c.circle(x(lift.lift * 100), mid, 3.5)
+        c.text(c.x0 - 6, mid + SIZE * 0.35, _fit(label, room + 0.5), anchor="end", full=label)
+    c.x_axis(_("win rate with the card minus without it (percentage points)"))
+    return c.svg()
+
+
+def _se(lift) -> float:
+    """The standard error of the difference of the two rates (Wald)."""
+    a, b = lift.with_card, lift.without
+    return math.sqrt(a.value * (1 - a.value) / a.games + b.value * (1 - b.value) / b.games)

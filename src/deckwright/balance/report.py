@@ -24,7 +24,7 @@ from ..model import GameData, InputError, Problem
 from . import plots
 from ..model.yamlsafe import decode_text
 from .simulate import Job
-from .stats import Rate, Records, Summary
+from .stats import MIN_SAMPLE, Rate, Records, Summary, standing_out
 
 
 @dataclass
@@ -90,6 +90,7 @@ def findings(summary: Summary, job: Job, names: dict[str, str],
     ls = summary.length_stats
     out.append(Finding(_("A game lasts a median of %(median).0f turns; 90%% end within %(p90).0f "
                          "turns.", median=ls["median"], p90=ls["p90"])))
+    out.extend(card_findings(summary, names, _))
     if summary.plays:
         top = next(iter(summary.plays))
         out.append(Finding(_("The card played most often is “%(card)s” (%(times)s times).",
@@ -100,6 +101,32 @@ def findings(summary: Summary, job: Job, names: dict[str, str],
 def _seeds(seeds: list[int], _: Words) -> str:
     """The first ten seeds, and a word that there are more."""
     return ", ".join(str(s) for s in seeds[:10]) + (_(" and more") if len(seeds) > 10 else "")
+
+
+def _signed(x: float) -> str:
+    return f"{x * 100:+.1f}%"
+
+
+def card_findings(summary: Summary, names: dict[str, str], _: Words) -> list[Finding]:
+    """The cards whose opening-hand or played win rate differs from the rate without them
+    beyond chance (two-proportion z-test, Bonferroni-corrected at 5%), in a sentence."""
+    if not summary.card_impact:
+        return []
+    found = standing_out(summary.card_impact)
+    if not found:
+        return [Finding(_("No card changes the win rate beyond chance, in the opening hand or "
+                          "played (%(cards)s cards with at least %(min)s seats each way).",
+                          cards=len(summary.card_impact), min=MIN_SAMPLE))]
+    parts = []
+    for card, kind, lift in found[:5]:
+        where = _("in the opening hand") if kind == "opening" else _("played")
+        parts.append(_("“%(card)s” %(where)s %(with)s against %(without)s without it "
+                       "(%(lift)s, %(n)s seats)", card=names.get(card, card), where=where,
+                       **{"with": _pct(lift.with_card.value)},
+                       without=_pct(lift.without.value), lift=_signed(lift.lift),
+                       n=lift.with_card.games))
+    return [Finding(_("Cards that change the win rate: %(cards)s.",
+                      cards=_("; ").join(parts)), "warn")]
 
 
 def _template_dirs(data: GameData) -> list[Path]:
@@ -149,7 +176,9 @@ def render_html(data: GameData, job: Job, summary: Summary, records: Records,
             "seats": plots.seat_plot(summary, _), "bots": plots.bot_plot(summary, _),
             "length": plots.length_plot(summary, _),
             "scores": plots.score_plot(records, job.players, _),
-            "cards": plots.card_plot(summary, names, _)}.items()},
+            "cards": plots.card_plot(summary, names, _),
+            "impact": plots.impact_plot(summary, names, _)}.items()},
+        "min_sample": MIN_SAMPLE, "signed": _signed,
     }
     return sandbox.render(env, TEMPLATE, context, lambda f: _display(data, f))
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import os
 import time
+from itertools import combinations
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
-from ..engine.bots import Bot, bots_of
+from ..engine.bots import Bot, bots_of, make_bot, split_spec
 from ..engine.game import Game
 from ..engine.state import State
 from ..model import GameData, Project, UsageError, load_game
@@ -74,8 +75,14 @@ class Job:
         return range(start, min(start + self._short, self.games))
 
     def seats(self, game_number: int) -> tuple[str, ...]:
-        """Bots rotate through the seats so no bot always moves first."""
-        line = [self.bots[i % len(self.bots)] for i in range(self.players)]
+        """Bots rotate through the seats so no bot always moves first. With more bots than
+        seats, every group of `players` bots plays in turn (each group rotated through the
+        seats before the next group sits down), so that the report has a matchup matrix."""
+        if len(self.bots) > self.players:
+            groups = list(combinations(self.bots, self.players))
+            line = list(groups[(game_number // self.players) % len(groups)])
+        else:
+            line = [self.bots[i % len(self.bots)] for i in range(self.players)]
         shift = game_number % self.players
         return tuple(line[shift:] + line[:shift])
 
@@ -132,11 +139,13 @@ def play_one(game: Game, job: Job, number: int) -> GameRecord:
     seed = job.game_seed(number)
     seats = job.seats(number)
     kinds = bots_of(type(game))
-    bots: list[Bot] = [kinds[name](seed * 31 + seat) for seat, name in enumerate(seats)]
+    bots: list[Bot] = [make_bot(kinds, name, seed * 31 + seat) for seat, name in enumerate(seats)]
     state = game.new_state(job.players, seed)
     state.log.on = False
     hands = _hand_piles(state, job.players)
     catalogue = game.catalogue
+    opening = tuple(frozenset(catalogue.ids[i] for i in state.zones.piles[pile])
+                    for pile in hands) if hands else ()
     plays: Counter[str] = Counter()
     by_seat: list[Counter[str]] = [Counter() for _ in range(job.players)]
     turns, last, decisions = 1, state.turns.current, 0
@@ -175,7 +184,8 @@ def play_one(game: Game, job: Job, number: int) -> GameRecord:
     return GameRecord(seed=seed, seats=seats, winners=winners,
                       scores=tuple(float(s) for s in state.scores()), turns=turns,
                       stalled=stalled, capped=capped, plays=dict(plays), held=dict(held),
-                      winner_plays=dict(winner_plays))
+                      winner_plays=dict(winner_plays), opening=opening,
+                      played=tuple(frozenset(c) for c in by_seat))
 
 
 def play_chunk(job: Job, index: int) -> Records:
@@ -233,8 +243,17 @@ def default_workers() -> int:
 
 
 def check_bots(names: Sequence[str], cls: type[Game]) -> tuple[str, ...]:
+    """The bot names as given (`ismcts:200` included), or UsageError naming the bad ones."""
     known = bots_of(cls)
-    unknown = [n for n in names if n not in known]
+    unknown = []
+    for spec in names:
+        try:
+            name, _budget = split_spec(spec)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+        if name not in known:
+            unknown.append(spec)
     if unknown or not names:
-        raise UsageError(f"unknown bot {', '.join(unknown) or '(none)'} (known: {', '.join(known)})")
+        raise UsageError(f"unknown bot {', '.join(unknown) or '(none)'} (known: {', '.join(known)}; "
+                         f"ismcts:N searches N simulations a decision)")
     return tuple(names)

@@ -34,6 +34,9 @@ class GameRecord:
     plays: dict[str, int] = field(default_factory=dict)         # card id -> times played
     held: dict[str, int] = field(default_factory=dict)          # card id -> copies held at end
     winner_plays: dict[str, int] = field(default_factory=dict)  # card id -> plays by winners
+    #: per seat: the card ids in its opening hand, and the card ids it played in the game
+    opening: tuple[frozenset[str], ...] = ()
+    played: tuple[frozenset[str], ...] = ()
 
 
 #: Why a game stopped before an end, as `Records.stalled` keeps it (0: it ended).
@@ -57,6 +60,12 @@ class Records:
     plays: Counter[str] = field(default_factory=Counter)
     held: Counter[str] = field(default_factory=Counter)
     winner_plays: Counter[str] = field(default_factory=Counter)
+    #: card impact, over the seats of decided games: card id -> seats that held it in their
+    #: opening hand (played it), and those seats' win shares
+    opening: Counter[str] = field(default_factory=Counter)
+    opening_wins: Counter[str] = field(default_factory=Counter)
+    played: Counter[str] = field(default_factory=Counter)
+    played_wins: Counter[str] = field(default_factory=Counter)
 
     def __len__(self) -> int:
         return len(self.seeds)
@@ -87,6 +96,14 @@ class Records:
         self.plays.update(record.plays)
         self.held.update(record.held)
         self.winner_plays.update(record.winner_plays)
+        if not record.stalled:
+            shares = _win_shares(self.winners[-1], len(record.seats))
+            for kept, wins, sets in ((self.opening, self.opening_wins, record.opening),
+                                     (self.played, self.played_wins, record.played)):
+                for seat, cards in enumerate(sets):
+                    for card in sorted(cards):
+                        kept[card] += 1
+                        wins[card] += shares[seat]
 
     def extend(self, other: "Records") -> None:
         """Append another chunk's games after these."""
@@ -96,9 +113,9 @@ class Records:
         self.lineup.extend(remap[i] for i in other.lineup)
         for name in ("seeds", "winners", "stalled", "turns", "scores"):
             getattr(self, name).extend(getattr(other, name))
-        self.plays.update(other.plays)
-        self.held.update(other.held)
-        self.winner_plays.update(other.winner_plays)
+        for name in ("plays", "held", "winner_plays", "opening", "opening_wins", "played",
+                     "played_wins"):
+            getattr(self, name).update(getattr(other, name))
 
     @classmethod
     def merged(cls, parts: Iterable["Records"]) -> "Records":
@@ -188,6 +205,10 @@ class Summary:
     plays: dict[str, int]
     held: dict[str, int]
     winner_plays: dict[str, int]
+    #: bot -> opponent bot -> the bot's win rate in games where both played
+    matchups: dict[str, dict[str, Rate]] = field(default_factory=dict)
+    card_impact: list["CardImpact"] = field(default_factory=list)
+    max_turns: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -200,7 +221,104 @@ class Summary:
             "length": {"histogram": {str(k): v for k, v in self.lengths.items()}, **self.length_stats},
             "scores": self.score_stats,
             "cards": {"played": self.plays, "held_at_end": self.held, "in_winner_plays": self.winner_plays},
+            "matchups": {a: {b: r.to_json() for b, r in row.items()}
+                         for a, row in self.matchups.items()},
+            "card_impact": {"min_sample": MIN_SAMPLE,
+                            "cards": [c.to_json() for c in self.card_impact]},
         }
+
+
+#: Seat-games a card impact needs on each side (with the card, without it) to be shown.
+MIN_SAMPLE = 30
+
+
+@dataclass(frozen=True)
+class Lift:
+    """A win rate with a card against the win rate without it, over seats of decided games."""
+
+    with_card: Rate
+    without: Rate
+
+    @property
+    def lift(self) -> float:
+        return self.with_card.value - self.without.value
+
+    @property
+    def p_value(self) -> float:
+        """Two-sided two-proportion z-test of 'the card changes nothing'."""
+        a, b = self.with_card, self.without
+        pooled = (a.wins + b.wins) / (a.games + b.games)
+        se = math.sqrt(pooled * (1 - pooled) * (1 / a.games + 1 / b.games))
+        if se == 0:
+            return 1.0
+        return math.erfc(abs(self.lift) / se / math.sqrt(2))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"with": self.with_card.to_json(), "without": self.without.to_json(),
+                "lift": self.lift, "p": self.p_value}
+
+
+@dataclass(frozen=True)
+class CardImpact:
+    """One card's lifts: held in the opening hand, and played (None below `MIN_SAMPLE`)."""
+
+    card: str
+    opening: Lift | None
+    played: Lift | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"card": self.card,
+                "opening_hand": self.opening.to_json() if self.opening else None,
+                "played": self.played.to_json() if self.played else None}
+
+
+def _lift(n: int, wins: float, seat_games: int, total_wins: float) -> Lift | None:
+    if n < MIN_SAMPLE or seat_games - n < MIN_SAMPLE:
+        return None
+    return Lift(Rate(wins, n), Rate(total_wins - wins, seat_games - n))
+
+
+def card_impact(records: Records, finished: int) -> list[CardImpact]:
+    """Every card's lifts, cards in id order (decided games only: each gives out one win)."""
+    seat_games = finished * records.seats
+    out = []
+    for card in sorted(set(records.opening) | set(records.played)):
+        opening = _lift(records.opening[card], records.opening_wins[card], seat_games, finished)
+        played = _lift(records.played[card], records.played_wins[card], seat_games, finished)
+        if opening or played:
+            out.append(CardImpact(card, opening, played))
+    return out
+
+
+def standing_out(impacts: list[CardImpact], alpha: float = 0.05) -> list[tuple[str, str, Lift]]:
+    """(card, "opening"/"played", lift) whose lift is significant after Bonferroni's
+    correction over every lift shown, largest first."""
+    lifts = [(c.card, kind, lift) for c in impacts
+             for kind, lift in (("opening", c.opening), ("played", c.played)) if lift]
+    if not lifts:
+        return []
+    cut = alpha / len(lifts)
+    return sorted([x for x in lifts if x[2].p_value < cut], key=lambda x: -abs(x[2].lift))
+
+
+def matchups(records: Records, finished: list[int],
+             shares: list[list[float]]) -> dict[str, dict[str, Rate]]:
+    """Each bot's win rate against each other bot, over the games where both sat."""
+    wins: dict[tuple[str, str], float] = {}
+    games: Counter[tuple[str, str]] = Counter()
+    for g, share in zip(finished, shares):
+        seats = records.lineups[records.lineup[g]]
+        bots = sorted(set(seats))
+        for a in bots:
+            won = sum(share[s] for s, b in enumerate(seats) if b == a)
+            for b in bots:
+                if a != b:
+                    games[(a, b)] += 1
+                    wins[(a, b)] = wins.get((a, b), 0.0) + won
+    out: dict[str, dict[str, Rate]] = {}
+    for (a, b), n in sorted(games.items()):
+        out.setdefault(a, {})[b] = Rate(wins[(a, b)], n)
+    return out
 
 
 def summarise(records: Records) -> Summary:
@@ -242,6 +360,8 @@ def summarise(records: Records) -> Summary:
         plays=_by_count(records.plays),
         held=_by_count(records.held),
         winner_plays=_by_count(records.winner_plays),
+        matchups=matchups(records, finished, shares),
+        card_impact=card_impact(records, len(finished)),
     )
 
 

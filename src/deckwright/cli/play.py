@@ -29,8 +29,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--players", type=int, metavar="N", help="players (default: the seats given, "
                    "else the game's minimum)")
     p.add_argument("--seats", default="you", metavar="S,S",
-                   help="who sits where, in seat order: you (a person), random, greedy, or a "
-                        "game's own bot; missing seats are greedy bots (default: you)")
+                   help="who sits where, in seat order: you (a person), random, greedy, ismcts "
+                        "(ismcts:N: N simulations a decision), or a game's own bot; missing "
+                        "seats are greedy bots (default: you)")
     p.add_argument("--seed", type=seed, default=None, metavar="S",
                    help="a fixed deal (the same on every restart, bots repeatable; every page "
                         "says the deal is fixed); default: a secret deal from the OS")

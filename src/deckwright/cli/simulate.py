@@ -35,17 +35,22 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Play seeded bot games of GAME with seat rotation and a turn cap, then write "
                     "build/GAME/balance.html and balance.json (and balance.pdf with --pdf): win "
                     "rates per seat and "
-                    "per bot with 95%% confidence intervals, game length in turns, scores, card "
-                    "use, and the games cut at the turn cap or stopped at the rules' limit of "
-                    "decisions, with their seeds. The statistics for a seed are the same for "
+                    "per bot with 95% confidence intervals, a matchup matrix, card impact (win "
+                    "rates with a card in the opening hand or played against without it), game "
+                    "length in turns, scores, card use, and the games cut at the turn cap or "
+                    "stopped at the rules' limit of decisions, with their seeds. The statistics "
+                    "for a seed are the same for "
                     "any number of workers. Ctrl-C stops and reports the games finished.")
     p.add_argument("game", metavar="GAME", help="game id")
     p.add_argument("--variant", metavar="V", help="variant or deck id (default: the default deck)")
     p.add_argument("--players", type=_positive, metavar="N", help="players (default: the game's minimum)")
     p.add_argument("--games", type=_positive, default=1000, metavar="N", help="games to play (default: 1000)")
     p.add_argument("--bots", default="random,greedy", metavar="B,B",
-                   help="bots assigned to seats in turn, rotated every game: random, greedy, or a "
-                        "game's own bot such as ghost-couple's memory (default: random,greedy)")
+                   help="bots assigned to seats in turn, rotated every game: random, greedy, ismcts "
+                        "(a search over the worlds the seat cannot tell apart; ismcts:N for N "
+                        "simulations a decision), or a game's own bot such as ghost-couple's "
+                        "memory; with more bots than players every group of bots plays in turn "
+                        "(default: random,greedy)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the whole job (default: 0)")
     p.add_argument("--workers", type=_positive, metavar="N",
                    help=f"processes playing on this machine, this one included (default: "
@@ -59,6 +64,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "named with its seed in the summary, and left out of the statistics; a "
                         "turn lasts until the turn passes to another player (default: 500)")
     p.add_argument("--json", type=Path, metavar="FILE", help="also write the statistics to FILE")
+    p.add_argument("--against", metavar="REV|PATH",
+                   help="also play the same seeds with another version of the project (a git "
+                        "revision of the project folder, or another folder) and report what "
+                        "changed beyond chance: first-player and bot win rates, card lifts, "
+                        "game length (written to build/GAME/against.json)")
     p.add_argument("--pdf", action="store_true",
                    help="also write balance.pdf (about 2 s more; without it a balance.pdf of an "
                         "earlier run is removed, so it never disagrees with balance.html)")
@@ -88,6 +98,9 @@ def make_job(args: argparse.Namespace) -> tuple[Job, object]:
 def run(args: argparse.Namespace) -> int:
     job, data = make_job(args)
     paths.prepare_build_dir(data.project.home)  # a file or unwritable: one line, before games
+    if args.against:   # a revision or folder that cannot be read: one line, before games
+        from ..balance.against import other_version
+        args.against_folder = other_version(data.project.root, args.against)
     workers = args.workers or default_workers()
     if args.scheduler:
         outcome, out = _play(job, lambda advance: run_dask(job, args.scheduler, advance))
@@ -112,6 +125,8 @@ def run(args: argparse.Namespace) -> int:
     out.print(f"{len(outcome.records)} games in {outcome.seconds:.1f} s ({speed:.0f} games/s, {where})")
     for f in findings(summary, job, card_labels(data), words(data.language)):
         out.print(("! " if f.level == "warn" else "- ") + f.text, markup=False)
+    if args.against:
+        files.append(_against(args, job, data, workers, summary, out))
     for path in files:
         out.print(f"wrote {data.project.display(path)}", markup=False)
     # What the command loaded lives until it exits: frozen, the garbage collector never walks
@@ -120,6 +135,27 @@ def run(args: argparse.Namespace) -> int:
     # was a noticeable part of the fixed cost of every run.
     gc.freeze()
     return 130 if outcome.interrupted else 0
+
+
+def _against(args: argparse.Namespace, job: Job, data: GameData, workers: int, summary: Any,
+             out: Any) -> Path:
+    """Play the job with the other version and print what changed; returns the JSON file."""
+    import json
+    from ..atomic import write_text
+    from ..balance import against
+    from ..balance.report import card_labels
+    from ..i18n import words
+    before = against.play_other(args.against_folder, job, workers, args.variant)
+    changes = against.compare(before, summary.to_json())
+    _ = words(data.language)
+    for line in against.sentences(changes, card_labels(data), args.against, _):
+        out.print("~ " + line, markup=False)
+    path = data.out_dir / "against.json"
+    write_text(path, json.dumps({"against": args.against, "games": job.games, "seed": job.seed,
+                                 "alpha": against.ALPHA, "correction": "bonferroni",
+                                 "changes": [c.to_json(len(changes)) for c in changes]},
+                                ensure_ascii=False, indent=2, sort_keys=True) + "\n")
+    return path
 
 
 def _report_ready(data: GameData) -> None:

@@ -12,7 +12,7 @@ winning. Ties are broken by the bot's own seeded RNG.
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 from .state import Action, State
 
@@ -80,10 +80,39 @@ class GreedyBot:
         return best[self.rng.randrange(len(best))]
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+def _ismcts(seed: int = 0, budget: int | None = None) -> Bot:
+    from .ismcts import DEFAULT_BUDGET, ISMCTSBot
+    return ISMCTSBot(seed, budget or DEFAULT_BUDGET)
 
 
-def bots_of(game_cls: Any) -> dict[str, type]:
-    """Bot name -> class for a Game class: its own `bots`, then the engine's (a game's bot may
+#: The engine's bots, by the name `--bots` and `--seats` give them. A name may carry a
+#: budget after a colon, for the bots that take one (`ismcts:200`: 200 simulations a decision).
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot,
+                                       "ismcts": _ismcts}
+#: The bots whose name may carry a budget.
+BUDGETED = frozenset({"ismcts"})
+
+
+def split_spec(spec: str) -> tuple[str, int | None]:
+    """`ismcts:200` -> ("ismcts", 200); `greedy` -> ("greedy", None). ValueError when the
+    budget is not a whole number >= 1 or the bot takes none."""
+    name, colon, budget = spec.partition(":")
+    if not colon:
+        return name, None
+    if name not in BUDGETED:
+        raise ValueError(f"bot {name!r} takes no budget ({spec!r})")
+    if not budget.isdigit() or int(budget) < 1:
+        raise ValueError(f"{spec!r}: the budget after ':' must be a whole number >= 1")
+    return name, int(budget)
+
+
+def make_bot(kinds: dict[str, Callable[..., Bot]], spec: str, seed: int) -> Bot:
+    """The bot `spec` names (see `split_spec`) among `kinds`, seeded with `seed`."""
+    name, budget = split_spec(spec)
+    return kinds[name](seed) if budget is None else kinds[name](seed, budget)
+
+
+def bots_of(game_cls: Any) -> dict[str, Callable[..., Bot]]:
+    """Bot name -> maker for a Game class: its own `bots`, then the engine's (a game's bot may
     shadow neither)."""
     return {**game_cls.bots, **BOTS}

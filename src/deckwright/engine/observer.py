@@ -94,3 +94,29 @@ def observe(state: "State", player: int,
 def public_info(state: "State") -> dict[str, Any]:
     hook = getattr(state, "public_info", None)
     return dict(hook()) if hook is not None else {}
+
+
+def visible_cards(state: "State", player: int) -> list[bool]:
+    """For every card instance, whether `player` sees it now: what `observe` names (the cards
+    of zones shown to them, the top of a `top` zone, face-up cards in `zones.shown`) and the
+    cards the module says were shown to them (`State.revealed_to`)."""
+    zones = state.zones
+    layout = zones.layout
+    seen = [False] * len(zones.where)
+    for pile in range(1, len(layout)):
+        if not layout.in_play(pile):
+            continue
+        cards = zones.piles[pile]
+        if _visible(state, pile, player):
+            for c in cards:
+                if c != EMPTY:
+                    seen[c] = True
+        elif layout.specs[pile].visibility == "top" and cards:
+            seen[cards[-1]] = True
+    where = zones.where
+    for c in zones.shown:
+        if where[c] != 0:
+            seen[c] = True
+    for c in state.revealed_to(player):
+        seen[c] = True
+    return seen

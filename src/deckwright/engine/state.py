@@ -272,6 +272,18 @@ class State:
         """A heuristic value of an action for the greedy bot; None = the engine's default."""
         return None
 
+    def revealed_to(self, player: int) -> Iterable[int]:
+        """Card instances in places `player` cannot see that the rules showed them and that
+        they still know (a card peeked at, a K shown from a hand): the searching bots keep
+        them where they are (knowledge.py). Default: none, beyond `zones.shown`."""
+        return ()
+
+    def resampled(self, mapping: dict[int, int]) -> None:
+        """Called on a determinisation (knowledge.py) after its hidden cards were dealt again:
+        `mapping[old] = new` says which instance now stands where `old` stood. A module that
+        keeps its own records of hidden cards (a memory keyed by card, running tallies of a
+        hand) brings them in line here. Default: nothing to do."""
+
     def card_label(self, inst: int) -> str:
         """How the log and views name a card instance: the game's `labels` (its card id unless
         the game names cards otherwise; copies of a card are alike to a player, and
@@ -347,6 +359,20 @@ class State:
             except AttributeError:   # a slot never set
                 continue
             setattr(new, name, _copy(value))
+        return new
+
+    def world(self, rng: random.Random) -> "State":
+        """A clone for a search to play on (engine/knowledge.py): no history (its chance
+        outcomes would tell the order of hidden cards), no event log, unchecked, its chance
+        drawn from `rng` (the real RNG would tell the searcher the shuffles to come)."""
+        saved = self.history, self.rng, self.log
+        self.history, self.rng, self.log = [], None, EventLog(on=False)
+        try:
+            new = self.clone()
+        finally:
+            self.history, self.rng, self.log = saved
+        new.rng = rng
+        new.checking = False
         return new
 
     # --- chance -------------------------------------------------------------------------

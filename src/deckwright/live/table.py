@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..engine.bots import bots_of as bot_kinds
-from ..engine.bots import choose
+from ..engine.bots import choose, make_bot, split_spec
 from ..engine.game import Game
 from ..engine.observer import observe, public_info
 from ..engine.state import Action, NotationError, Refused, State
@@ -71,7 +71,7 @@ class Table:
     def __post_init__(self) -> None:
         kinds = bot_kinds(type(self.game))
         for seat in self.seats:
-            if seat.kind != HUMAN and seat.kind not in kinds:
+            if seat.kind != HUMAN and _bot_name(seat.kind) not in kinds:
                 raise TableError(f"unknown seat kind {seat.kind!r} "
                                  f"(known: {', '.join([HUMAN, *sorted(kinds)])})")
             if seat.kind == HUMAN and not seat.token:
@@ -101,8 +101,8 @@ class Table:
         self.fault = ""
         self.restart_asked: set[int] = set()
         kinds = bot_kinds(type(self.game))
-        self.bots = {p: kinds[s.kind](random.Random(f"{self.seed}/{p}").getrandbits(64)
-                                      if fixed else _secret())
+        self.bots = {p: make_bot(kinds, s.kind, random.Random(f"{self.seed}/{p}").getrandbits(64)
+                                 if fixed else _secret())
                      for p, s in enumerate(self.seats) if s.kind != HUMAN}
 
     def state_at(self, n: int) -> State:
@@ -276,3 +276,11 @@ class Table:
             "language": self.game.data.language,
             "words": page_words(self.game.data.language),
         }
+
+
+def _bot_name(kind: str) -> str | None:
+    """The bot a seat kind names (`ismcts:200` -> ismcts), None when the budget is malformed."""
+    try:
+        return split_spec(kind)[0]
+    except ValueError:
+        return None

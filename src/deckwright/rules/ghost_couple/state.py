@@ -519,6 +519,19 @@ class GhostState(EventRules, State):
                           for inst, q in sorted(self.peeked[player].items())}
         return seen
 
+    def revealed_to(self, player: int) -> Iterable[int]:
+        """The cards this player remembers on the field and saw in other hands."""
+        return [*self.seen[player].values(), *self.peeked[player]]
+
+    def resampled(self, mapping: dict[int, int]) -> None:
+        """Cards dealt again (engine/knowledge.py): the other players' memories now name the
+        card that lies where the remembered one lay."""
+        for memory in self.seen:
+            for cell, inst in memory.items():
+                memory[cell] = mapping.get(inst, inst)
+        self.peeked = [{mapping.get(inst, inst): q for inst, q in seen.items()}
+                       for seen in self.peeked]
+
     def invariants(self) -> Iterable[str]:
         field, where, fid = self.field, self.zones.where, self.game.FIELD
         for inst in self.zones.shown:

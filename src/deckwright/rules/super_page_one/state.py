@@ -325,6 +325,18 @@ class SuperPageOneState(Refusals, TableView, State):
         """Tally every hand afresh (after the deal or an example's setup placed the cards)."""
         self.tallies.recount([self.hand(p) for p in range(self.players)], self.revealed)
 
+    # --- searching bots (engine/knowledge.py) ------------------------------------------------
+
+    def revealed_to(self, player: int) -> Iterable[int]:
+        """The Ks a kick-back showed stay known to everyone while they stay in the hand."""
+        return self.revealed
+
+    def resampled(self, mapping: dict[int, int]) -> None:
+        """Hidden hands were dealt again: tally them afresh and look again at who may declare."""
+        self._recount()
+        self.quiet = False
+        self.drawn = mapping.get(self.drawn, self.drawn)
+
     # --- effects ----------------------------------------------------------------------------
 
     def _activate(self, code: int, arg: int) -> None:

@@ -364,6 +364,18 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         it, face down)."""
         return list(self.known[player].values())
 
+    def revealed_to(self, player: int) -> Iterable[int]:
+        """The field cards this player has looked at."""
+        return self.known[player].values()
+
+    def resampled(self, mapping: dict[int, int]) -> None:
+        """Cards dealt again (engine/knowledge.py): the other players' knowledge and the
+        declarations waiting name the card that lies where the old one lay."""
+        for known in self.known:
+            for slot, inst in known.items():
+                known[slot] = mapping.get(inst, inst)
+        self.resolving = [(p, mapping.get(c, c)) for p, c in self.resolving]
+
     def view(self, player: int) -> dict[str, Any]:
         seen = super().view(player)
         seen["known"] = {slot_name(s): self.card_label(c) for s, c in self.known[player].items()}
