@@ -40,7 +40,9 @@ def test_the_guides_notebook_runs_as_written(fox: Path, monkeypatch: pytest.Monk
 
 def test_the_projects_games_and_bots(fox: Path, game: api.Game) -> None:
     assert api.games(api.open_project(fox)) == ["fox"]
-    assert api.bot_names(game) == ["random", "greedy"]
+    assert api.bot_names(game) == ["random", "greedy", "ismcts"]
+    searched = api.play(game, 1, bots=("ismcts:8", "greedy"), seed=3)[0]
+    assert searched.bots == ("ismcts:8", "greedy") and searched.result.over
 
 
 def test_the_same_call_plays_the_same_games(game: api.Game) -> None:

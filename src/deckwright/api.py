@@ -25,7 +25,7 @@ from typing import Any, Iterator, Sequence
 
 from .app.registry import RulesImportError, how_to_add, rules_for
 from .app.registry import games as _registry
-from .engine.bots import bots_of
+from .engine.bots import bots_of, make_bot, split_spec
 from .engine.fuzz import RunawayGame, StuckGame, play_from
 from .engine.game import Game
 from .engine.setup import SetupError
@@ -69,7 +69,8 @@ def load(project: Project, game_id: str, deck: str | None = None) -> Game:
 
 
 def bot_names(game: Game) -> list[str]:
-    """The bots that can play the game: the engine's (random, greedy) and the game's own."""
+    """The bots that can play the game: the engine's (random, greedy, ismcts) and the game's
+    own. `ismcts:N` names the searching bot with N simulations a decision."""
     return list(bots_of(type(game)))
 
 
@@ -119,7 +120,7 @@ def play(game: Game, n: int = 1, *, bots: Sequence[str] = ("random",),
     `players` seats (default: the game's bench count). UsageError for an unknown bot or a
     player count the game does not allow."""
     kinds = bots_of(type(game))
-    unknown = [b for b in bots if b not in kinds]
+    unknown = [b for b in bots if _bot_name(b) not in kinds]
     if unknown or not bots:
         raise UsageError(f"unknown bot {', '.join(unknown) or '(none)'} "
                          f"(known: {', '.join(kinds)})")
@@ -136,7 +137,7 @@ def play(game: Game, n: int = 1, *, bots: Sequence[str] = ("random",),
         state.log.on = log
         stopped, decisions = "", 0
         try:
-            decisions = play_from(game, state, [kinds[name](game_seed * 31 + k)
+            decisions = play_from(game, state, [make_bot(kinds, name, game_seed * 31 + k)
                                                 for k, name in enumerate(names)],
                                   seed=game_seed).decisions
         except (RunawayGame, StuckGame) as exc:
@@ -153,3 +154,11 @@ def replay(game: Game, players: int, history: Sequence[tuple[int, Any]]) -> Stat
     """The state a history leads to, rebuilt from the history alone (its chance outcomes
     included): ReplayError when it does not fit the game."""
     return game.replay(players, list(history))
+
+
+def _bot_name(spec: str) -> str | None:
+    """The bot a name gives (`ismcts:200` -> ismcts), None when its budget is malformed."""
+    try:
+        return split_spec(spec)[0]
+    except ValueError:
+        return None
