@@ -5,13 +5,12 @@ are dealt again; the bot decides at both positions once per seed, and a chi-squa
 homogeneity (permutation p-value) at alpha = 0.001 must not tell the two samples apart. A
 resampler that hands the searcher the real state must be caught. The quick run uses 20 seeds
 and 10 simulations a decision at positions where the leaking resampler is caught; with
-DECKWRIGHT_LONG_LEAK=1 every game's first positions are searched for one that catches it
+--long (DECKWRIGHT_LONG=1) every game's first positions are searched for one that catches it
 (60 seeds, 40 simulations), ghost-couple and original-tcg included.
 """
 
 from __future__ import annotations
 
-import os
 import random
 from functools import lru_cache
 from pathlib import Path
@@ -30,7 +29,6 @@ from deckwright.rules import rules_for
 ROOT = Path(__file__).resolve().parent.parent
 UNO = ROOT / "tests" / "fixtures" / "uno"
 GAMES = ("super-page-one", "bridge-over", "treasure-scramble", "ghost-couple", "original-tcg")
-LONG = os.environ.get("DECKWRIGHT_LONG_LEAK") == "1"
 #: (game seed, position number, budget) where the leaking resampler is caught with 20 seeds
 #: (`revealing` over the first positions of those games; any such position will do)
 CAUGHT = {"super-page-one": (0, 6, 10), "bridge-over": (0, 5, 40), "treasure-scramble": (0, 0, 10)}
@@ -93,9 +91,10 @@ def test_a_leaking_resampler_is_caught(game_id):
     assert verdict.leaks, (verdict.p, verdict.real, verdict.other)
 
 
-@pytest.mark.skipif(not LONG, reason="long leak run: DECKWRIGHT_LONG_LEAK=1")
 @pytest.mark.parametrize("game_id", GAMES)
-def test_long_leak_run(game_id):
+def test_long_leak_run(game_id, long_run):
+    if not long_run:
+        pytest.skip("the long leak run: pytest --long (or DECKWRIGHT_LONG=1)")
     budget = 10 if game_id == "original-tcg" else 40
     found = None
     for seed in range(3):
