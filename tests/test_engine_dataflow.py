@@ -67,3 +67,11 @@ def test_the_check_itself_sees_relative_imports_inside_functions(tmp_path):
     names = [n for _, n in _imports(fake, "deckwright.press.rulebook.target")]
     assert "deckwright.engine.verify" in names and "deckwright.press.cards" in names
     assert any(n.startswith(FORBIDDEN) for n in names)
+
+
+def test_the_rulebooks_labels_import_nothing_of_its_examples():
+    """labels.py and examples.py imported each other (the shared verbs lived in examples.py);
+    both now take the shared words from shared_notation.py, and examples.py builds on labels."""
+    path = PACKAGE / "press" / "rulebook" / "labels.py"
+    assert [n for _, n in _imports(path)
+            if n.startswith("deckwright.press.rulebook.examples")] == []

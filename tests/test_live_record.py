@@ -176,3 +176,18 @@ def test_the_newest_start_points_are_offered():
     assert len(points) == record.OFFERED and points == sorted(points, reverse=True)
     everything = record.start_points(table, limit=len(table.decisions) + 1)
     assert everything[:record.OFFERED] == points and len(everything) > 3 * record.OFFERED
+
+
+def test_the_tables_decisions_are_read_through_the_games_notation():
+    """The table's sentences are made from a decision's words as the game's declared notation
+    reads them in the present state (a card is a card), not from its text; a text no form fits
+    keeps its words as written."""
+    table = played("super-page-one", 1)
+    legal = [table.state.action_to_string(a) for a in table.state.legal_actions()]
+    plays = [t for t in legal if " plays " in t]
+    assert plays, legal
+    words = table.decision_words(plays[0])
+    assert [k for _w, k in words] == ["player", "verb", "card"]
+    assert " ".join(w for w, _k in words) == plays[0]
+    assert table.decision_words("p1 juggles x") == (
+        ("p1", "player"), ("juggles", "verb"), ("x", "word"))

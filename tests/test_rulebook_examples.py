@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from deckwright.model.steps import as_written
+from deckwright.app.steps import decision_words
 from deckwright.i18n import words
 from deckwright.model import Example, Project, load_game
 from deckwright.press.rulebook.context import ContextBuilder
@@ -25,13 +27,40 @@ def game():
 
 def test_steps_without_say_are_rendered_from_the_notation(game):
     d = Drawer(game)
-    assert d.sentence("p1 plays red-2") == "プレイヤー1 が「赤の2」を出す。"
-    assert d.sentence("p2 plays draw-two#2") == "プレイヤー2 が「ドロー2」（2枚目）を出す。"
-    assert d.sentence("p3 passes") == "プレイヤー3 がパスする。"
-    assert d.sentence("p2 draws") == "プレイヤー2 が山札から引く。"
-    assert d.sentence("p1 moves red-1 to blue-2") == "プレイヤー1 が「赤の1」を「青の2」へ動かす。"
+    assert d.sentence(as_written("p1 plays red-2")) == "プレイヤー1 が「赤の2」を出す。"
+    assert d.sentence(as_written("p2 plays draw-two#2")) == "プレイヤー2 が「ドロー2」（2枚目）を出す。"
+    assert d.sentence(as_written("p3 passes")) == "プレイヤー3 がパスする。"
+    assert d.sentence(as_written("p2 draws")) == "プレイヤー2 が山札から引く。"
+    assert d.sentence(as_written("p1 moves red-1 to blue-2")) == "プレイヤー1 が「赤の1」を「青の2」へ動かす。"
     with pytest.raises(MissingLabel):  # a game's own verb needs the game's word for it
-        d.sentence("p1 scrambles f2")
+        d.sentence(as_written("p1 scrambles f2"))
+
+
+def test_a_step_is_drawn_from_the_words_its_verdict_carries(game):
+    """The rulebook reads a decision as the game's notation parsed it (the verdict's steps),
+    never by splitting the step's text: words that differ from the text are what is drawn;
+    a step the verdict has no words for reads as the model holds it written."""
+    class V:
+        status, detail = "verified", ""
+        steps = ((1, (("p2", "player"), ("plays", "verb"), ("blue-1", "card"))),)
+
+    ex = next(e for e in game.db.examples if e.id == "skip-two-players")   # p1 plays skip, red-3
+    drawn = Drawer(game).draw(ex, V(), 1)
+    assert [s.sentence for s in drawn.steps] == ["プレイヤー2 が「青の1」を出す。",
+                                                 "プレイヤー1 が「赤の3」を出す。"]
+    assert [(f.step, f.card.card_id) for f in drawn.flow] == [(1, "blue-1"), (2, "red-3")]
+
+
+def test_every_decision_step_has_words_parsed_or_as_written(game):
+    """app/steps.py: a verdict's parsed words where the run parsed the step, the model's
+    words as written for the rest (a step after a failing one), none for a check."""
+    ex = Example.model_validate({
+        "id": "x", "title": "x", "steps": ["p1 plays red-2", {"expect": {"turn": "p2"}},
+                                           {"refused": "p2 plays skip, red-3!"}]})
+    parsed = (("p1", "player"), ("plays", "verb"), ("red-2", "card"))
+    assert decision_words(ex, [(1, parsed)]) == (
+        (1, parsed),
+        (3, (("p2", "player"), ("plays", "verb"), ("skip", "word"), ("red-3!", "word"))))
 
 
 def test_an_example_is_drawn_with_flow_steps_outcome_and_verdict(game):
@@ -245,12 +274,12 @@ def test_cards_that_share_a_name_are_told_apart_by_their_colours(tmp_path):
     import sys
 
     bridge = Drawer(load_game(Project(ROOT), "bridge-over"))
-    assert bridge.sentence("p1 plays red-4") == "プレイヤー1 が「4」（赤）を出す。"
+    assert bridge.sentence(as_written("p1 plays red-4")) == "プレイヤー1 が「4」（赤）を出す。"
     spo = Drawer(load_game(Project(ROOT), "super-page-one"))
-    assert "「ジョーカー」を" in spo.sentence("p1 plays joker-1")
+    assert "「ジョーカー」を" in spo.sentence(as_written("p1 plays joker-1"))
 
     run = subprocess.run([sys.executable, "-m", "deckwright", "new", "fox", "--rules"],
                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     fox = Drawer(load_game(Project(tmp_path / "fox"), "fox"))
-    assert fox.sentence("p2 plays yellow-1") == "Player 2 plays “One” (Yellow)."
+    assert fox.sentence(as_written("p2 plays yellow-1")) == "Player 2 plays “One” (Yellow)."

@@ -18,6 +18,7 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
+from deckwright.app.steps import step_words
 from deckwright.app.words import rules_words
 from deckwright.model import Project, load_game
 from deckwright.press.rulebook.context import ContextBuilder
@@ -64,7 +65,7 @@ def identifiers(game) -> set[str]:
     its examples are written in and the rules module's keys (two letters or more)."""
     words = {c.id for c in game.db.cards}
     words |= {w for w in game.db.game.labels if "." not in w}
-    words |= {w for _, w, _ in reader_words(game)} | set(rules_words(game))
+    words |= {w for _, w, _ in reader_words(game, step_words(game))} | set(rules_words(game))
     words |= {"hand_sizes", "deck_size", "discard_size", "hands"}
     return {w for w in words if len(w) > 1 and re.fullmatch(r"[a-z][a-z0-9_-]*", w)}
 

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from deckwright.cli import main
+from deckwright.model.steps import as_written
 from deckwright.model import InputError, Project, load_game
 from deckwright.press.markup import parse
 from deckwright.press.rulebook.context import ContextBuilder
@@ -88,11 +89,11 @@ def test_an_expectation_is_worded_with_names_copies_and_labels(tcg) -> None:
 
 def test_a_game_decision_reads_as_a_japanese_sentence(tcg) -> None:
     d = Drawer(tcg)
-    assert d.sentence("p1 summons binarukus-sage-dragon at camp3 paying gilbia-flame-swordsman!, "
-                      "crazy-jack-tactics#1") == (
+    assert d.sentence(as_written("p1 summons binarukus-sage-dragon at camp3 paying "
+                                 "gilbia-flame-swordsman!, crazy-jack-tactics#1")) == (
         "プレイヤー1 が「ビナルクスの仙龍」を自陣3に「ギルビアの炎剣術士」（墓地へ）・"
         "「クレイジー・ジャックの戦闘術」（1枚目）を支払って召喚する。")
-    assert d.sentence("p1 skips") == "プレイヤー1 が何もせずに進む。"
+    assert d.sentence(as_written("p1 skips")) == "プレイヤー1 が何もせずに進む。"
 
 
 def test_card_facts_and_effect_kinds_use_the_games_words(tcg) -> None:
@@ -224,14 +225,24 @@ def test_an_icon_keeps_the_punctuation_after_it(tcg) -> None:
 def test_the_format_guide_lists_the_step_words_check_words_itself() -> None:
     """docs/format.md and `check` agree on which step words need no label (a guide that said
     every step word needs one let `p1 names yellow` pass check against its own words)."""
-    from deckwright.press.rulebook.examples import BARE_VERBS, TO_VERBS, VERBS
-    from deckwright.press.rulebook.labels import PARTICLES
+    from deckwright.shared_notation import BARE_VERBS, PARTICLES, TO_VERBS, VERBS
 
     text = " ".join((ROOT / "docs" / "format.md").read_text(encoding="utf-8").split())
     verbs = text.split("a shared verb right after the player", 1)[1].split("(`moves`", 1)[0]
     particles = text.split("the particles", 1)[1].split(", and a shared verb", 1)[0]
     assert set(re.findall(r"`([a-z]+)`", verbs)) == set(VERBS) | set(TO_VERBS) | set(BARE_VERBS)
     assert set(re.findall(r"`([a-z]+)`", particles)) == set(PARTICLES)
+
+
+def test_every_shared_key_has_deckwrights_word_for_it() -> None:
+    """The shared setup and expectation keys are listed once (shared_notation.py); the engine
+    reads exactly those and the rulebook has a label for each."""
+    from deckwright.engine.expect import SHARED
+    from deckwright.engine.setup import SHARED_SETUP
+    from deckwright.shared_notation import EXPECT_KEYS, KEY_LABELS, SETUP_KEYS
+
+    assert tuple(SHARED) == EXPECT_KEYS and SHARED_SETUP == SETUP_KEYS
+    assert set(SETUP_KEYS) | set(EXPECT_KEYS) <= set(KEY_LABELS)
 
 
 def test_a_shared_verb_and_a_palette_colour_need_no_label(tmp_path, capsys) -> None:

@@ -124,9 +124,10 @@ def tree_files(folder: Path) -> list[Path]:
 
 
 #: The parts of deckwright whose code every drawn output depends on.
-PRESS_CODE = ("press", "model", "templates", "locale", "i18n.py", "atomic.py", "manifest.py")
+PRESS_CODE = ("press", "model", "templates", "locale", "i18n.py", "shared_notation.py", "atomic.py",
+              "manifest.py")
 #: ... and what example verdicts depend on.
-ENGINE_CODE = ("app", "engine", "rules", "model", "locale", "i18n.py")
+ENGINE_CODE = ("app", "engine", "rules", "model", "locale", "i18n.py", "shared_notation.py")
 
 
 @lru_cache(maxsize=None)

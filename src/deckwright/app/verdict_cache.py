@@ -40,7 +40,7 @@ from .registry import RulesImportError, rules_for, source_files
 from .verify import Verdict
 
 NAME = "verdicts.json"
-FORMAT = 3   # 2: verdicts carry parsed steps, 3: and the end state
+FORMAT = 4   # 2: verdicts carry parsed steps, 3: and the end state, 4: every decision step
 #: Verdicts with their event logs are tens of KiB a game; a larger file is not ours.
 MAX_BYTES = 32 * 1024 * 1024
 #: The code verdicts follow from (paths.py: loading the model checks file names with it).

@@ -13,6 +13,7 @@ from typing import Any, Literal
 from ..model import GameData, Problem
 from ..engine.script import Failure, run_example
 from .registry import RulesImportError, how_to_add, rules_for
+from .steps import decision_words
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,8 @@ class Verdict:
     refusals: tuple[tuple[int, str, str], ...] = ()
     #: (step number, ((word, kind), ...)) of each decision step as the game's declared notation
     #: parsed it: kind "player", "verb", "word" (a literal of the form), "card", "colour",
-    #: "number", "choice" or the game's own (engine.notation)
+    #: "number", "choice" or the game's own (engine.notation); a step no notation parsed (no
+    #: `NOTATION`, no rules module, after a failing step) as written (app/steps.py)
     steps: tuple[tuple[int, tuple[tuple[str, str], ...]], ...] = ()
     #: the end state, for each key of the example's `expect:`, in its notation: what the
     #: rulebook prints as the outcome (engine.expect.observed)
@@ -52,11 +54,12 @@ def verify_examples(game: GameData) -> dict[str, Verdict]:
     try:
         game_cls = rules_for(game.id, game.project)
     except RulesImportError as exc:
-        return {ex.id: Verdict(ex.id, "failing", f"rules module does not load: {exc}")
-                for ex in examples}
+        return {ex.id: Verdict(ex.id, "failing", f"rules module does not load: {exc}",
+                               steps=decision_words(ex)) for ex in examples}
     if game_cls is None:
         why = how_to_add(game.id, game.project)
-        return {ex.id: Verdict(ex.id, "unverified", why) for ex in examples}
+        return {ex.id: Verdict(ex.id, "unverified", why, steps=decision_words(ex))
+                for ex in examples}
     verdicts: dict[str, Verdict] = {}
     for source, ex in game.all_examples():
         outcome = run_example(game_cls, game, ex, source)
@@ -66,7 +69,7 @@ def verify_examples(game: GameData) -> dict[str, Verdict]:
                  "automatic": tuple((n, tuple(s)) for n, s in outcome.automatic),
                  "setup_defaults": tuple(outcome.setup_defaults.items()),
                  "refusals": tuple((n, str(text), rule) for n, text, rule in outcome.refusals),
-                 "steps": tuple((n, tuple(words)) for n, words in outcome.words),
+                 "steps": decision_words(ex, ((n, tuple(w)) for n, w in outcome.words)),
                  "end_state": tuple(outcome.end_state.items())}
         if outcome.passed:
             verdicts[ex.id] = Verdict(ex.id, "verified", "", log, **shown)

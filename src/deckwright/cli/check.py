@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 from collections import Counter
 
 from . import COMMANDS, GAME_IDS_HELP
@@ -79,17 +80,18 @@ def warnings(game: GameData) -> list[str]:
     return out
 
 
-def example_problems(game: GameData, fresh: bool = False) -> list[Problem]:
-    """The examples not in the game's notation. The examples are run (only the rules can tell
-    a verb or key they do not know), unless a build kept the engine's verdicts on exactly these
-    inputs (`app.verdict_cache`, keyed by the database, playtests, rules and deckwright's
-    code): those say the same and cost nothing to read; with `fresh`, they are not read.
-    Check itself keeps nothing."""
+def example_verdicts(game: GameData, fresh: bool = False) -> dict[str, Any]:
+    """The engine's verdicts on the game's examples: what tells the examples not in the
+    game's notation (only the rules can tell a verb or key they do not know) and each
+    decision step's parsed words (the label pass reads those). The examples are run, unless a
+    build kept the verdicts on exactly these inputs (`app.verdict_cache`, keyed by the
+    database, playtests, rules and deckwright's code): those say the same and cost nothing to
+    read; with `fresh`, they are not read. Check itself keeps nothing."""
     from ..app import verdict_cache   # only this needs the rules engine
-    from ..app.verify import bad_input_problems, notation_problems
+    from ..app.verify import verify_examples
 
     kept = None if fresh else verdict_cache.load(game)
-    return notation_problems(game) if kept is None else bad_input_problems(kept)
+    return verify_examples(game) if kept is None else kept
 
 
 def misregistrations(project: Project, games: list[GameData]) -> list[Problem]:
@@ -109,9 +111,16 @@ def _run(args: argparse.Namespace) -> int:
     project = Project(args.project)
     games, found = load_each(project, args.games)
     found += misregistrations(project, games)
-    found += [p for game in games for p in example_problems(game, args.fresh)]
+    from ..app.steps import step_words   # these need the rules engine
+    from ..app.verify import bad_input_problems
+
+    verdicts = {id(game): example_verdicts(game, args.fresh) for game in games}
+    found += [p for game in games for p in bad_input_problems(verdicts[id(game)])]
     games, more = with_editions(games)
+    # the label pass reads the steps as the verdicts parsed them; an edition's own examples
+    # (no verdicts here) as written (app/steps.py)
     presses, faults = problems(games, vocabulary=rules_words,
+                               steps=lambda game: step_words(game, verdicts.get(id(game))),
                                kept_faces=not args.fresh and not args.preflight)
     found += more + faults  # the games that loaded are checked as build would
     if found:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
+from ..shared_notation import EXPECT_KEYS
 from .cards import split_ref
 from .turns import CLOCKWISE
 from .zones import EMPTY
@@ -75,8 +76,9 @@ def _turn(state: "State") -> str | None:
     return state.player_name(p) if p >= 0 else None
 
 
-#: The shared expectation keys of docs/format.md; `events` is handled on its own.
-SHARED: dict[str, Callable[["State"], Any]] = {
+#: How the engine reads each shared expectation key (docs/format.md; the keys are listed
+#: once, in shared_notation.py); `events` is handled on its own.
+_READ: dict[str, Callable[["State"], Any]] = {
     "hands": lambda s: _pile_or_per_player(s, "hand"),
     "hand_sizes": lambda s: _per_player(s, lambda p: s.zones.size(s.zones.layout.of("hand", p))),
     "top": _top,
@@ -89,6 +91,7 @@ SHARED: dict[str, Callable[["State"], Any]] = {
     "discard_size": lambda s: s.zones.size(s.zones.layout.of("discard")),
     "public": lambda s: _pile_or_per_player(s, "public"),
 }
+SHARED: dict[str, Callable[["State"], Any]] = {key: _READ[key] for key in EXPECT_KEYS}
 
 
 def zone_keys(state: "State") -> dict[str, str]:

@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from ..model.steps import split
 from .cards import CardRefError
 from .state import NotationError
 
@@ -209,8 +210,10 @@ class Notation:
             self.by_word.setdefault(verb.word, []).append(verb)
 
     def parse(self, state: Any, text: str) -> Step:
-        """The step `text` as a Step; NotationError naming what is wrong otherwise."""
-        words = text.replace(",", " ").split()
+        """The step `text` as a Step; NotationError naming what is wrong otherwise. (Its
+        words are split as model/steps.py splits any step; a step no notation reads keeps
+        them as written there, `as_written`.)"""
+        words = split(text)
         if len(words) < 2:
             raise NotationError(f"expected 'pN VERB ...', got {text!r}")
         player = state.parse_player(words[0])

@@ -16,11 +16,13 @@ from __future__ import annotations
 from typing import Any, Collection, Iterator
 
 from ..model import Example, GameData
+from ..shared_notation import SETUP_KEYS
 from .cards import CardRefError, count_refs
 from .game import Game
 from .state import State
 
-SHARED_SETUP = ("players", "turn", "hands", "deck", "discard", "public", "scores", "options")
+#: The setup keys every game knows (listed once, in shared_notation.py).
+SHARED_SETUP = SETUP_KEYS
 
 
 class SetupError(ValueError):

@@ -54,10 +54,12 @@ class Live:
         self.changes = Changes()
 
     def sentence(self, notation: str) -> str:
-        """A decision as a sentence; a verb no example uses may have no label yet, and then
-        the page shows the notation alone (it is printed under every sentence anyway)."""
+        """A decision as a sentence, made from its words as the table's state parses them
+        (Table.decision_words; call it under the lock); a verb no example uses may have no
+        label yet, and then the page shows the notation alone (it is printed under every
+        sentence anyway)."""
         try:
-            return self._sentence(notation)
+            return self._sentence(self.table.decision_words(notation))
         except MissingLabel:
             return ""
 
@@ -157,7 +159,7 @@ async def view(request: Request) -> Response:
     async with live.lock:
         body = live.table.view(seat)
         body["version"] = live.changes.version
-    body["said"] = [live.sentence(text) for text in body["legal"]]
+        body["said"] = [live.sentence(text) for text in body["legal"]]
     body["zone_titles"] = {key: live.zone_title(key) for key in body["zones"]}
     body["public"] = live.public(body["public"])
     body["names"] = {seat["name"]: live.labels.player(seat["name"]) or seat["name"]

@@ -24,6 +24,7 @@ from ..press.preflight import problems as preflight_problems
 from ..press.rulebook.context import ContextBuilder
 from ..press.rulebook.render import book_stylesheet, render_page, template_dirs
 from ..app.registry import forget as forget_rules
+from ..app.steps import step_words
 from ..app.words import rules_words
 from .faces import Faces
 from .words import page_words
@@ -128,7 +129,8 @@ class Preview:
         preview's own press (only faces whose inputs changed are planned again) and the
         examples not in the game's notation, sorted as `check` prints them."""
         found = view.faces.checked(lambda press: preflight_problems(
-            [view.data], vocabulary=rules_words, presses=[press])[1])
+            [view.data], vocabulary=rules_words, presses=[press],
+            steps=lambda game: step_words(game, view.verdicts))[1])
         return sorted(set(found + bad_input_problems(view.verdicts)))
 
     # --- what the pages read ----------------------------------------------------------------

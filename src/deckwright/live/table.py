@@ -26,6 +26,7 @@ from ..engine.observer import observe, public_info
 from ..engine.state import Action, NotationError, Refused, State
 from ..engine.witness import Witness
 from ..i18n import Words, words
+from ..model.steps import as_written
 from .words import page_words
 
 HUMAN = "you"
@@ -241,6 +242,16 @@ class Table:
     def log(self, seat: int) -> list[str]:
         """The event log as `seat` may read it, cards and players named as players know them."""
         return self.witness.sentences(self.state, seat, self.card_name, self.player_title)
+
+    def decision_words(self, text: str) -> tuple[tuple[str, str], ...]:
+        """A decision as its words with their kinds, as the game's declared notation reads it
+        in the present state (what the rulebook's sentences are made from); as written for a
+        game that parses its steps itself (model.steps.as_written)."""
+        try:
+            step = self.state.parse_step(text)
+        except NotationError:
+            step = None
+        return step.words if step is not None else as_written(text)
 
     def view(self, seat: int) -> dict[str, Any]:
         """Everything the page of `seat` shows: its view of the zones (cards as id + name,

@@ -16,7 +16,7 @@ from ..model import GameData, InputError, Problem
 from . import checked_faces
 from .cards import GamePress
 from .fonts import fontbook
-from .rulebook.labels import missing_labels, unlabelled_rules_words
+from .rulebook.labels import StepWords, missing_labels, unlabelled_rules_words
 from .terms import face_term_problems
 
 
@@ -70,9 +70,11 @@ def _trial_render(game: GameData) -> None:
     render_page(template_dirs(game.project.templates_dir), context, game.project.display)
 
 
-def _labels(game: GameData, press: GamePress) -> list[Problem]:
-    """Every identifier the rulebook prints has the game's word for it (rulebook/labels.py)."""
-    return missing_labels(game)
+def _labels(game: GameData, press: GamePress, steps: StepWords | None = None) -> list[Problem]:
+    """Every identifier the rulebook prints has the game's word for it (rulebook/labels.py);
+    the decision steps' words are those the caller hands in (`Steps`: the verdicts' parsed
+    words), else as written (model/steps.py)."""
+    return missing_labels(game, steps)
 
 
 def _terms(game: GameData, press: GamePress) -> list[Problem]:
@@ -103,13 +105,19 @@ CHECKS = [
 #: The identifiers a game's rules module accepts in examples (zones, setup and expectation
 #: keys), word -> what it is; the build's orchestration asks the engine, press never does.
 Vocabulary = Callable[[GameData], dict[str, str]]
+#: Every decision step of a game's examples as words with their kinds (labels.StepWords), as
+#: the application layer reads them (app/steps.py: the verdicts' parsed steps, else as
+#: written); press never splits a step's text itself.
+Steps = Callable[[GameData], StepWords]
 
 
 def problems(games: list[GameData], faces: bool = True, rulebook: bool = True,
              vocabulary: Vocabulary | None = None, kept_faces: bool = False,
-             presses: list[GamePress] | None = None) -> tuple[list[GamePress], list[Problem]]:
+             presses: list[GamePress] | None = None,
+             steps: Steps | None = None) -> tuple[list[GamePress], list[Problem]]:
     """Run the checks the outputs need on every game; every problem of every game at once.
-    With `vocabulary`, the rulebook checks also want a label for each of its words. With
+    With `vocabulary`, the rulebook checks also want a label for each of its words; with
+    `steps`, for each word of the examples' decision steps. With
     `kept_faces` (`check`), a game whose faces a build found printable from the same inputs
     (checked_faces.py) is not planned again, nor are its layouts loaded: the build kept that
     note only once its layouts check too found nothing, and the note's key covers every input
@@ -124,16 +132,19 @@ def problems(games: list[GameData], faces: bool = True, rulebook: bool = True,
             if kept and check.run in (_layouts, _faces):
                 continue
             if (check.faces and faces) or (check.rulebook and rulebook):
-                found += check.run(game, press)
+                if check.run is _labels:
+                    found += _labels(game, press, steps(game) if steps else None)
+                else:
+                    found += check.run(game, press)
         if rulebook and vocabulary is not None:
             found += unlabelled_rules_words(game, vocabulary(game))
     return presses, found
 
 
 def preflight(games: list[GameData], faces: bool = True, rulebook: bool = True,
-              vocabulary: Vocabulary | None = None) -> list[GamePress]:
+              vocabulary: Vocabulary | None = None, steps: Steps | None = None) -> list[GamePress]:
     """The games' presses, ready to draw; raises one InputError with every problem found."""
-    presses, found = problems(games, faces, rulebook, vocabulary)
+    presses, found = problems(games, faces, rulebook, vocabulary, steps=steps)
     if found:
         raise InputError(found)
     return presses

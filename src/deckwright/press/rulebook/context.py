@@ -375,7 +375,8 @@ class ContextBuilder:
         return entries
 
     def build(self, page: str) -> dict[str, Any]:
-        problems = missing_labels(self.game)
+        steps = {ex_id: dict(getattr(v, "steps", ()) or ()) for ex_id, v in self.verdicts.items()}
+        problems = missing_labels(self.game, steps)   # the words the drawer will print
         if problems:  # `check` reports these too; a rulebook never prints an identifier
             raise InputError(problems)
         g = self.db.game

@@ -17,38 +17,12 @@ from typing import Any, Mapping, Protocol
 
 from ...i18n import N_, words
 from ...model import Card, Example, GameData, Step
+from ...model.steps import Words, as_written
 from ...model.validate import CARD_REF_RE
+from ...shared_notation import BARE_VERBS, TO_VERBS, VERBS
 from ..fonts import Metrics, fontbook
 from .inks import mini_classes
-from .labels import IDENT_RE, PLAYER_RE, Labels, is_notation, notation_tokens
-
-#: The shared notation's common verbs with an object, as sentences; a game's own verbs are
-#: its labels (labels.py).
-VERBS = {
-    "plays": N_("%(who)s plays %(what)s."), "play": N_("%(who)s plays %(what)s."),
-    "draws": N_("%(who)s draws %(what)s."), "draw": N_("%(who)s draws %(what)s."),
-    "declares": N_("%(who)s declares %(what)s."), "calls": N_("%(who)s declares %(what)s."),
-    "flips": N_("%(who)s turns over %(what)s."), "turns": N_("%(who)s turns over %(what)s."),
-    "takes": N_("%(who)s takes %(what)s."), "discards": N_("%(who)s discards %(what)s."),
-    "names": N_("%(who)s names %(what)s."), "chooses": N_("%(who)s chooses %(what)s."),
-    "reveals": N_("%(who)s reveals %(what)s."), "attacks": N_("%(who)s attacks %(what)s."),
-    "gives": N_("%(who)s gives %(what)s."), "counters": N_("%(who)s counters %(what)s."),
-    "places": N_("%(who)s places %(what)s."), "moves": N_("%(who)s moves %(what)s."),
-    "activates": N_("%(who)s uses %(what)s."), "uses": N_("%(who)s uses %(what)s."),
-    "returns": N_("%(who)s returns %(what)s."), "vanishes": N_("%(who)s removes %(what)s."),
-    "shuffles": N_("%(who)s shuffles %(what)s."),
-}
-#: The verbs that take `to PLACE` (`moves X to Y`).
-TO_VERBS = {
-    "moves": N_("%(who)s moves %(what)s to %(where)s."),
-    "gives": N_("%(who)s gives %(what)s to %(where)s."),
-    "places": N_("%(who)s places %(what)s on %(where)s."),
-    "returns": N_("%(who)s returns %(what)s to %(where)s."),
-}
-#: Verbs without an object.
-BARE_VERBS = {"passes": N_("%(who)s passes."), "pass": N_("%(who)s passes."),
-              "draws": N_("%(who)s draws from the deck."), "draw": N_("%(who)s draws from the deck."),
-              "ends": N_("%(who)s ends the turn."), "shuffles": N_("%(who)s shuffles the deck.")}
+from .labels import IDENT_RE, PLAYER_RE, Labels, decision, is_notation, marked
 
 #: An outcome's plain values as sentences in the reader's edition (a shared key's own words;
 #: any other key reads "label: value."); True and False of a yes-or-no key each have theirs.
@@ -378,19 +352,17 @@ class Drawer:
             return ""
         return self._(", ").join(self.palette[c].name for c in card.colors if c in self.palette)
 
-    def sentence(self, notation: str) -> str:
-        """A readable rendering of a decision in the shared notation: `p1 plays red-2` ->
-        Player 1 plays “Red 2”. (プレイヤー1：「赤の2」を出す。) A decision with the game's own
-        verb, or with phrases (`on X`, `paying A, B`), is put together from the game's labels:
-        the object, then each phrase (its label's 〜 is where the words go), then the verb."""
+    def sentence(self, words: Words) -> str:
+        """A readable rendering of a decision, from its words as the game's notation parsed
+        them (labels.Words): `p1 plays red-2` -> Player 1 plays “Red 2”. (プレイヤー1：「赤の2」
+        を出す。) A decision with the game's own verb, or with phrases (`on X`, `paying A, B`),
+        is put together from the game's labels: the object, then each phrase (its label's 〜
+        is where the words go), then the verb."""
         _ = self._
-        tokens = notation_tokens(notation)
-        who = ""
-        if tokens and PLAYER_RE.match(tokens[0][0]):
-            who, tokens = self.word(tokens[0][0]), tokens[1:]
-        if not tokens:
+        player, verb, rest = decision(words)
+        who = self.word(player) if player else ""
+        if not verb:
             return who
-        verb, rest = tokens[0][0], tokens[1:]
         if self.labels.shared_form(verb, [w for w, _m in rest]):
             if not rest:
                 return _(BARE_VERBS[verb], who=who).strip()
@@ -419,9 +391,18 @@ class Drawer:
         what = "".join(parts).strip()
         return _("%(who)s: %(what)s %(verb)s.", who=who, what=what, verb=said).strip()
 
-    def cards_in(self, notation: str) -> list[MiniCard]:
-        found = [self.card_of(t) for t, _ in notation_tokens(notation)]
+    def cards_in(self, words: Words) -> list[MiniCard]:
+        """The mini cards of the cards a decision names, in its order."""
+        found = [self.card_of(marked(w)[0]) for w, _kind in words]
         return [self.mini(c) for c in found if c is not None]
+
+    def decided(self, step: Step, text: str, words: Words | None) -> tuple[str, list[MiniCard]]:
+        """A decision step's sentence and cards: its `say` sentence, else its words as the
+        verdict carries them (parsed by the game's notation), else, without one (a book
+        drawn without verdicts), as the model holds the step written."""
+        words = words or as_written(text)
+        return (self.labels.prose(step.say) if step.say else self.sentence(words),
+                self.cards_in(words))
 
     # --- values ------------------------------------------------------------------------------
 
@@ -497,24 +478,26 @@ class Drawer:
 
     # --- steps and examples ------------------------------------------------------------------
 
-    def step(self, step: Step | str, refused_as: str = "") -> DrawnStep | None:
+    def step(self, step: Step | str, refused_as: str = "",
+             words: Words | None = None) -> DrawnStep | None:
         """One step; `refused_as` is the engine's refusal sentence for a `refused:` step (from
-        the verdict), printed when the step cites its rule by id rather than by words. None: a
-        check the reader's edition leaves out."""
+        the verdict), printed when the step cites its rule by id rather than by words; `words`
+        a decision's words (the verdict's `steps`). None: a check the reader's edition leaves
+        out."""
         if isinstance(step, str):
             step = Step(do=step)
         if step.do is not None:
-            said = self.labels.prose(step.say) if step.say else self.sentence(step.do)
-            return DrawnStep("do", said, self.cards_in(step.do))
+            said, cards = self.decided(step, step.do, words)
+            return DrawnStep("do", said, cards)
         if step.refused is not None:
-            said = self.labels.prose(step.say) if step.say else self.sentence(step.refused)
+            said, cards = self.decided(step, step.refused, words)
             why = step.reason or (self.rule_title(step.because) if step.because else "")
             if step.because and why == step.because:
                 # a reason id the database does not title: the engine's words, else the game's
                 # label for it, else no reason at all (an id never reaches a reader)
                 why = refused_as or self.labels.get(step.because) or ""
             reason = self._(" (reason: %(reason)s)", reason=why) if why and self.proof else ""
-            return DrawnStep("refused", f"{said}{reason}", self.cards_in(step.refused))
+            return DrawnStep("refused", f"{said}{reason}", cards)
         if not self.proof:   # a check reads as a sentence only where its `say` tells something
             return DrawnStep("expect", self.labels.prose(step.say)) if step.say else None
         checks = self._("; ").join(f"{self.who(k)} {self.value_text(v, k)}"
@@ -562,7 +545,9 @@ class Drawer:
         engine did by itself. A check the reader's edition leaves out takes its place in the
         numbering away, so the flow's numbers are the printed ones."""
         refused = {n: text for n, text, _rule in getattr(verdict, "refusals", ()) or ()}
-        drawn = [self.step(s, refused.get(i, "")) for i, s in enumerate(example.steps, 1)]
+        parsed = dict(getattr(verdict, "steps", ()) or ())
+        drawn = [self.step(s, refused.get(i, ""), parsed.get(i))
+                 for i, s in enumerate(example.steps, 1)]
         steps = [d for d in drawn if d is not None]
         # script step n -> the printed step at or after it (a left-out check: the next one)
         at = [len(steps) + 1] * (len(drawn) + 2)

@@ -13,34 +13,23 @@ rulebook's drawer looks up.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Mapping
 
-from ...i18n import N_, words
+from ...i18n import words
 from ...model import GameData, Problem
 from ...model.errors import Path as DataPath, format_path
+from ...model.steps import Words, as_written
 from ...model.validate import CARD_REF_RE
+from ...shared_notation import BARE_VERBS, PARTICLES, SHARED, TO_VERBS, VERBS
 from .jlreq import japanese_set
 
+#: A decision step's words with what each is (model/steps.py `Words`): as the game's declared
+#: notation parsed them (the engine's `notation.Step.words`, carried by the verdicts) or, for
+#: a step none parsed, as the model holds it written (`model.steps.as_written`). Press reads
+#: these and never splits a step's text itself.
+#: Example id -> step number (from 1) -> the words of that decision step.
+StepWords = Mapping[str, Mapping[int, Words]]
 
-#: Shared setup and expectation keys (docs/format.md) and the shared zones and values, in
-#: deckwright's words (English message ids, translated by the game's language catalog).
-KEY_LABELS = {
-    "players": N_("Players"), "turn": N_("Turn"), "hands": N_("Hands"),
-    "hand_sizes": N_("Hand sizes"), "deck": N_("Deck"), "discard": N_("Discard pile"),
-    "top": N_("Top card"), "direction": N_("Direction of play"), "scores": N_("Scores"),
-    "winner": N_("Winner"), "over": N_("Game over"), "deck_size": N_("Cards in the deck"),
-    "discard_size": N_("Cards in the discard pile"), "public": N_("Face-up cards"),
-    "events": N_("What happens"), "options": N_("Options"),
-}
-WORDS = {"clockwise": N_("clockwise"), "counterclockwise": N_("counterclockwise")}
-SHARED: dict[str, str] = {**KEY_LABELS, **WORDS, "hand": N_("Hands")}
-
-#: Prepositions of the shared notation: where their object goes (`moves X to Y` -> XをYへ動かす).
-#: A game adds its own with a label holding 〜 for the object: `paying: 〜を支払って`.
-PARTICLES: dict[str, str] = {
-    "to": N_(" to %(what)s"), "on": N_(" on %(what)s"), "at": N_(" at %(what)s"),
-    "as": N_(" as %(what)s"), "from": N_(" from %(what)s"),
-    "against": N_(" against %(what)s"), "into": N_(" into %(what)s")}
 
 PLAYER_RE = re.compile(r"^p(\d+)$")
 #: An identifier: what a program reads, never what a reader should (`graveyard`, `hand_sizes`).
@@ -99,7 +88,6 @@ class Labels:
     def shared_form(self, verb: str, rest: list[str]) -> bool:
         """Whether a decision reads as one of the shared notation's sentences: a shared verb
         the game does not name itself, with no phrase but `to` after a verb that takes it."""
-        from .examples import BARE_VERBS, TO_VERBS, VERBS
         if verb in self.own:
             return False
         if not rest:
@@ -158,14 +146,19 @@ def is_notation(text: str) -> bool:
 Found = list[tuple[DataPath, str, str | None]]
 
 
-def notation_tokens(text: str) -> list[tuple[str, str]]:
-    """The words of a decision (`paying a!, b`): (word, mark) with `,` dropped and a trailing
-    `!` kept as its mark."""
-    out = []
-    for token in text.replace(",", " ").split():
-        mark = "!" if token.endswith("!") and len(token) > 1 else ""
-        out.append((token[:-1] if mark else token, mark))
-    return out
+def marked(word: str) -> tuple[str, str]:
+    """A word of a decision and its mark: a trailing `!` (`a!`: pay with card a turned) is
+    the mark, which has a label of its own."""
+    return (word[:-1], "!") if word.endswith("!") and len(word) > 1 else (word, "")
+
+
+def decision(words: Words) -> tuple[str, str, list[tuple[str, str]]]:
+    """A decision step's words as (player, verb, the rest as (word, mark)): the player ""
+    when the step names none."""
+    rest = list(words)
+    who = rest.pop(0)[0] if rest and rest[0][1] == "player" else ""
+    verb = rest.pop(0)[0] if rest else ""
+    return who, verb, [marked(w) for w, _kind in rest]
 
 
 class _Walk:
@@ -216,13 +209,12 @@ class _Walk:
             if key != "events":  # events are sentences of the log, printed as prose
                 self.values(value, path + (key,), key)
 
-    def step(self, text: str, path: DataPath) -> None:
-        tokens = notation_tokens(text)
-        if tokens and PLAYER_RE.match(tokens[0][0]):
-            tokens = tokens[1:]
-        if tokens and self.labels.shared_form(tokens[0][0], [w for w, _m in tokens[1:]]):
-            tokens = [("", "")] + tokens[1:]  # the shared sentence says the verb
-        for word, mark in tokens:
+    def step(self, words: Words, path: DataPath) -> None:
+        """The words of a decision step that need a label."""
+        _who, verb, rest = decision(words)
+        if verb and self.labels.shared_form(verb, [w for w, _m in rest]):
+            verb = ""  # the shared sentence says the verb
+        for word, mark in ([(verb, "")] if verb else []) + rest:
             if mark:
                 self.out.append((path, mark, None))
             if (not word or PLAYER_RE.match(word) or _is_card(self.game, word)
@@ -231,9 +223,10 @@ class _Walk:
             self.out.append((path, word, None))
 
 
-def reader_words(game: GameData) -> Found:
+def reader_words(game: GameData, steps: StepWords | None = None) -> Found:
     """(where in the database, identifier, the key it is a value of) for every identifier
-    its rulebook prints, in the database's order."""
+    its rulebook prints, in the database's order; a decision step's words are those `steps`
+    holds for it (the verdicts' parsed words), else as written (model.steps)."""
     walk = _Walk(game)
     out = walk.out
     for i, card in enumerate(game.db.cards):
@@ -251,25 +244,26 @@ def reader_words(game: GameData) -> Found:
             out.append((base + ("effects", j, "kind"), effect.kind, None))
     for i, ex in enumerate(game.db.examples):
         base = ("examples", i)
+        said = (steps or {}).get(ex.id, {})
         walk.mapping(ex.setup, base + ("setup",))
         walk.mapping(ex.expect, base + ("expect",))
         for j, step in enumerate(ex.steps):
             if isinstance(step, str):
-                walk.step(step, base + ("steps", j))
+                walk.step(said.get(j + 1) or as_written(step), base + ("steps", j))
             elif step.expect is not None:
                 walk.mapping(step.expect, base + ("steps", j, "expect"))
             elif step.say is None:
-                walk.step((step.do if step.do is not None else step.refused) or "",
-                          base + ("steps", j))
+                text = (step.do if step.do is not None else step.refused) or ""
+                walk.step(said.get(j + 1) or as_written(text), base + ("steps", j))
     return out
 
 
-def missing_labels(game: GameData) -> list[Problem]:
+def missing_labels(game: GameData, steps: StepWords | None = None) -> list[Problem]:
     """A problem, at its place in the database, for every identifier its rulebook would print
-    without a label."""
+    without a label (the decision steps' words as `steps` holds them)."""
     labels = Labels(game)
     missing: dict[str, DataPath] = {}
-    for path, word, scope in reader_words(game):
+    for path, word, scope in reader_words(game, steps):
         if labels.get(word, scope) is None and word not in missing:
             missing[word] = path
     where = game.located() if missing else None
