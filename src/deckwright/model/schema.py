@@ -354,6 +354,9 @@ class Term(Strict):
     term: str = doc("the word", "手番")
     reading: str | None = doc("reading in kana", "てばん", default=None)
     text: str = doc("its meaning", "カードを出せる番のこと。")
+    avoid: list[str] = doc("other words for the same concept that the game does not print "
+                           "(synonyms, old terms); `check` refuses one on a face or in the book",
+                           ["戦闘力"], default_factory=list)
 
 
 # --- examples -----------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from . import checked_faces
 from .cards import GamePress
 from .fonts import fontbook
 from .rulebook.labels import missing_labels, unlabelled_rules_words
-from .terms import face_term_problems
+from .terms import face_term_problems, prose_term_problems
 
 
 def _layouts(game: GameData, press: GamePress) -> list[Problem]:
@@ -76,8 +76,8 @@ def _labels(game: GameData, press: GamePress) -> list[Problem]:
 
 
 def _terms(game: GameData, press: GamePress) -> list[Problem]:
-    """A term a face prints is the glossary's word, as the book's is (terms.py)."""
-    return face_term_problems(game)
+    """A term a face or the book prints is the glossary's word (terms.py)."""
+    return face_term_problems(game) + prose_term_problems(game)
 
 
 @dataclass(frozen=True)
