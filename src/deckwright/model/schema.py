@@ -202,6 +202,9 @@ class Theme(Strict):
 class Game(Strict):
     """Facts about the game as a whole."""
 
+    # an edition re-validates the main database's dump, which names fields, not aliases
+    model_config = ConfigDict(**Strict.model_config, populate_by_name=True)
+
     id: Slug = doc("the game id; must equal the database's file name", "fox-hunt")
     title: str = doc("the game's title", "フォックスハント")
     reading: str | None = doc("reading of the title in kana", "ふぉっくすはんと", default=None)
@@ -209,6 +212,12 @@ class Game(Strict):
     language: Language = doc("BCP 47 tag of the language the database is written in; "
                              "deckwright prints its own words in it (docs/languages.md)",
                              "ja", "en", default="en")
+    #: `register` in the file (the Python name would shadow BaseModel.register)
+    prose_register: Literal["polite", "plain"] | None = doc(
+        "the book's one register in Japanese: polite (です・ます) or plain (である); default "
+        "plain for a Japanese book, none for other languages; `check` refuses a sentence of "
+        "rules, rulings or examples in the other (docs/languages.md)", "plain", "polite",
+        default=None, alias="register")
     players: PlayerCount = doc("how many people can play", {"min": 2, "max": 4})
     play_time: str | None = doc("play time as printed", "15分", default=None)
     card_size: Literal["poker", "tcg", "bridge", "mini", "japanese", "tarot"] | CustomSize = doc(

@@ -17,6 +17,7 @@ from . import checked_faces
 from .cards import GamePress
 from .fonts import fontbook
 from .rulebook.labels import missing_labels, unlabelled_rules_words
+from .register import register_problems
 from .terms import face_term_problems, prose_term_problems
 
 
@@ -80,6 +81,11 @@ def _terms(game: GameData, press: GamePress) -> list[Problem]:
     return face_term_problems(game) + prose_term_problems(game)
 
 
+def _register(game: GameData, press: GamePress) -> list[Problem]:
+    """The book's rules, rulings and examples keep one register (register.py)."""
+    return register_problems(game)
+
+
 @dataclass(frozen=True)
 class Check:
     name: str
@@ -94,6 +100,7 @@ CHECKS = [
     Check("layouts", _layouts, faces=True, rulebook=False),
     Check("faces", _faces, faces=True, rulebook=False),
     Check("terms", _terms, faces=True, rulebook=True),
+    Check("register", _register, faces=False, rulebook=True),
     Check("theme fonts", _theme_fonts, faces=False, rulebook=True),
     Check("rulebook templates", _rulebook_templates, faces=False, rulebook=True),
     Check("labels", _labels, faces=False, rulebook=True),
