@@ -217,8 +217,10 @@ def test_the_english_book_states_each_rule_once(shipped_books, texts) -> None:
     assert {r.origin for r in stated} == {"designer"}
     assert {r.id for r in db.rulings if r.origin == "designer"} == {r.id for r in stated}
     assert "Source: " not in text
+    headings = {s.title for s in db.rules} | {c.title for s in db.rules for c in s.sections}
     for ruling in stated:
-        assert ruling.title not in text, ruling.id
+        if ruling.title not in headings:   # FAQ 4's title is its section's heading too
+            assert ruling.title not in text, ruling.id
     # the facts those boxes held, now said once in the rules
     for fact in ("(that card only)", "only then come the chances to use a Jack Cancel",
                  "cannot be cut short", "call Revolution and go out, on anyone's turn"):
