@@ -109,7 +109,7 @@ def test_build_refuses_exactly_what_check_reports(project: Path, capsys) -> None
     assert main(["-C", str(project), "build", "art"]) == 2
     assert capsys.readouterr().err == checked
     assert not (project / "build").exists()
-    assert {c.name for c in CHECKS} == {"fonts", "layouts", "faces", "terms", "theme fonts",
+    assert {c.name for c in CHECKS} == {"fonts", "layouts", "faces", "terms", "register", "theme fonts",
                                         "rulebook templates", "labels"}
 
 

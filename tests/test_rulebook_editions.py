@@ -24,6 +24,7 @@ from deckwright.model import Project, load_game
 from deckwright.press.rulebook.examples import Drawer
 
 BOOKS = [folder for _, _, folder in SHIPPED_BOOKS]
+ROOT = Path(__file__).resolve().parent.parent
 ENGLISH = "super-page-one/en"
 
 #: What the harness prints, in each language: none of it reaches a reader.
@@ -204,3 +205,37 @@ def test_a_new_projects_book_prints_no_word_of_the_harness(tmp_path: Path) -> No
     text = re.sub(r"\s+", " ", _text(folder / "rulebook.pdf"))
     assert [w for w in HARNESS["en"] if w in text] == [] and "Player 2" not in text
     assert "2 verified" in re.sub(r"\s+", " ", _text(folder / "rulebook-proof.pdf"))
+
+
+def test_the_english_book_states_each_rule_once(shipped_books, texts) -> None:
+    """The English edition printed each rule three times (body, boxed note, ruling list): a
+    designer's ruling its rules text already says (`stated_in`) gets no box, and only the
+    project's rulings, the gaps it filled, are boxed."""
+    text = re.sub(r"\s+", " ", texts[ENGLISH, "rulebook"])
+    db = load_game(Project(shipped_books), "super-page-one", "en").db
+    stated = [r for r in db.rulings if r.stated_in]
+    assert {r.origin for r in stated} == {"designer"}
+    assert {r.id for r in db.rulings if r.origin == "designer"} == {r.id for r in stated}
+    assert "Source: " not in text
+    headings = {s.title for s in db.rules} | {c.title for s in db.rules for c in s.sections}
+    for ruling in stated:
+        if ruling.title not in headings:   # FAQ 4's title is its section's heading too
+            assert ruling.title not in text, ruling.id
+    # the facts those boxes held, now said once in the rules
+    for fact in ("(that card only)", "only then come the chances to use a Jack Cancel",
+                 "cannot be cut short", "call Revolution and go out, on anyone's turn"):
+        assert fact in text
+
+
+def test_a_ruling_stated_in_an_unknown_section_is_bad_input(tmp_path: Path, capsys) -> None:
+    from deckwright.cli import main
+    (tmp_path / "cards").mkdir()
+    main_db = (ROOT / "cards" / "super-page-one.yaml").read_text(encoding="utf-8")
+    ruling = "  - id: page-one-no-penalty\n"
+    assert ruling in main_db
+    (tmp_path / "cards" / "super-page-one.yaml").write_text(
+        main_db.replace(ruling, ruling + "    stated_in: no-such-section\n"), encoding="utf-8")
+    assert main(["-C", str(tmp_path), "check", "super-page-one"]) == 2
+    err = capsys.readouterr().err
+    line = main_db[:main_db.index(ruling)].count("\n") + 2
+    assert f"cards/super-page-one.yaml:{line}:" in err and "no-such-section" in err

@@ -86,6 +86,8 @@ class RulingWords(Strict):
     title: str | None = None
     text: str | None = None
     source: str | None = None
+    #: the edition's rules section that states this ruling in its own words (no box printed)
+    stated_in: str | None = None
 
 
 class TermWords(Strict):

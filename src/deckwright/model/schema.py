@@ -202,6 +202,9 @@ class Theme(Strict):
 class Game(Strict):
     """Facts about the game as a whole."""
 
+    # an edition re-validates the main database's dump, which names fields, not aliases
+    model_config = ConfigDict(**Strict.model_config, populate_by_name=True)
+
     id: Slug = doc("the game id; must equal the database's file name", "fox-hunt")
     title: str = doc("the game's title", "フォックスハント")
     reading: str | None = doc("reading of the title in kana", "ふぉっくすはんと", default=None)
@@ -209,6 +212,12 @@ class Game(Strict):
     language: Language = doc("BCP 47 tag of the language the database is written in; "
                              "deckwright prints its own words in it (docs/languages.md)",
                              "ja", "en", default="en")
+    #: `register` in the file (the Python name would shadow BaseModel.register)
+    prose_register: Literal["polite", "plain"] | None = doc(
+        "the book's one register in Japanese: polite (です・ます) or plain (である); default "
+        "plain for a Japanese book, none for other languages; `check` refuses a sentence of "
+        "rules, rulings or examples in the other (docs/languages.md)", "plain", "polite",
+        default=None, alias="register")
     players: PlayerCount = doc("how many people can play", {"min": 2, "max": 4})
     play_time: str | None = doc("play time as printed", "15分", default=None)
     card_size: Literal["poker", "tcg", "bridge", "mini", "japanese", "tarot"] | CustomSize = doc(
@@ -346,6 +355,10 @@ class Ruling(Strict):
     cards: list[str] = doc("cards it is about", ["red-fox"], default_factory=list)
     rules: list[Slug] = doc("rules sections it clarifies", ["setup"], default_factory=list)
     source: str | None = doc("where the source text says it", "Q&A 3", default=None)
+    stated_in: Slug | None = doc(
+        "the rules section whose text already says all of this ruling: the book states the "
+        "rule once, there, and prints no box for it (an edition may say so for its own words)",
+        "setup", default=None)
 
 
 class Term(Strict):
@@ -354,6 +367,9 @@ class Term(Strict):
     term: str = doc("the word", "手番")
     reading: str | None = doc("reading in kana", "てばん", default=None)
     text: str = doc("its meaning", "カードを出せる番のこと。")
+    avoid: list[str] = doc("other words for the same concept that the game does not print "
+                           "(synonyms, old terms); `check` refuses one on a face or in the book",
+                           ["戦闘力"], default_factory=list)
 
 
 # --- examples -----------------------------------------------------------------------------------

@@ -267,6 +267,9 @@ class _Checker:
                 self.need(card, self.card_ids, ("rulings", i, "cards", j), "card")
             for j, rule in enumerate(ruling.rules):
                 self.need(rule, self.rule_ids, ("rulings", i, "rules", j), "rules section")
+            if ruling.stated_in is not None:
+                self.need(ruling.stated_in, self.rule_ids, ("rulings", i, "stated_in"),
+                          "rules section")
 
     def examples(self, examples: list[Example], prefix: Path) -> None:
         self.problems += _duplicates(_ids(examples), format_path(prefix), self.where)

@@ -17,7 +17,8 @@ from . import checked_faces
 from .cards import GamePress
 from .fonts import fontbook
 from .rulebook.labels import StepWords, missing_labels, unlabelled_rules_words
-from .terms import face_term_problems
+from .register import register_problems
+from .terms import face_term_problems, prose_term_problems
 
 
 def _layouts(game: GameData, press: GamePress) -> list[Problem]:
@@ -78,8 +79,13 @@ def _labels(game: GameData, press: GamePress, steps: StepWords | None = None) ->
 
 
 def _terms(game: GameData, press: GamePress) -> list[Problem]:
-    """A term a face prints is the glossary's word, as the book's is (terms.py)."""
-    return face_term_problems(game)
+    """A term a face or the book prints is the glossary's word (terms.py)."""
+    return face_term_problems(game) + prose_term_problems(game)
+
+
+def _register(game: GameData, press: GamePress) -> list[Problem]:
+    """The book's rules, rulings and examples keep one register (register.py)."""
+    return register_problems(game)
 
 
 @dataclass(frozen=True)
@@ -96,6 +102,7 @@ CHECKS = [
     Check("layouts", _layouts, faces=True, rulebook=False),
     Check("faces", _faces, faces=True, rulebook=False),
     Check("terms", _terms, faces=True, rulebook=True),
+    Check("register", _register, faces=False, rulebook=True),
     Check("theme fonts", _theme_fonts, faces=False, rulebook=True),
     Check("rulebook templates", _rulebook_templates, faces=False, rulebook=True),
     Check("labels", _labels, faces=False, rulebook=True),

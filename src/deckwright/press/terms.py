@@ -7,6 +7,12 @@ the game's labels it names (`labels.power`, `labels[e.kind]`: the same words the
 prints, so face and book agree by construction); each must be a term of the game's glossary.
 `deckwright check` reports any other as `layout file:line:col`. A game without a glossary has
 nothing to agree with and is not checked.
+
+A term printed without brackets cannot be told from ordinary words, so the glossary names the
+words it replaces: `avoid: [戦闘力]` under パワー. Such a word is refused wherever a reader meets
+it, bracketed or not: on a face layout's line, in a card's text, in the book's rules, rulings
+and examples (prose.py), each at its own line. An avoided word inside a longer glossary term
+(対抗 inside 強制対抗, were 対抗 avoided) is that term, not the avoided word.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import re
 from pathlib import Path
 
 from ..model import GameData, Problem
+from .prose import book_prose, face_prose
 
 #: A literal term heading in a layout's text (no template expression inside it).
 _BRACKETED = re.compile(r"【([^【】{}'\"~]+)】")
@@ -48,18 +55,63 @@ def printed_terms(game: GameData, line: str) -> list[tuple[int, str]]:
     return found
 
 
+def avoided_words(game: GameData) -> dict[str, str]:
+    """Each word the glossary avoids -> the term to print instead."""
+    return {word: t.term for t in game.db.glossary for word in t.avoid}
+
+
+def avoided_in(text: str, avoided: dict[str, str], terms: set[str]) -> list[tuple[int, str]]:
+    """(0-based index, word) of every avoided word in `text` that is not part of a longer
+    glossary term."""
+    found = []
+    for word in avoided:
+        longer = [t for t in terms if word in t and t != word]
+        covered = {i for t in longer for m in re.finditer(re.escape(t), text)
+                   for i in range(m.start(), m.end())}
+        found += [(m.start(), word) for m in re.finditer(re.escape(word), text)
+                  if m.start() not in covered]
+    return sorted(found)
+
+
+def _avoided_message(where: str, word: str, term: str) -> str:
+    return (f"{where} prints 「{word}」 where the glossary's word is 「{term}」 "
+            f"(its `avoid` list names 「{word}」)")
+
+
 def face_term_problems(game: GameData) -> list[Problem]:
-    """Every term a face layout prints that the glossary does not define."""
+    """Every term a face layout prints that the glossary does not define, and every word the
+    glossary avoids on a face layout's line."""
     defined = {t.term for t in game.db.glossary}
     if not defined:
         return []
+    avoided = avoided_words(game)
     problems = []
     for path in layout_files(game):
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for index, word in avoided_in(line, avoided, defined):
+                problems.append(Problem(game.project.display(path), number, index + 1, "terms",
+                                        _avoided_message("the face", word, avoided[word])))
             for column, word in printed_terms(game, line):
-                if word not in defined:
+                if word not in defined and word not in avoided:
                     problems.append(Problem(
                         game.project.display(path), number, column, "terms",
                         f"the face prints 「{word}」, a game term the glossary does not define "
                         "(print the glossary's word, or define it in glossary)"))
+    return problems
+
+
+def prose_term_problems(game: GameData) -> list[Problem]:
+    """Every word the glossary avoids in a card's text or the book's rules, rulings and
+    examples, at the database line that holds it."""
+    avoided = avoided_words(game)
+    if not avoided:
+        return []
+    defined = {t.term for t in game.db.glossary}
+    where = game.located()
+    problems = []
+    for path, text, what in [*face_prose(game), *book_prose(game)]:
+        for _, word in avoided_in(text, avoided, defined):
+            name = "the face" if what == "card" else "the book"
+            problems.append(where.problem(path, ".".join(map(str, path)),
+                                          _avoided_message(name, word, avoided[word])))
     return problems

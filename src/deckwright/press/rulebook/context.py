@@ -250,9 +250,12 @@ class ContextBuilder:
 
     def placed_rulings(self) -> dict[str, RulingView]:
         """Where each ruling is printed: its first card, else its first rules section, else
-        the general rulings chapter."""
+        the general rulings chapter. A ruling whose words a rules section already says
+        (`stated_in`) is not printed again: a reader meets each rule once."""
         placed = {}
         for r in self.db.rulings:
+            if r.stated_in is not None:
+                continue
             where = (f"card-{r.cards[0].split('#')[0]}" if r.cards
                      else f"rule-{r.rules[0]}" if r.rules else "rulings")
             placed[r.id] = self.ruling(r, where)
