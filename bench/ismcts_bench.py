@@ -5,11 +5,14 @@
     .venv/bin/python bench/ismcts_bench.py --budgets 50,100,200 --only super-page-one --games 200
 
 For each game (the five bundled games and the UNO project of tests/fixtures/uno) it plays
-`ismcts:B` against `greedy` and `greedy` against `random` with seat rotation (the seats swap
-every game, so neither bot always moves first), as `deckwright simulate` plays them (the same
-jobs, chunks and seeds, `--workers` processes on this machine), and prints each bot's win rate
-with its 95% Wilson interval, the games per hour, and the time of one ISMCTS decision (mean over
-the decisions of a few games played in this process). A tie counts half a win to each.
+`greedy` against `random`, `greedy` against `greedy` (the first seat's win rate: what the seat
+alone is worth between equal players), and `ismcts:B` against `greedy` with seat rotation (the
+seats swap every game, so neither bot always moves first), as `deckwright simulate` plays them
+(the same jobs, chunks and seeds, `--workers` processes on this machine), and prints one table:
+the first-named bot's win rate with its 95% Wilson interval and n, games per hour, and the time
+of one ISMCTS decision (mean over the decisions of a few games played in this process). A tie
+counts half a win to each. B is the game's default (`Game.search_budget`, else the engine's)
+unless `--budgets` names others.
 
 A game's own bots (ghost-couple's `memory`) are played against ismcts too: the engine's greedy
 bot reads the state, and ghost-couple's `greedy_value` looks at the face-down cards it would
@@ -34,7 +37,7 @@ from deckwright.balance.local import run_local  # noqa: E402
 from deckwright.balance.simulate import Job, _game, prepare  # noqa: E402
 from deckwright.balance.stats import Records, wilson  # noqa: E402
 from deckwright.engine.bots import make_bot  # noqa: E402
-from deckwright.engine.ismcts import DEFAULT_BUDGET, ISMCTSBot  # noqa: E402
+from deckwright.engine.ismcts import DEFAULT_BUDGET, ISMCTSBot, search_budget  # noqa: E402
 from deckwright.balance.simulate import bots_of  # noqa: E402
 from deckwright.model import Project, load_game  # noqa: E402
 
@@ -95,12 +98,20 @@ def own_bots(game_id: str, root: Path) -> list[str]:
     return sorted(type(_game(str(root), game_id, None)).bots)
 
 
-def line(label: str, name: str, records: Records, seconds: float) -> str:
-    wins, n = win_shares(records, name)
+def seat_share(records: Records, seat: int) -> float:
+    """Wins of the player in `seat` (a tie shared) over the games."""
+    wins = 0.0
+    for mask in records.winners:
+        won = [s for s in range(records.seats) if mask >> s & 1]
+        if won and seat in won:
+            wins += 1 / len(won)
+    return wins
+
+
+def row(game_id: str, pairing: str, wins: float, n: int, seconds: float, ms: str = "") -> str:
     low, high = wilson(wins, n)
-    per_hour = n / seconds * 3600 if seconds else 0.0
-    return (f"  {label:<22} {name:>12} wins {wins / n:6.1%} (95% {low:5.1%}-{high:5.1%}, "
-            f"n={n})  {per_hour:9.0f} games/h")
+    return (f"{game_id:<18} {pairing:<26} {wins / n:6.1%}  {low:5.1%}-{high:5.1%}  {n:5d}  "
+            f"{n / seconds * 3600 if seconds else 0:8.0f}  {ms:>8}")
 
 
 def main() -> None:
@@ -109,35 +120,40 @@ def main() -> None:
     ap.add_argument("--slow-games", type=int, default=6,
                     help="games per pairing for original-tcg, whose decisions cost 20x more "
                          "(default 6)")
-    ap.add_argument("--budgets", default=str(DEFAULT_BUDGET),
-                    help=f"simulations a decision, comma-separated (default {DEFAULT_BUDGET})")
+    ap.add_argument("--budgets", default="",
+                    help="simulations a decision, comma-separated (default: each game's own "
+                         f"default, `Game.search_budget` or {DEFAULT_BUDGET})")
     ap.add_argument("--only", action="append", help="only these games (repeatable)")
     ap.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     ap.add_argument("--timing-games", type=int, default=2,
                     help="games timed decision by decision in this process (default 2)")
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
-    budgets = [int(b) for b in args.budgets.split(",")]
     print(f"ISMCTS bench: 2 players, seats rotated, {args.workers} worker(s), seed {args.seed}")
+    print(f"{'game':<18} {'pairing (first bot wins)':<26} {'wins':>6}  {'95% Wilson':<11}  "
+          f"{'n':>5}  {'games/h':>8}  {'ms/dec':>8}")
     for game_id, root in GAMES.items():
         if args.only and game_id not in args.only:
             continue
         games = args.slow_games if game_id == "original-tcg" else args.games
-        print(f"{game_id}:")
         records, seconds = play(game_id, root, ("greedy", "random"), games, args.workers,
                                 args.seed)
-        print(line("greedy vs random", "greedy", records, seconds))
+        print(row(game_id, "greedy vs random", *win_shares(records, "greedy"), seconds))
+        records, seconds = play(game_id, root, ("greedy", "greedy"), games, args.workers,
+                                args.seed)
+        print(row(game_id, "greedy vs greedy: seat 1", seat_share(records, 0), len(records),
+                  seconds))
+        game_budget = search_budget(type(_game(str(root), game_id, None)))
+        budgets = [int(b) for b in args.budgets.split(",")] if args.budgets else [game_budget]
         for budget in budgets:
             name = f"ismcts:{budget}"
-            records, seconds = play(game_id, root, (name, "greedy"), games, args.workers,
-                                    args.seed)
-            print(line("ismcts vs greedy", name, records, seconds))
-            for own in own_bots(game_id, root):
-                records, seconds = play(game_id, root, (name, own), games, args.workers,
+            for rival in ["greedy", *own_bots(game_id, root)]:
+                records, seconds = play(game_id, root, (name, rival), games, args.workers,
                                         args.seed)
-                print(line(f"ismcts vs {own}", name, records, seconds))
-            per, n = decision_time(game_id, root, budget, args.timing_games)
-            print(f"  {'':<22} {name:>12} {per * 1000:8.1f} ms a decision (mean of {n})")
+                per, n = (decision_time(game_id, root, budget, args.timing_games)
+                          if rival == "greedy" else (0.0, 0))
+                print(row(game_id, f"{name} vs {rival}", *win_shares(records, name), seconds,
+                          f"{per * 1000:.1f}" if n else ""))
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ import pytest
 
 from deckwright.balance.simulate import Job, check_bots, play_one
 from deckwright.cli import main
-from deckwright.engine.bots import make_bot
+from deckwright.engine.bots import BOTS, make_bot
 from deckwright.engine.ismcts import ISMCTSBot
 from deckwright.engine.knowledge import Deal, Knowledge, leaked_resample
 from deckwright.engine.leak import ALPHA, leak_test, positions, revealing
@@ -279,3 +279,24 @@ def test_a_game_may_deal_its_own_worlds_and_play_its_own_rollouts(monkeypatch):
     monkeypatch.setattr(cls, "rollout_action", staticmethod(rollout), raising=False)
     ISMCTSBot(0, 6).choose(pos.state, list(pos.actions))
     assert calls["deal"] == 7 and calls["rollout"] > 0     # six simulations and the prior's
+
+
+def test_plain_ismcts_searches_the_games_own_budget(monkeypatch):
+    """`Game.search_budget` is what `ismcts` without a number searches (original-tcg's dear
+    decisions); `ismcts:N` still searches N."""
+    pos = position("super-page-one", 1, 0)
+    cls = type(pos.state.game)
+    deals = []
+
+    def deal(state, seat, knowledge, rng):
+        deals.append(seat)
+        return Deal(state, seat, knowledge).world(rng)
+
+    monkeypatch.setattr(cls, "search_budget", 4, raising=False)
+    monkeypatch.setattr(cls, "resample", staticmethod(deal), raising=False)
+    make_bot({"ismcts": BOTS["ismcts"]}, "ismcts", 0).choose(pos.state, list(pos.actions))
+    assert len(deals) == 5       # four simulations and the prior's world
+    deals.clear()
+    make_bot({"ismcts": BOTS["ismcts"]}, "ismcts:7", 0).choose(pos.state, list(pos.actions))
+    assert len(deals) == 8
+    assert type(game("original-tcg")).search_budget < 200

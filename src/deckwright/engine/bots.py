@@ -81,8 +81,8 @@ class GreedyBot:
 
 
 def _ismcts(seed: int = 0, budget: int | None = None) -> Bot:
-    from .ismcts import DEFAULT_BUDGET, ISMCTSBot
-    return ISMCTSBot(seed, budget or DEFAULT_BUDGET)
+    from .ismcts import ISMCTSBot
+    return ISMCTSBot(seed, budget)
 
 
 #: The engine's bots, by the name `--bots` and `--seats` give them. A name may carry a

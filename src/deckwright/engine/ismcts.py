@@ -21,7 +21,8 @@ random comes from that RNG, so a bot's seed and the position decide its choice.
 
 Hooks a game may give (on its `Game` class; docs/engine.md):
 `resample(state, seat, knowledge, rng) -> State` deals worlds its own way;
-`rollout_action(state, actions, rng) -> action` plays the rollouts.
+`rollout_action(state, actions, rng) -> action` plays the rollouts;
+`search_budget = N` (a class attribute) is its default simulations a decision.
 """
 
 from __future__ import annotations
@@ -46,6 +47,13 @@ PRIOR = 10
 EXPLORE = 0.7
 
 Resampler = Callable[[State, int, Knowledge, random.Random], State]
+
+
+def search_budget(game_class: type) -> int:
+    """The simulations a decision `ismcts` searches when no budget is named: the game's
+    `search_budget` (a game whose decisions are dear sets a smaller one), else
+    `DEFAULT_BUDGET`. A count, never a clock, so a seed still decides every choice."""
+    return int(getattr(game_class, "search_budget", None) or DEFAULT_BUDGET)
 
 
 def _greedy_rollout(state: State, actions: list[Action], rng: random.Random) -> Action:
@@ -115,9 +123,10 @@ def _hands(state: State) -> list[int]:
 
 
 class ISMCTSBot:
-    """Searches `budget` simulations a decision (see the module docstring)."""
+    """Searches `budget` simulations a decision (see the module docstring); without one, the
+    game's own default (`search_budget`)."""
 
-    def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET,
+    def __init__(self, seed: int = 0, budget: int | None = None,
                  resampler: Resampler | None = None, rollout: str = ROLLOUT):
         self.rng = random.Random(seed)
         self.rollout = _greedy_rollout if rollout == "greedy" else None
@@ -147,7 +156,7 @@ class ISMCTSBot:
         root = Node(seat)
         first = plan.world(rng) if plan is not None else hook(state, seat, knowledge, rng)
         self._lean(root, first, actions, seat)
-        for _ in range(self.budget):
+        for _ in range(self.budget or search_budget(type(game))):
             world = plan.world(rng) if plan is not None else hook(state, seat, knowledge, rng)
             self._simulate(root, world, rng, rollout)
         best = max(root.children[_key(a)].visits if _key(a) in root.children else 0

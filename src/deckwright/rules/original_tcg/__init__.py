@@ -83,6 +83,9 @@ class OriginalTcg(Game):
 
     facts = FACTS
     state_class = OriginalTcgState
+    #: `ismcts` without a number searches 40 simulations a decision here: a decision's
+    #: rollouts replay long combat chains, 200 made a game take minutes (bench/ismcts_bench.py)
+    search_budget = 40
 
     def prepare(self) -> None:
         from .facts import prepare_facts
