@@ -26,7 +26,8 @@ test: setup
 setup: $(DEB_STAMP) $(PY_STAMP)
 
 # Debian packages: fonts with TrueType outlines for reportlab, HarfBuzz subsetting and Pango for
-# WeasyPrint, poppler for PDF checks, Chromium for the HTML rulebook test.
+# WeasyPrint, poppler for PDF checks, Chromium for the browser tests, Ghostscript (and its
+# CMYK profile) for the DriveThruCards PDF/X-1a.
 # $(call install_debs,PACKAGES): apt-get install those of PACKAGES that are missing (as root).
 define install_debs
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
