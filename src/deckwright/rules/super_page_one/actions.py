@@ -7,21 +7,12 @@ of an effect being carried out, or the player a response window is asking.
 
 from __future__ import annotations
 
-from ...engine.notation import Notation, Verb, card, player
+from ...engine.notation import Notation, Verb, bare, card, player
 from ...engine.phases import Phase, Phases
 
 PLAY, DRAW, KEEP, TARGET, ACTIVATE, DECLINE, GIVE, DISCARD = range(8)
 ECHO, CANCEL, KICK, DOBON, REVOLUTION, PASS = range(8, 14)
 NONE = -1
-
-#: verb code -> the word in the notation, and whether it takes a card, a player or nothing.
-VERBS: dict[int, tuple[str, str]] = {
-    PLAY: ("plays", "card"), DRAW: ("draws", ""), KEEP: ("keeps", ""),
-    TARGET: ("targets", "player"), ACTIVATE: ("activates", ""), DECLINE: ("declines", ""),
-    GIVE: ("gives", "card"), DISCARD: ("discards", "card"), ECHO: ("echoes", "card"),
-    CANCEL: ("cancels", "card"), KICK: ("kicks", "card"), DOBON: ("dobon", ""),
-    REVOLUTION: ("revolution", ""), PASS: ("passes", ""),
-}
 
 #: Declarations a player may make out of turn: their own conditions are checked first, so a
 #: refusal names the rule ("ジョーカーを持っている") rather than only the timing.
@@ -29,18 +20,23 @@ ANYTIME = frozenset({ECHO, CANCEL, KICK, DOBON, REVOLUTION})
 
 Action = tuple[int, int]
 
-
-def _verb(code: int, word: str, kind: str) -> Verb:
-    """`plays CARD` (the copy in the hand, else in the field pile), `targets pM`, or a bare word."""
-    if kind == "card":
-        return Verb(f"{word} {{card}}", code, card=card("hand", "discard"))
-    if kind == "player":
-        return Verb(f"{word} {{who}}", code, who=player())
-    return Verb(word, make=lambda s, p: (code, NONE),
-                split=lambda a: () if a == (code, NONE) else None)
-
-
-NOTATION = Notation(*(_verb(code, word, kind) for code, (word, kind) in VERBS.items()))
+_CARD = card("hand", "discard")   # the copy in the hand, else in the field pile (a drawn card)
+NOTATION = Notation(
+    Verb("plays {card}", PLAY, card=_CARD),
+    bare("draws", (DRAW, NONE)),
+    bare("keeps", (KEEP, NONE)),
+    Verb("targets {who}", TARGET, who=player()),
+    bare("activates", (ACTIVATE, NONE)),
+    bare("declines", (DECLINE, NONE)),
+    Verb("gives {card}", GIVE, card=_CARD),
+    Verb("discards {card}", DISCARD, card=_CARD),
+    Verb("echoes {card}", ECHO, card=_CARD),
+    Verb("cancels {card}", CANCEL, card=_CARD),
+    Verb("kicks {card}", KICK, card=_CARD),
+    bare("dobon", (DOBON, NONE)),
+    bare("revolution", (REVOLUTION, NONE)),
+    bare("passes", (PASS, NONE)),
+)
 
 
 #: What is being decided, and the reason ids (refusals.py) a phase gives for other decisions:

@@ -139,23 +139,23 @@ class SuperPageOneState(Refusals, TableView, State):
         if phase in ASKING:
             p = self.current_player()
             acts: list[Action] = [(PASS, NONE)]
-            if phase == "q":
+            if self.is_open(ECHO):
                 suit = g.suit[self.e_card]   # the cards _echoes(c) says yes to
                 acts += [(ECHO, c) for c in self.hand(p) if g.echo_suit[c] == suit]
-            elif phase == "j":
+            elif self.is_open(CANCEL):
                 acts += [(CANCEL, c) for c in self.hand(p) if g.effect[c] == "cancel"]
             else:
                 self._declarations(p, self.react_kick, acts)
             return acts
         p = self.turns.current
-        if phase == "drawn":
+        if self.is_open(KEEP):
             return [(PLAY, self.drawn), (KEEP, NONE)]
-        if phase == "activate":
+        if self.is_open(DECLINE):
             decline = [(DECLINE, NONE)] if g.optional[self.e_card] else []
             if self.e_kind == "give":
                 return [(TARGET, q) for q in self.turns.active() if q != p] + decline
             return [(ACTIVATE, NONE)] + decline
-        verb = GIVE if phase == "give" else DISCARD
+        verb = PHASES[phase].opens[0]   # a 7's gives or a 10's discards, a card at a time
         return [(verb, c) for c in self.hand(p)]
 
     def pass_action(self) -> Action | None:
@@ -180,40 +180,30 @@ class SuperPageOneState(Refusals, TableView, State):
         return g.echo_suit[q] == g.suit[self.e_card]
 
     def _apply(self, action: Action) -> None:
+        """Each verb is open in the phases PHASES declares, so the verb says what to do; the
+        turn player's play and draw, the commonest decisions, come first."""
         code, arg = action
-        phase = self.phase
         self.quiet = False
-        if phase == "turn":
-            if code == PLAY:   # the most common decisions, without a further call
-                self._play(self.turns.current, arg)
-            elif code == DRAW:
-                self._draw_turn(self.turns.current)
-            else:
-                self._turn(code, arg)
-        elif phase in ASKING:
+        if code == PLAY:   # in the turn, or the card just drawn
+            self._play(self.turns.current, arg)
+        elif code == DRAW:
+            self._draw_turn(self.turns.current)
+        elif self.phase in ASKING:
             self._answer(code, arg)
-        elif phase == "drawn":
-            if code == PLAY:
-                self._play(self.turns.current, arg)
-            else:
-                if self.log.on:
-                    self.log.add("keep", p=self.turns.current)
-                self._end_turn()
-        elif phase == "activate":
-            self._activate(code, arg)
-        else:
+        elif code == KEEP:
+            if self.log.on:
+                self.log.add("keep", p=self.turns.current)
+            self._end_turn()
+        elif code in (GIVE, DISCARD):
             self._carry_out(arg)
-
-    def _turn(self, code: int, arg: int) -> None:
-        """A turn's declaration (`_apply` plays and draws itself)."""
-        p = self.turns.current
-        if code in (DOBON, REVOLUTION):
-            self._special_win(p, code)
-            if not self.over:
-                self._end_turn()
-        elif code == KICK:
+        elif code == KICK:   # a turn's declarations
             self.cont = "turn"
-            self._kick(p, arg)
+            self._kick(self.turns.current, arg)
+        elif code in (DOBON, REVOLUTION):
+            self._special_win(self.turns.current, code)
+            self._end_turn()
+        else:   # a played 7 or 10: target, activate or decline
+            self._activate(code, arg)
 
     # --- playing and drawing ----------------------------------------------------------------
 
@@ -340,40 +330,39 @@ class SuperPageOneState(Refusals, TableView, State):
     # --- effects ----------------------------------------------------------------------------
 
     def _activate(self, code: int, arg: int) -> None:
+        """A played 7 names its target (`arg`), a 10 is activated, or either is declined."""
         p, card = self.turns.current, self.e_card
         if code == DECLINE:
             if self.log.on:
                 self.log.add("decline", p=p, card=card)
-            self._clear_effect()
-            self._settle(True)
+            self._after_effect()
             return
-        kind = self.e_kind
-        if code == TARGET:
-            if self.log.on:
-                self.log.add("target", p=p, q=arg)
-        self._start_effect(kind, card, p, arg if code == TARGET else NONE)
+        if code == TARGET and self.log.on:
+            self.log.add("target", p=p, q=arg)
+        self._start_effect(self.e_kind, card, p, arg)
 
     def _start_effect(self, kind: str, card: int, owner: int, target: int = NONE) -> None:
         # _clear_effect(), then this effect
         self.e_kind, self.e_card, self.e_owner, self.e_target = kind, card, owner, target
         self.e_factor, self.e_left = 1, 0
         self.e_live, self.e_echoed, self.e_reopen_q = True, False, False
-        if kind not in ("give",):
-            if self.log.on:
-                self.log.add("activate", p=owner, card=card, name=self.game.effect_name[card])
-        self._open_q()
+        if kind != "give" and self.log.on:   # a 7 was logged when it named its target
+            self.log.add("activate", p=owner, card=card, name=self.game.effect_name[card])
+        self._open_q(self._open_j)
 
     def _window(self, phase: str, holders: list[int]) -> None:
         self.phase = phase
         start = self.turns.following(self.e_owner)
         self.window = Window.holders(self.turns, holders, start, about=self.e_card)
 
-    def _open_q(self) -> None:
+    def _open_q(self, otherwise) -> None:
+        """The Q echo window if someone holds a Q of the effect's suit (once per effect),
+        else `otherwise()`."""
         holders = [] if self.e_echoed else self._holders(self.game.echo_mask[self.e_card])
         if holders:
             self._window("q", holders)
         else:
-            self._open_j()
+            otherwise()
 
     def _open_j(self) -> None:
         holders = self._holders(self.game.cancel_mask[self.e_card])
@@ -391,53 +380,55 @@ class SuperPageOneState(Refusals, TableView, State):
             if self.e_kind == "draw":
                 self.pending, self.victim = 0, NONE   # Q&A 5: the whole stack goes
             self._after_effect()
-        elif self.e_reopen_q and not self.e_echoed:
+        elif self.e_reopen_q:
             self.e_reopen_q = False
-            holders = self._holders(self.game.echo_mask[self.e_card])
-            if holders:
-                self._window("q", holders)
-            else:
-                self._resolve()
+            self._open_q(self._resolve)
         else:
             self._resolve()
 
     def _answer(self, code: int, arg: int) -> None:
-        g, phase = self.game, self.phase
-        window = self.window
+        """A decision in a window: a pass, a react window's declaration, a Q echo or a J."""
+        g, window = self.game, self.window
         assert window is not None
         p = window.current
-        if phase == "react":
-            self._react(p, code, arg)
-            return
         if code == PASS:
             if self.log.on:
                 self.log.add("pass", p=p)
             window.pass_(p)
-            if not window.closed:
-                return
+            if self.is_open(DOBON):   # the react window asks the next who may declare
+                self._next_react()
+            elif window.closed:
+                self.window = None
+                if self.is_open(ECHO):
+                    self._open_j()
+                else:
+                    self._j_done()
+        elif code == KICK:
+            window.close()
             self.window = None
-            if phase == "q":
-                self._open_j()
-            else:
-                self._j_done()
-            return
-        window.respond(p, arg)
-        self.window = None
-        self._move(arg, g.ZONE)
-        if code == ECHO:
-            self.e_echoed = True
-            self.e_factor *= g.amount[arg]
-            if self.log.on:
-                self.log.add("echo", p=p, card=arg)
-            self._open_j()
+            self._kick(p, arg)
+        elif code in (DOBON, REVOLUTION):
+            window.respond(p, code)
+            self._special_win(p, code)
+            if not self.over:
+                self._next_react()
         else:
-            self.e_live = not self.e_live
-            if self.log.on:
-                self.log.add("cancel", p=p, card=arg)
-            if self.e_live:
-                self.e_reopen_q = True
+            window.respond(p, arg)
+            self.window = None
+            self._move(arg, g.ZONE)
+            if code == ECHO:
+                self.e_echoed = True
+                self.e_factor *= g.amount[arg]
                 if self.log.on:
-                    self.log.add("revived")
+                    self.log.add("echo", p=p, card=arg)
+            else:
+                self.e_live = not self.e_live
+                if self.log.on:
+                    self.log.add("cancel", p=p, card=arg)
+                if self.e_live:
+                    self.e_reopen_q = True
+                    if self.log.on:
+                        self.log.add("revived")
             self._open_j()
 
     def _resolve(self) -> None:
@@ -578,32 +569,13 @@ class SuperPageOneState(Refusals, TableView, State):
         self.window = None
         self._continue()
 
-    def _react(self, p: int, code: int, arg: int) -> None:
-        window = self.window
-        if code == PASS:
-            window.pass_(p)
-            if self.log.on:
-                self.log.add("pass", p=p)
-            self._next_react()
-        elif code == KICK:
-            window.close()
-            self.window = None
-            self._kick(p, arg)
-        else:
-            window.respond(p, code)
-            self._special_win(p, code)
-            if not self.over:
-                self._next_react()
-
     def _continue(self) -> None:
+        """After the table settled: the turn goes on, the card just drawn may be played, or
+        the turn ends (`cont`)."""
         if self.over:
             return
-        cur = self.turns.current
-        cont = self.cont
-        if cont == "end":   # what _end_turn does, without a call (the game is not over)
-            self.turns.advance()
-            self._begin_turn()
-        elif cont == "turn" and not self.turns.out[cur]:
+        cur, cont = self.turns.current, self.cont
+        if cont == "turn" and not self.turns.out[cur]:
             self.phase = "turn"
         elif (cont == "drawn" and not self.turns.out[cur] and self.drawn != NONE
               and self.zones.where[self.drawn] == self.game.HAND[cur]
