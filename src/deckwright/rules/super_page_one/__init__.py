@@ -1,27 +1,12 @@
 """超ページワン (super-page-one): American Page One with effects on every rank and special wins.
 
-The notation of its examples (`cards/super-page-one.yaml` documents it for designers too):
-
-    pN plays CARD      play from the hand (or the card just drawn); under a 2-draw, stack a 2
-    pN draws           draw one card; under a 2-draw, draw the whole pile-up and end the turn
-    pN keeps           keep the playable card just drawn and end the turn
-    pN targets pM      activate a played 7 and name who receives (Q&A 1: before any J or Q)
-    pN activates       activate a played 10
-    pN declines        do not activate a played 7 / 10
-    pN gives CARD      one card of an activated 7 to its target
-    pN discards CARD   one card of an activated 10 to the discard zone
-    pN echoes CARD     Q echo from the hand (doubles the effect of a card of the Q's suit)
-    pN cancels CARD    J cancel from the hand (the whole effect, stacked or echoed)
-    pN kicks CARD      reveal a K: take the top card of the field
-    pN dobon           declare Dobon (hand total = number of the top card, no joker in hand)
-    pN revolution      declare Revolution (four of a number; jokers fill in)
-    pN passes          let a response or reaction chance go
-
-Zones: `deck`, `hand` per player, `discard` (the field: cards are played onto it, its top is the
-card to match), `zone` (the discard zone of J, Q and the 10, apart from the field) and `aside`
-(the hands of players who won by Dobon or Revolution, reshuffled with the rest, Q&A 4).
-Example setup adds `zone: [...]`; expectations add `zone`, `zone_size`, `pending_draw`,
-`revealed` and `finished` (the order players went out; `winner` is the first of them).
+Its steps (`pN plays CARD`, `pN echoes CARD`, `pN dobon`, ...; `NOTATION` in actions.py), the
+example setup's `zone` and the expectation keys of its own (`zone`, `zone_size`, `pending_draw`,
+`revealed`, `finished`: the order players went out, `winner` the first of them) are documented
+for designers at the head of `cards/super-page-one.yaml`. The field is the `discard` pile (its
+top is the card to match); `zone` is the discard zone of J, Q and the 10, apart from the field;
+`aside` holds the hands of players who won by Dobon or Revolution (reshuffled with the rest,
+Q&A 4).
 
 Timing (Q&A 3 and the project's rulings): an activated effect opens the Q echo window, then the
 J cancel window; a J opens a J window against it, and when a J is cancelled the effect lives

@@ -21,6 +21,8 @@ HAND_SIZE = 6   # the text: six cards to each player
 _DRAW, _DOBON, _REVOLUTION = (DRAW, NONE), (DOBON, NONE), (REVOLUTION, NONE)
 #: The phases that ask a player in a window (a set: one hashed look-up, not three compares).
 ASKING = PHASES.asking
+#: the greedy bot's value of the decisions whose worth does not depend on their card
+_GREEDY = {DOBON: 100.0, REVOLUTION: 100.0, TARGET: 3.0, ACTIVATE: 3.0, DRAW: -1.0}
 
 
 class SuperPageOneState(Refusals, TableView, State):
@@ -232,9 +234,7 @@ class SuperPageOneState(Refusals, TableView, State):
         if self.log.on:
             self.log.add("play", p=p, card=card, seen_by=range(self.players))   # face up
         if not hand:
-            if self.log.on:
-                self.log.add("out", p=p)
-            self._finish(p)
+            self._finish(p, out=True)
             if self.over:
                 return
         opens = g.opens[card]
@@ -342,10 +342,9 @@ class SuperPageOneState(Refusals, TableView, State):
         self._start_effect(self.e_kind, card, p, arg)
 
     def _start_effect(self, kind: str, card: int, owner: int, target: int = NONE) -> None:
-        # _clear_effect(), then this effect
+        self._clear_effect()
         self.e_kind, self.e_card, self.e_owner, self.e_target = kind, card, owner, target
-        self.e_factor, self.e_left = 1, 0
-        self.e_live, self.e_echoed, self.e_reopen_q = True, False, False
+        self.e_live = True
         if kind != "give" and self.log.on:   # a 7 was logged when it named its target
             self.log.add("activate", p=owner, card=card, name=self.game.effect_name[card])
         self._open_q(self._open_j)
@@ -496,9 +495,7 @@ class SuperPageOneState(Refusals, TableView, State):
                 self.log.add("discard", p=p, card=card)
         self.e_left -= 1
         if not self.hand(p):
-            if self.log.on:
-                self.log.add("out", p=p)
-            self._finish(p)
+            self._finish(p, out=True)
             if self.over:
                 return
         if not self._can_carry_out():
@@ -586,17 +583,18 @@ class SuperPageOneState(Refusals, TableView, State):
 
     def _special_win(self, p: int, code: int) -> None:
         g = self.game
-        if code == DOBON:
-            if self.log.on:
-                self.log.add("dobon", p=p, n=sum(g.rank[c] for c in self.hand(p)), card=self.top())
-        else:
-            if self.log.on:
-                self.log.add("revolution", p=p)
+        if code == DOBON and self.log.on:
+            self.log.add("dobon", p=p, n=sum(g.rank[c] for c in self.hand(p)), card=self.top())
+        elif code == REVOLUTION and self.log.on:
+            self.log.add("revolution", p=p)
         for inst in list(self.hand(p)):
             self._move(inst, g.ASIDE)
         self._finish(p)
 
-    def _finish(self, p: int) -> None:
+    def _finish(self, p: int, out: bool = False) -> None:
+        """`p` goes out (`out`: played or gave away the last card) or won by a special win."""
+        if out and self.log.on:
+            self.log.add("out", p=p)
         self.finished.append(p)
         self.turns.knock_out(p)
         if self.log.on:
@@ -641,22 +639,18 @@ class SuperPageOneState(Refusals, TableView, State):
         return points
 
     def greedy_value(self, action: Action) -> float | None:
+        """Win at once; play, effects first; give or discard high cards; cancel only the
+        others' live effects and echo only one's own; draw last."""
         code, arg = action
-        if code in (DOBON, REVOLUTION):
-            return 100.0
         if code == PLAY:
             return 10.0 + (5.0 if self.game.effect[arg] else 0.0)
         if code in (GIVE, DISCARD):
             return 5.0 + self.game.rank[arg] / 10
-        if code in (TARGET, ACTIVATE):
-            return 3.0
         if code == CANCEL:
             return 2.0 if self.e_owner != self.current_player() and self.e_live else -1.0
         if code == ECHO:
             return 2.0 if self.e_owner == self.current_player() else -1.0
-        if code == DRAW:
-            return -1.0
-        return 0.0
+        return _GREEDY.get(code, 0.0)
 
     # --- checks and expectations --------------------------------------------------------------
 
@@ -676,7 +670,7 @@ class SuperPageOneState(Refusals, TableView, State):
         for inst in self.by:
             if self.zones.where[inst] != g.FIELD:
                 yield f"{self.card_label(inst)} is recorded as played but is not on the field"
-        if (self.quiet and self.phase == "turn" and not self.over
+        if (self.quiet and self.is_open(DRAW) and not self.over
                 and self._declarations(self.turns.current, True, [])):
             yield "the table was found quiet, but the turn player may declare"
         hands = [self.hand(p) for p in range(self.players)]
@@ -692,8 +686,7 @@ class SuperPageOneState(Refusals, TableView, State):
                 yield "the players who could echo or cancel differ from a look at the hands"
 
     def public_info(self) -> dict[str, Any]:
-        return {"pending_draw": self.pending,
-                "finished": [self.player_name(p) for p in self.finished],
+        return {"pending_draw": self.pending, "finished": self.actual_finished(),
                 "revealed": [self.card_label(k) for k in sorted(self.revealed)],
                 "phase": self.phase}
 
