@@ -1,6 +1,8 @@
 """The state machine of super-page-one: turns, effects with their Q and J windows, reactions.
 
-Its phases (`self.phase`, declared in actions.py's `PHASES`) say what is being decided.
+Its phases (`self.phase`, declared in actions.py's `PHASES`) say what is being decided. Only
+the per-decision paths (play, draw, keep, pass) test `self.log.on` before `log.add`, which
+tests it itself: with the log off they then build no arguments and make no call.
 """
 
 from __future__ import annotations
@@ -292,8 +294,7 @@ class SuperPageOneState(Refusals, TableView, State):
         n = len(self.zones.piles[g.DECK])
         if n:
             self.shuffle(g.DECK)
-            if self.log.on:
-                self.log.add("reshuffle", n=n)
+            self.log.add("reshuffle", n=n)
 
     def _move(self, inst: int, dst: int) -> None:
         """Move a card; a revealed K that leaves its hand may be used again later (and is no
@@ -333,11 +334,10 @@ class SuperPageOneState(Refusals, TableView, State):
         """A played 7 names its target (`arg`), a 10 is activated, or either is declined."""
         p, card = self.turns.current, self.e_card
         if code == DECLINE:
-            if self.log.on:
-                self.log.add("decline", p=p, card=card)
+            self.log.add("decline", p=p, card=card)
             self._after_effect()
             return
-        if code == TARGET and self.log.on:
+        if code == TARGET:
             self.log.add("target", p=p, q=arg)
         self._start_effect(self.e_kind, card, p, arg)
 
@@ -345,7 +345,7 @@ class SuperPageOneState(Refusals, TableView, State):
         self._clear_effect()
         self.e_kind, self.e_card, self.e_owner, self.e_target = kind, card, owner, target
         self.e_live = True
-        if kind != "give" and self.log.on:   # a 7 was logged when it named its target
+        if kind != "give":   # a 7 was logged when it named its target
             self.log.add("activate", p=owner, card=card, name=self.game.effect_name[card])
         self._open_q(self._open_j)
 
@@ -374,8 +374,7 @@ class SuperPageOneState(Refusals, TableView, State):
     def _j_done(self) -> None:
         """The J windows are over: cancelled, alive again (its Q window returns once), or on."""
         if not self.e_live:
-            if self.log.on:
-                self.log.add("cancelled", card=self.e_card)
+            self.log.add("cancelled", card=self.e_card)
             if self.e_kind == "draw":
                 self.pending, self.victim = 0, NONE   # Q&A 5: the whole stack goes
             self._after_effect()
@@ -418,16 +417,13 @@ class SuperPageOneState(Refusals, TableView, State):
             if code == ECHO:
                 self.e_echoed = True
                 self.e_factor *= g.amount[arg]
-                if self.log.on:
-                    self.log.add("echo", p=p, card=arg)
+                self.log.add("echo", p=p, card=arg)
             else:
                 self.e_live = not self.e_live
-                if self.log.on:
-                    self.log.add("cancel", p=p, card=arg)
+                self.log.add("cancel", p=p, card=arg)
                 if self.e_live:
                     self.e_reopen_q = True
-                    if self.log.on:
-                        self.log.add("revived")
+                    self.log.add("revived")
             self._open_j()
 
     def _resolve(self) -> None:
@@ -437,44 +433,36 @@ class SuperPageOneState(Refusals, TableView, State):
         if kind == "draw":
             self.pending += times
             self.victim = self.turns.following(self.turns.current)
-            if self.log.on:
-                self.log.add("pending", n=self.pending)
+            self.log.add("pending", n=self.pending)
         elif kind == "skip":
             p = owner
             for _ in range(times):
                 p = self.turns.following(p)
                 self.turns.skip(p)
-                if self.log.on:
-                    self.log.add("skip", p=p)
+                self.log.add("skip", p=p)
         elif kind == "reverse":
             if len(self.turns.active()) > 2:
                 for _ in range(f):
                     self.turns.reverse()
-                    if self.log.on:
-                        self.log.add("reverse")
+                    self.log.add("reverse")
             else:
-                if self.log.on:
-                    self.log.add("no-reverse")
+                self.log.add("no-reverse")
         elif kind == "kick-back":
             for _ in range(times):
                 field = self.zones.piles[g.FIELD]
-                if len(field) < 2:
-                    break
-                top = field[-1]
-                if top in self.kicked:
+                if len(field) < 2 or field[-1] in self.kicked:
                     break  # ruling kick-back-once: as far as possible, then stop
+                top = field[-1]
                 self.kicked.add(top)
                 self.by.pop(top, None)
                 self._move(top, g.HAND[owner])
-                if self.log.on:
-                    self.log.add("kicked", p=owner, card=top)
+                self.log.add("kicked", p=owner, card=top)
         else:
             self.e_left = times
             if self._can_carry_out():
                 self.phase = kind
                 return
-            if self.log.on:
-                self.log.add("fizzle", card=self.e_card)
+            self.log.add("fizzle", card=self.e_card)
         self._after_effect()
 
     def _can_carry_out(self) -> bool:
@@ -486,13 +474,11 @@ class SuperPageOneState(Refusals, TableView, State):
         g, p = self.game, self.e_owner
         if self.e_kind == "give":
             self._move(card, g.HAND[self.e_target])
-            if self.log.on:
-                # the card passes face down: the giver and the taker know it, no one else
-                self.log.add("give", p=p, card=card, q=self.e_target, seen_by=(p, self.e_target))
+            # the card passes face down: the giver and the taker know it, no one else
+            self.log.add("give", p=p, card=card, q=self.e_target, seen_by=(p, self.e_target))
         else:
             self._move(card, g.ZONE)
-            if self.log.on:
-                self.log.add("discard", p=p, card=card)
+            self.log.add("discard", p=p, card=card)
         self.e_left -= 1
         if not self.hand(p):
             self._finish(p, out=True)
@@ -509,8 +495,7 @@ class SuperPageOneState(Refusals, TableView, State):
         self.revealed.add(k)
         self.zones.shown.add(k)   # every player's view shows the revealed K
         self.tallies.show_king(p)
-        if self.log.on:
-            self.log.add("kick", p=p, card=k)
+        self.log.add("kick", p=p, card=k)
         self._start_effect("kick-back", k, p)
 
     # --- reactions, special wins, end of turn -------------------------------------------------
@@ -583,9 +568,9 @@ class SuperPageOneState(Refusals, TableView, State):
 
     def _special_win(self, p: int, code: int) -> None:
         g = self.game
-        if code == DOBON and self.log.on:
+        if code == DOBON:
             self.log.add("dobon", p=p, n=sum(g.rank[c] for c in self.hand(p)), card=self.top())
-        elif code == REVOLUTION and self.log.on:
+        else:
             self.log.add("revolution", p=p)
         for inst in list(self.hand(p)):
             self._move(inst, g.ASIDE)
@@ -593,15 +578,13 @@ class SuperPageOneState(Refusals, TableView, State):
 
     def _finish(self, p: int, out: bool = False) -> None:
         """`p` goes out (`out`: played or gave away the last card) or won by a special win."""
-        if out and self.log.on:
+        if out:
             self.log.add("out", p=p)
         self.finished.append(p)
         self.turns.knock_out(p)
-        if self.log.on:
-            self.log.add("finish", p=p, n=len(self.finished))
+        self.log.add("finish", p=p, n=len(self.finished))
         if p == self.victim and self.pending:
-            if self.log.on:
-                self.log.add("lapse", p=p)
+            self.log.add("lapse", p=p)
             self.pending, self.victim = 0, NONE
         left = self.turns.active()
         if len(left) <= 1:
@@ -609,8 +592,7 @@ class SuperPageOneState(Refusals, TableView, State):
             self.over = True
             self.window = None
             self.phase = "over"
-            if self.log.on:
-                self.log.add("end")
+            self.log.add("end")
 
     def _end_turn(self) -> None:
         if not self.over:
