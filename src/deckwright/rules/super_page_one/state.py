@@ -1,8 +1,8 @@
 """The state machine of super-page-one: turns, effects with their Q and J windows, reactions.
 
 Its phases (`self.phase`, declared in actions.py's `PHASES`) say what is being decided. Only
-the per-decision paths (play, draw, keep, pass) test `self.log.on` before `log.add`, which
-tests it itself: with the log off they then build no arguments and make no call.
+the commonest events (play, draw, keep, pass, an effect's activation) test `self.log.on`
+before `log.add`, which tests it itself: with the log off they build no arguments, no call.
 """
 
 from __future__ import annotations
@@ -21,8 +21,10 @@ from .tally import Tallies
 
 HAND_SIZE = 6   # the text: six cards to each player
 _DRAW, _DOBON, _REVOLUTION = (DRAW, NONE), (DOBON, NONE), (REVOLUTION, NONE)
-#: The phases that ask a player in a window (a set: one hashed look-up, not three compares).
+#: The phases that ask a player in a window, and those that open a Q echo or a J cancel (sets
+#: from PHASES: one hashed look-up on the per-decision paths, not a call).
 ASKING = PHASES.asking
+ECHOING, CANCELLING = frozenset(PHASES.open_in(ECHO)), frozenset(PHASES.open_in(CANCEL))
 #: the greedy bot's value of the decisions whose worth does not depend on their card
 _GREEDY = {DOBON: 100.0, REVOLUTION: 100.0, TARGET: 3.0, ACTIVATE: 3.0, DRAW: -1.0}
 
@@ -143,23 +145,24 @@ class SuperPageOneState(Refusals, TableView, State):
         if phase in ASKING:
             p = self.current_player()
             acts: list[Action] = [(PASS, NONE)]
-            if self.is_open(ECHO):
+            if phase in ECHOING:
                 suit = g.suit[self.e_card]   # the cards _echoes(c) says yes to
                 acts += [(ECHO, c) for c in self.hand(p) if g.echo_suit[c] == suit]
-            elif self.is_open(CANCEL):
+            elif phase in CANCELLING:
                 acts += [(CANCEL, c) for c in self.hand(p) if g.effect[c] == "cancel"]
             else:
                 self._declarations(p, self.react_kick, acts)
             return acts
         p = self.turns.current
-        if self.is_open(KEEP):
+        opens = PHASES[phase].opens
+        if KEEP in opens:
             return [(PLAY, self.drawn), (KEEP, NONE)]
-        if self.is_open(DECLINE):
+        if DECLINE in opens:
             decline = [(DECLINE, NONE)] if g.optional[self.e_card] else []
             if self.e_kind == "give":
                 return [(TARGET, q) for q in self.turns.active() if q != p] + decline
             return [(ACTIVATE, NONE)] + decline
-        verb = PHASES[phase].opens[0]   # a 7's gives or a 10's discards, a card at a time
+        verb = opens[0]   # a 7's gives or a 10's discards, a card at a time
         return [(verb, c) for c in self.hand(p)]
 
     def pass_action(self) -> Action | None:
@@ -345,7 +348,7 @@ class SuperPageOneState(Refusals, TableView, State):
         self._clear_effect()
         self.e_kind, self.e_card, self.e_owner, self.e_target = kind, card, owner, target
         self.e_live = True
-        if kind != "give":   # a 7 was logged when it named its target
+        if kind != "give" and self.log.on:   # a 7 was logged when it named its target
             self.log.add("activate", p=owner, card=card, name=self.game.effect_name[card])
         self._open_q(self._open_j)
 
@@ -393,11 +396,11 @@ class SuperPageOneState(Refusals, TableView, State):
             if self.log.on:
                 self.log.add("pass", p=p)
             window.pass_(p)
-            if self.is_open(DOBON):   # the react window asks the next who may declare
+            if window.kind == "rechecking":   # the react window: ask the next who may declare
                 self._next_react()
             elif window.closed:
                 self.window = None
-                if self.is_open(ECHO):
+                if self.phase in ECHOING:
                     self._open_j()
                 else:
                     self._j_done()
