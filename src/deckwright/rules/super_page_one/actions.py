@@ -43,10 +43,8 @@ NOTATION = Notation(
 #: the turn player's turn, or the card just drawn; the player of a 7 naming the target (Q&A 1)
 #: or of a 7 / 10 activating or declining; the owner carrying out an activated 7 / 10, one
 #: card per decision, as far as the hand allows (Q&A 2); the Q echo and J cancel windows on an
-#: activated effect (Q&A 3: a J opens a new J window against it; when a J is itself cancelled
-#: the effect lives again and its Q window comes back once); the react window after the table
-#: settles, where each player who could declare Dobon or Revolution (or kick back the top
-#: card, when it changed) is asked in play order from the next player, the turn player last.
+#: activated effect, and the react window after the table settles (the package's docstring
+#: says in what order they come and whom they ask).
 _EFFECT = dict(otherwise="resolving")
 PHASES = Phases(
     Phase("turn", opens=(PLAY, DRAW, DOBON, REVOLUTION, KICK)),

@@ -62,9 +62,9 @@ class Refusals:
             if any(g.blocks_dobon[c] for c in hand):
                 return self.reason("dobon-joker")
             total = sum(g.rank[c] for c in hand)
-            if top == EMPTY or total != g.rank[top]:
-                if top == EMPTY:
-                    return self.reason("dobon-no-top", total=total)
+            if top == EMPTY:
+                return self.reason("dobon-no-top", total=total)
+            if total != g.rank[top]:
                 return self.reason("dobon-total", total=total, number=g.rank[top])
             return None
         if code == REVOLUTION:

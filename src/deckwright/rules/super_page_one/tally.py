@@ -99,10 +99,6 @@ class HandShape:
             one += 1 << at["echo " + suit]
         return one
 
-    def read(self, packed: int, name: str) -> int:
-        """One field's value (`count`, `kings`, `echo spade`, ...)."""
-        return (packed & self.field[name]) >> self.at[name]
-
     def revolution(self, packed: int, numbers: int) -> bool:
         """Four of a number, jokers filling in (but not four jokers alone)."""
         if not numbers or (packed & self.count_f) < REVOLUTION:
