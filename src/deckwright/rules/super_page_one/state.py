@@ -25,6 +25,8 @@ _DRAW, _DOBON, _REVOLUTION = (DRAW, NONE), (DOBON, NONE), (REVOLUTION, NONE)
 #: from PHASES: one hashed look-up on the per-decision paths, not a call).
 ASKING = PHASES.asking
 ECHOING, CANCELLING = frozenset(PHASES.open_in(ECHO)), frozenset(PHASES.open_in(CANCEL))
+#: phase -> the verbs open in it (a dict look-up rather than `PHASES[phase]`'s call)
+OPENS = {phase.name: phase.opens for phase in PHASES.phases}
 #: the greedy bot's value of the decisions whose worth does not depend on their card
 _GREEDY = {DOBON: 100.0, REVOLUTION: 100.0, TARGET: 3.0, ACTIVATE: 3.0, DRAW: -1.0}
 
@@ -154,7 +156,7 @@ class SuperPageOneState(Refusals, TableView, State):
                 self._declarations(p, self.react_kick, acts)
             return acts
         p = self.turns.current
-        opens = PHASES[phase].opens
+        opens = OPENS[phase]
         if KEEP in opens:
             return [(PLAY, self.drawn), (KEEP, NONE)]
         if DECLINE in opens:
@@ -345,9 +347,10 @@ class SuperPageOneState(Refusals, TableView, State):
         self._start_effect(self.e_kind, card, p, arg)
 
     def _start_effect(self, kind: str, card: int, owner: int, target: int = NONE) -> None:
-        self._clear_effect()
+        # _clear_effect(), then this effect
         self.e_kind, self.e_card, self.e_owner, self.e_target = kind, card, owner, target
-        self.e_live = True
+        self.e_factor, self.e_left = 1, 0
+        self.e_live, self.e_echoed, self.e_reopen_q = True, False, False
         if kind != "give" and self.log.on:   # a 7 was logged when it named its target
             self.log.add("activate", p=owner, card=card, name=self.game.effect_name[card])
         self._open_q(self._open_j)
