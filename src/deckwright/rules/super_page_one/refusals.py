@@ -94,12 +94,9 @@ class Refusals:
             if top != EMPTY and not g.cancelable[top]:
                 return self.reason("cancel-not-wild")
             return self.reason("cancel-nothing")
-        if code == ECHO:
-            if not self.is_open(ECHO):
-                return self.reason("echo-timing")
-            if not self._echoes(card):
-                return self.reason("echo-suit")
-        return None
+        if not self.is_open(ECHO):   # a Q echo
+            return self.reason("echo-timing")
+        return None if self._echoes(card) else self.reason("echo-suit")
 
     def why_illegal(self, action: Action) -> str:
         g = self.game

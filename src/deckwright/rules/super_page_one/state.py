@@ -270,11 +270,10 @@ class SuperPageOneState(Refusals, TableView, State):
             if not zones.piles[g.DECK]:
                 self._reshuffle()
             inst = zones.draw(g.DECK, g.HAND[p])
-            if inst != EMPTY:
-                self.tallies.add(p, inst)
             if self.log.on:
                 self.log.add("draw", p=p, n=0 if inst == EMPTY else 1)
             if inst != EMPTY:
+                self.tallies.add(p, inst)
                 field = zones.piles[g.FIELD]
                 if not field or g.matches[field[-1]][inst]:   # self.playable(inst)
                     self.drawn, self.cont = inst, "drawn"
