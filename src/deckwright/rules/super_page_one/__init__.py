@@ -85,10 +85,9 @@ class SuperPageOne(Game):
         self.king = tuple(self.effect[i] == "kick-back" for i in range(n))
         self.echo_suit = tuple(suit[i] if self.effect[i] == "echo" and suit[i] else None
                                for i in range(n))
-        #: pile -> the seat whose hand it is, or -1
-        self.hand_owner = [-1] * len(self.layout(self.facts.max_players))
-        for p, pile in enumerate(self.HAND):
-            self.hand_owner[pile] = p
+        #: pile -> the seat whose hand it is, or -1 (the hand is the only zone a seat owns)
+        self.hand_owner = tuple(-1 if seat is None else seat
+                                for seat in self.layout(self.facts.max_players).owner)
         shape = self.hand_shape = HandShape(rank, suit, self.effect, self.blocks_dobon,
                                             self.revo_key)
         #: per card: the tally field of the Qs that may echo its effect, and of the Js that

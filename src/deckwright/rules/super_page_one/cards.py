@@ -60,9 +60,7 @@ def flag(card: Card, key: str, default: bool = False) -> bool:
     """`cancelable` / `echoable` / `optional` / `stack`: true if any effect block says so and
     false if any says not (the 8's and the joker's `cancelable: false` wins)."""
     values = [bool(s[key]) for s in scripts(card).values() if key in s]
-    if not values:
-        return default
-    return all(values)
+    return all(values) if values else default
 
 
 def has(card: Card, effect: str) -> bool:
