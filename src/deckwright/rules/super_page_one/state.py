@@ -21,10 +21,12 @@ from .tally import Tallies
 
 HAND_SIZE = 6   # the text: six cards to each player
 _DRAW, _DOBON, _REVOLUTION = (DRAW, NONE), (DOBON, NONE), (REVOLUTION, NONE)
-#: The phases that ask a player in a window, and those that open a Q echo or a J cancel (sets
-#: from PHASES: one hashed look-up on the per-decision paths, not a call).
+#: The phases that ask a player in a window, those that open a Q echo or a J cancel, and the
+#: turn's, which opens its draw (sets from PHASES: one hashed look-up on the per-decision
+#: paths, not a call).
 ASKING = PHASES.asking
 ECHOING, CANCELLING = frozenset(PHASES.open_in(ECHO)), frozenset(PHASES.open_in(CANCEL))
+DRAWING = frozenset(PHASES.open_in(DRAW))
 #: phase -> the verbs open in it (a dict look-up rather than `PHASES[phase]`'s call)
 OPENS = {phase.name: phase.opens for phase in PHASES.phases}
 #: the greedy bot's value of the decisions whose worth does not depend on their card
@@ -123,7 +125,7 @@ class SuperPageOneState(Refusals, TableView, State):
         g, phase = self.game, self.phase
         if self.over:
             return []
-        if phase == "turn":   # the most common decision first
+        if phase in DRAWING:   # the turn, the most common decision, first
             p = self.turns.current
             hand, plays = self.zones.piles[g.HAND[p]], g.plays
             if self.pending:
@@ -657,7 +659,7 @@ class SuperPageOneState(Refusals, TableView, State):
         for inst in self.by:
             if self.zones.where[inst] != g.FIELD:
                 yield f"{self.card_label(inst)} is recorded as played but is not on the field"
-        if (self.quiet and self.is_open(DRAW) and not self.over
+        if (self.quiet and self.phase in DRAWING and not self.over
                 and self._declarations(self.turns.current, True, [])):
             yield "the table was found quiet, but the turn player may declare"
         hands = [self.hand(p) for p in range(self.players)]
