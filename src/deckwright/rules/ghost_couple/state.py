@@ -63,6 +63,7 @@ def shape_cells(shape: str, centre: int) -> list[int]:
 class GhostState(EventRules, State):
     NOTATION = NOTATION
     PHASES = PHASES
+    LANGUAGE = "ja"   # of EVENTS, which hold only what the engine does not word (shared_events)
     EVENTS = {
         "deal": "場に25枚を並べて中央を表にし、{n}枚ずつ配る。",
         "turn-start": "{p:player} の手番。",
@@ -78,7 +79,6 @@ class GhostState(EventRules, State):
         "return": "{p:player} が手札1枚を{cell}番に伏せて戻す。",
         "draws": "{q:player} が山札から{n}枚引く。",
         "skip": "{q:player} の次の手番はとばされる。",
-        "reverse": "手番の向きが逆になる。",
         "reshuffle": "{p:player} が手札{n}枚を山札に混ぜて切り直し、{n}枚引き直す。",
         "vanish": "{card:card} をバニッシュエリアへ送る。",
         "removed": "{a:card} がバニッシュエリアの {b:card} と組になり、2枚ともゲームから取り除かれる。",
@@ -92,7 +92,7 @@ class GhostState(EventRules, State):
         "out": "{p:player} の手札がないまま手番が渡るので、ゲーム終了。{p:player} は最初に手札をなくしたので+{n}点。",
         "stalemate": "山札がなく、1巡の間カードが動かなかったので、ゲーム終了。",
     }
-    TRANSLATIONS = {"en": {"events": english.EVENTS}}   # the shared kinds, in English
+    TRANSLATIONS = {"en": {"events": english.EVENTS}}   # its own kinds, in English
 
     #: Whole rounds without a card moving, deck empty, that end the game (ruling "stalemate").
     QUIET_ROUNDS = 1

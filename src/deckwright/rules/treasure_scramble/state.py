@@ -34,9 +34,9 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
     NOTATION = NOTATION
     PHASES = PHASES
 
+    LANGUAGE = "ja"   # of EVENTS, which hold only what the engine does not word (shared_events)
     EVENTS = {
         "deal": "{n} 枚ずつ配る。規定枚数は {quota} 枚。",
-        "draw": "{p:player} が山札から {n} 枚引く。",
         "turn-draw": "{p:player} が手番のはじめに山札から {n} 枚引く。",
         "place": "{p:player} が {slot} にカードを伏せる。",
         "pass": "{p:player} は伏せられるカードがなく、何もしない。",
@@ -66,10 +66,9 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         "reveal-hand": "{p:player} の手札公開: {names}",
         "kind": "{p:player} は {card:card} を選び、手札の同名カード {n} 枚を捨てる。",
         "end": "場の伏せ札がなくなり、ゲーム終了。",
-        "win": "{p:player} が {points} ポイントで勝つ。",
         "draw-game": "最高点 {points} ポイントが {ps:players} で並び、引き分け（再勝負）。",
     }
-    TRANSLATIONS = {"en": {"events": english.EVENTS}}   # the shared kinds, in English
+    TRANSLATIONS = {"en": {"events": english.EVENTS}}   # its own kinds, in English
 
     def __init__(self, game: "TreasureScramble", players: int, seed: int = 0):
         super().__init__(game, players, seed)
