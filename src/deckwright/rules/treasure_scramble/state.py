@@ -278,8 +278,11 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
             self._end_turn()
 
     def _continue(self) -> None:
-        """After a choice or an effect finished: the gathering turn ends, a scramble flip goes on."""
-        if self.phase == GATHERING:
+        """After an effect or a choice, unless it asked another: the gathering turn ends, a
+        scramble flip goes on."""
+        if self.prompt is not None:
+            return
+        if self.is_open("place"):
             self._end_turn()
         else:
             self._after_take()
