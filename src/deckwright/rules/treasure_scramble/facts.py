@@ -39,7 +39,8 @@ FACTS = GameFacts(
 GATHERING, SCRAMBLE = "gathering", "scramble"
 #: 宝集め: the turn player places a card or uses magic; 争奪戦: they flip a field card. (A
 #: card's choice is a prompt and a declaration a response window, whatever the phase.)
-PHASES = Phases(Phase(GATHERING, opens=("place", "use", "pass"), title="宝集め"),
+PHASES = Phases(Phase(GATHERING, "宝集めの手番では、1枚伏せるか魔法カードを1枚使う",
+                      ("place", "use", "pass"), title="宝集め", rule="gathering-turn"),
                 Phase(SCRAMBLE, "争奪戦の手番では場の伏せ札をめくる", ("flip",), title="争奪戦",
                       rule="scramble"))
 

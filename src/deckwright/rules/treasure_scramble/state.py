@@ -16,9 +16,9 @@ from deckwright.engine.setup import take
 
 from . import english
 from .effects import MagicMixin
-from .facts import (CLAIRVOYANCE, CLAIRVOYANCE_SLOTS, GATHERING, HAND_SIZE, P_FI, P_KIND,
-                    P_PLUNDER, P_REFLECT, P_SWAP_GIVE, P_SWAP_PICK, PHASES, QUOTA_PER_PLAYER,
-                    SCRAMBLE, SWAP, USE_TARGET, Target, slot_name)
+from .facts import (CLAIRVOYANCE, CLAIRVOYANCE_SLOTS, HAND_SIZE, P_FI, P_KIND, P_PLUNDER,
+                    P_REFLECT, P_SWAP_GIVE, P_SWAP_PICK, PHASES, QUOTA_PER_PLAYER, SCRAMBLE,
+                    SWAP, USE_TARGET, Target, slot_name)
 from .notation import NOTATION
 from .scramble import ScrambleMixin
 from .bot import value as greedy_value_of
@@ -91,7 +91,7 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         self._begin_turn()
 
     def after_setup(self, setup: dict[str, Any]) -> None:
-        self.phase = PHASES.check(setup.get("phase", GATHERING))
+        self.phase = PHASES.check(setup.get("phase", PHASES.first))
         free = (BOX, self.game.DECK)   # the box, or the (unstacked) deck
         for k, ref in enumerate(setup.get("field") or []):
             self._place_field(take(self, ref, f"field[{k}]", free), None)
@@ -110,10 +110,10 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         extras: dict[str, Any] = {"scores": None}
         me = name(self.turns.current)
         hand = shared["hands"][me]
-        if self.phase == GATHERING and hand:
+        if self.is_open("place") and hand:
             extras["hands"] = {**shared["hands"], me: hand[:-1]}
             extras["deck"] = [hand[-1], *shared["deck"]]
-        if self.phase != GATHERING:
+        if self.phase != PHASES.first:
             extras["phase"] = self.phase
         field = [ids[c] for c in self.zones.piles[g.FIELD][:self.next_slot] if c != EMPTY]
         if field:
@@ -150,7 +150,7 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         if self.window is not None:
             p = self.window.current
             return [("declare", c) for c in self.hand(p)] + [("pass",)]
-        if self.phase == SCRAMBLE:
+        if self.is_open("flip"):
             return [("flip", s) for s in self.field_slots()]
         return self._gathering_actions(self.turns.current)
 
@@ -222,10 +222,10 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
             if verb == "declare":
                 return Reason("宣言に出せるのは自分の手札のカード1枚だけ", "declaring")
             return Reason("いまは割込宣言をするか、しないかを決める", "declaring")
-        if self.is_open("flip"):
-            if verb == "flip":
-                return Reason("場に伏せてある札を1枚めくる", "scramble")
+        if not self.is_open(verb):
             return PHASES.refusal(self.phase)
+        if verb == "flip":
+            return Reason("場に伏せてある札を1枚めくる", "scramble")
         return self._why_gathering(p, action)
 
     def _why_gathering(self, p: int, action: tuple) -> str:
@@ -237,24 +237,22 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
             return Reason("割込カードは場に伏せられない（争奪戦で使うために手札に残す）", "interrupts-not-placed")
         if verb == "pass":
             return Reason("伏せられるカードがあるので、何もしないで手番を終えることはできない", "gathering-turn")
-        if verb == "use":
-            inst, target = action[1], action[2]
-            cid = g.ids[inst]
-            if g.category[inst] != "magic":
-                return Reason("使えるのは魔法カードだけ", "magic")
-            if cid == SWAP:
-                if not self.field_size():
-                    return Reason("場に伏せ札がないので、すり替えは使えない", "swap-needs-cards")
-                if len(self.hand(p)) <= 1:
-                    return Reason("交換できる手札がないので、すり替えは使えない", "swap-needs-cards")
-            if cid == CLAIRVOYANCE and target and len(target) > 1 + CLAIRVOYANCE_SLOTS:
-                return Reason(f"透視で見られるのは伏せ札{CLAIRVOYANCE_SLOTS}枚まで", "magic")
-            if USE_TARGET[cid] == "player" and target != ("p", p) and target[:1] != ("p",):
-                return Reason(f"{self.card_label(inst)} は自分以外のプレイヤーを1人選んで使う（on pN）", "magic")
-            if target == ("p", p):
-                return Reason(f"{self.card_label(inst)} は自分以外のプレイヤーに使う", "magic")
-            return Reason(f"{self.card_label(inst)} の対象が正しくない", "magic")
-        return Reason("宝集めの手番では、1枚伏せるか魔法カードを1枚使う", "gathering-turn")
+        inst, target = action[1], action[2]   # use
+        cid = g.ids[inst]
+        if g.category[inst] != "magic":
+            return Reason("使えるのは魔法カードだけ", "magic")
+        if cid == SWAP:
+            if not self.field_size():
+                return Reason("場に伏せ札がないので、すり替えは使えない", "swap-needs-cards")
+            if len(self.hand(p)) <= 1:
+                return Reason("交換できる手札がないので、すり替えは使えない", "swap-needs-cards")
+        if cid == CLAIRVOYANCE and target and len(target) > 1 + CLAIRVOYANCE_SLOTS:
+            return Reason(f"透視で見られるのは伏せ札{CLAIRVOYANCE_SLOTS}枚まで", "magic")
+        if USE_TARGET[cid] == "player" and target != ("p", p) and target[:1] != ("p",):
+            return Reason(f"{self.card_label(inst)} は自分以外のプレイヤーを1人選んで使う（on pN）", "magic")
+        if target == ("p", p):
+            return Reason(f"{self.card_label(inst)} は自分以外のプレイヤーに使う", "magic")
+        return Reason(f"{self.card_label(inst)} の対象が正しくない", "magic")
 
     # --- carrying out a decision -------------------------------------------------------
 
@@ -290,16 +288,15 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
     # --- turns -------------------------------------------------------------------------
 
     def _begin_turn(self) -> None:
-        if self.phase == GATHERING:
+        if self.is_open("place"):   # a gathering turn
             self._draw(self.turns.current, 1, "turn-draw")   # by itself: no step gives it
 
     def _end_turn(self) -> None:
-        g = self.game
-        if self.phase == GATHERING and (self.field_size() >= self.quota
-                                        or not self.zones.piles[g.DECK]):
+        if self.is_open("place") and (self.field_size() >= self.quota
+                                      or not self.zones.piles[self.game.DECK]):
             self.phase = SCRAMBLE
             self.log.add("scramble", n=self.field_size())
-        if self.phase == SCRAMBLE and not self.field_size():
+        if self.is_open("flip") and not self.field_size():
             self._finish()
             return
         # the next player clockwise; a skip mark (one turn: Time Skip) is logged as it is spent
