@@ -354,19 +354,16 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
             yield "a player has more than one skipped turn waiting"
 
     def public_info(self) -> dict[str, Any]:
-        return {"phase": self.phase, "quota": self.quota,
-                "skips": [self.player_name(p) for p in range(self.players) if self.turns.skips[p]],
-                "queue": [self.player_name(p) for p in self.fi_queue],
+        return {"phase": self.phase, "quota": self.quota, "skips": self.actual_skips(),
+                "queue": self.actual_queue(),
                 "choice": None if self.prompt is None else self.prompt.kind}
 
     def known_cards(self, player: int) -> list[int]:
-        """The face-down field cards this player placed or looked at (the table shows them to
-        it, face down)."""
+        """The face-down field cards this player placed or looked at: the table shows them to
+        it face down, and the searching bots keep them where they are (`revealed_to`)."""
         return list(self.known[player].values())
 
-    def revealed_to(self, player: int) -> Iterable[int]:
-        """The field cards this player has looked at."""
-        return self.known[player].values()
+    revealed_to = known_cards
 
     def resampled(self, mapping: dict[int, int]) -> None:
         """Cards dealt again (engine/knowledge.py): the other players' knowledge and the
@@ -385,8 +382,7 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         cells = self.zones.piles[self.game.FIELD]
         return {slot_name(s): CardAt(cells[s]) for s in self.field_slots()}
 
-    def actual_field_size(self) -> int:
-        return self.field_size()
+    actual_field_size = field_size
 
     def actual_discard(self) -> Cards:
         return Cards(tuple(self.zones.piles[self.game.DISCARD]))
@@ -397,8 +393,7 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
     def actual_queue(self) -> list[str]:
         return [self.player_name(p) for p in self.fi_queue]
 
-    def actual_drawn(self) -> bool:
-        return self.is_drawn()
+    actual_drawn = is_drawn
 
     def actual_known(self) -> dict[str, dict[str, CardAt]]:
         return {self.player_name(p): {slot_name(s): CardAt(c) for s, c in self.known[p].items()}
