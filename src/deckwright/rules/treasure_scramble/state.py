@@ -119,9 +119,8 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         if field:
             extras["field"] = field
         extras.update(super().setup_extras(shared))   # the treasures taken
-        skips = [name(p) for p in range(self.players) if self.turns.skips[p]]
-        if skips:
-            extras["options"] = {"skips": skips}
+        if self.actual_skips():
+            extras["options"] = {"skips": self.actual_skips()}
         return extras
 
     # --- reading the state -------------------------------------------------------------
@@ -160,16 +159,13 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
 
     def _gathering_actions(self, p: int) -> list[tuple]:
         g = self.game
-        acts: list[tuple] = []
         hand = self.hand(p)
         placeable = [c for c in hand if g.category[c] != "interrupt"]
-        acts += [("place", c) for c in placeable]
+        acts = [("place", c) for c in placeable]
         for c in hand:
             if g.category[c] == "magic":
                 acts += [("use", c, t) for t in self._use_targets(p, c)]
-        if not placeable:
-            acts.append(("pass",))
-        return acts
+        return acts if placeable else acts + [("pass",)]
 
     def _use_targets(self, p: int, inst: int) -> list[Target]:
         """Every target a magic card may be used on now; empty when it cannot be used."""
@@ -304,9 +300,7 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         self._begin_turn()
 
     def _finish(self) -> None:
-        self.over = True
-        self.window = None
-        self.prompt = None
+        self.over = True   # (no window or prompt is open: every turn ends after them)
         self.log.add("end")
         best = max(self.score)
         tops = [p for p in range(self.players) if self.score[p] == best]
