@@ -20,6 +20,9 @@ TRAPS = frozenset({TIME_SKIP, BIG_RELEASE, PLUNDER, CLAIRVOYANCE, SWAP})
 #: What using a magic card is worth where the position does not change it (Swap: mostly a
 #: way to look at a card).
 USE_WORTH = {TREASURE_MAP: 2.5, TIME_SKIP: 1.0, BIG_RELEASE: 0.8, SWAP: 0.2}
+#: What giving a card into the slot Swap looked at is worth: a magic card becomes a trap, an
+#: interrupt card is lost to the discard.
+GIVE_WORTH = {"magic": 2.0, "treasure": 1.0, "interrupt": -2.0}
 
 
 def card_worth(state: "TreasureState", inst: int) -> float:
@@ -74,8 +77,7 @@ def _declare(state: "TreasureState", action: tuple) -> float:
     g = state.game
     me = state.current_player()
     flipper = state.turns.current
-    flipped = state.revealed()
-    worth = card_worth(state, flipped)
+    worth = card_worth(state, state.revealed())
     others_declared = len(state.window.responses) > 0
     cid = g.ids[action[1]]
     if g.category[action[1]] != "interrupt":
@@ -96,10 +98,7 @@ def _choice(state: "TreasureState", action: tuple) -> float:
     kind, me, _ = state.prompt
     verb = action[0]
     if verb == "give":
-        inst = action[1]
-        if g.category[inst] == "interrupt":
-            return -2.0
-        return 2.0 if g.category[inst] == "magic" else 1.0
+        return GIVE_WORTH[g.category[action[1]]]
     if verb == "discard":
         return -sum(2.0 if g.category[c] == "interrupt" else 0.5 for c in action[1])
     what, arg = action[1]

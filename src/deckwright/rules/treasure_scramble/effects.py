@@ -11,7 +11,7 @@ from deckwright.engine import EMPTY, Prompt
 
 from .facts import (BIG_RELEASE, BIG_RELEASE_CARDS, CLAIRVOYANCE, MAP_CARDS, P_FI, P_KIND,
                     P_PLUNDER, P_REFLECT, P_SWAP_GIVE, P_SWAP_PICK, PLUNDER, PLUNDER_CARDS, SWAP,
-                    TIME_SKIP, TREASURE_MAP, Target, slot_name)
+                    TIME_SKIP, Target, slot_name)
 
 
 class MagicMixin:

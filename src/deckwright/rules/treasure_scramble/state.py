@@ -106,16 +106,16 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         the scores are left out because the treasures give them. In the gathering phase the
         turn's automatic draw has happened: its card goes back on the deck, since the setup
         draws it again."""
-        ids, g, name = self.game.catalogue.ids, self.game, self.player_name
+        ids = self.game.catalogue.ids
         extras: dict[str, Any] = {"scores": None}
-        me = name(self.turns.current)
+        me = self.player_name(self.turns.current)
         hand = shared["hands"][me]
         if self.is_open("place") and hand:
             extras["hands"] = {**shared["hands"], me: hand[:-1]}
             extras["deck"] = [hand[-1], *shared["deck"]]
         if self.phase != PHASES.first:
             extras["phase"] = self.phase
-        field = [ids[c] for c in self.zones.piles[g.FIELD][:self.next_slot] if c != EMPTY]
+        field = [ids[c] for c in self.zones.cards(self.game.FIELD)]   # in slot order
         if field:
             extras["field"] = field
         extras.update(super().setup_extras(shared))   # the treasures taken
@@ -244,7 +244,7 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
                 return Reason("交換できる手札がないので、すり替えは使えない", "swap-needs-cards")
         if cid == CLAIRVOYANCE and target and len(target) > 1 + CLAIRVOYANCE_SLOTS:
             return Reason(f"透視で見られるのは伏せ札{CLAIRVOYANCE_SLOTS}枚まで", "magic")
-        if USE_TARGET[cid] == "player" and target != ("p", p) and target[:1] != ("p",):
+        if USE_TARGET[cid] == "player" and target[:1] != ("p",):
             return Reason(f"{self.card_label(inst)} は自分以外のプレイヤーを1人選んで使う（on pN）", "magic")
         if target == ("p", p):
             return Reason(f"{self.card_label(inst)} は自分以外のプレイヤーに使う", "magic")
