@@ -147,8 +147,7 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         if self.prompt is not None:
             return self._choice_actions()
         if self.window is not None:
-            p = self.window.current
-            return [("declare", c) for c in self.hand(p)] + [("pass",)]
+            return [("declare", c) for c in self.hand(self.window.current)] + [("pass",)]
         if self.is_open("flip"):
             return [("flip", s) for s in self.field_slots()]
         return self._gathering_actions(self.turns.current)
@@ -173,12 +172,9 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         if kind == "player":
             return [("p", q) for q in range(self.players) if q != p]
         slots = self.field_slots()
-        if kind == "slot":
-            others = len(self.hand(p)) > 1
-            return [("f", s) for s in slots] if others else []
-        if kind == "slots":
-            if not slots:
-                return [()]
+        if kind == "slot":   # Swap: a slot to look at, and another hand card to give
+            return [("f", s) for s in slots] if len(self.hand(p)) > 1 else []
+        if kind == "slots" and slots:   # Clairvoyance: one or two slots (none on an empty field)
             return [("f", s) for s in slots] + [("f", a, b) for a, b in combinations(slots, 2)]
         return [()]
 
