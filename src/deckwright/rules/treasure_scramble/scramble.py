@@ -15,8 +15,6 @@ from .facts import FALSE_INFO, NULLIFY, P_FI, P_REFLECT, REFLECT, SUCTION, slot_
 class ScrambleMixin:
     """Flipping, declaring, resolving and taking; mixed into `TreasureState`."""
 
-    # --- scramble: flipping, declaring, resolving --------------------------------------
-
     def _flip(self, slot: int) -> None:
         g = self.game
         p = self.turns.current
