@@ -30,7 +30,7 @@ from __future__ import annotations
 from deckwright.engine import Game
 from deckwright.rules import register
 
-from .facts import FACTS, INTERRUPT_IDS, MAGIC_IDS
+from .facts import FACTS, INTERRUPT_IDS, USE_TARGET
 from .state import TreasureState
 
 __all__ = ["TreasureScramble", "TreasureState"]
@@ -47,7 +47,7 @@ class TreasureScramble(Game):
         self.category = cat.column(lambda c: c.category)
         self.points = cat.column(lambda c: c.points if isinstance(c.points, int) else 0)
         for card in self.data.db.cards:
-            known = MAGIC_IDS if card.category == "magic" else INTERRUPT_IDS
+            known = USE_TARGET if card.category == "magic" else INTERRUPT_IDS
             if card.category in ("magic", "interrupt") and card.id not in known:
                 raise ValueError(f"treasure-scramble: no rules for {card.category} card {card.id!r}")
 

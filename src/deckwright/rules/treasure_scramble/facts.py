@@ -48,13 +48,12 @@ PHASES = Phases(Phase(GATHERING, "宝集めの手番では、1枚伏せるか魔
 TIME_SKIP, SWAP, BIG_RELEASE = "time-skip", "swap", "big-release"
 CLAIRVOYANCE, PLUNDER, TREASURE_MAP = "clairvoyance", "plunder", "treasure-map"
 SUCTION, REFLECT, NULLIFY, FALSE_INFO = "suction", "reflect", "nullify", "false-info"
-MAGIC_IDS = (TIME_SKIP, SWAP, BIG_RELEASE, CLAIRVOYANCE, PLUNDER, TREASURE_MAP)
 INTERRUPT_IDS = (SUCTION, REFLECT, NULLIFY, FALSE_INFO)
-#: How a magic card used from hand names its target.
+#: How each magic card used from hand names its target (its keys: the magic cards there are).
 USE_TARGET = {TIME_SKIP: "player", PLUNDER: "player", SWAP: "slot", CLAIRVOYANCE: "slots",
               BIG_RELEASE: "none", TREASURE_MAP: "none"}
 
-# Pending choices: (kind, player, arg).
+# The kinds of the choices effects ask (engine.Prompt(kind, player, arg)).
 P_REFLECT, P_FI, P_SWAP_PICK, P_SWAP_GIVE = "reflect", "fi-target", "swap-pick", "swap-give"
 P_KIND, P_PLUNDER = "release-kind", "plunder"
 
