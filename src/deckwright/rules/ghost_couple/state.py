@@ -240,41 +240,14 @@ class GhostState(EventRules, State):
     # --- decisions --------------------------------------------------------------------
 
     def legal_actions(self) -> list[Any]:
+        """The choices of each decision the phase opens, in the order the phase lists them."""
         if self.over:
             return []
         p = self.turns.current
-        phase = self.phase
-        if phase == "act":
-            return self._act_actions(p)
-        if phase == "start":
-            return [("draw",)]
-        if phase == "place":
-            holes = self.holes_now()
-            return [("place", i, c) for i in self.distinct(self.hand(p)) for c in holes]
-        if phase == "reveal":
-            acts: list[Any] = [("turn", c) for c in self.face_down_cells()]
-            return acts + [("decline",)] if self.optional else acts
-        if phase == "shape":
-            return [("shape", self.shape, c) for c in SHAPE_CENTRES]
-        if phase == "pick":
-            return [("pick", c) for c in self.face_down_cells()]
-        if phase == "return":
-            return [("return", i, c) for i in self.distinct(self.hand(p)) for c in self.holes]
-        if phase == "target":
-            return [("target", q) for q in range(self.players)]
-        if phase == "vanish-field":
-            return [("vanish", c) for c, i in enumerate(self.field) if i != EMPTY]
-        if phase == "look":
-            return [("look", q) for q in range(self.players) if q != p]
-        if phase == "vanish-hand":
-            return [("vanish-card", i) for i in self.distinct(self.hand(self.looked))]
-        if phase in ("steal", "burn"):
-            tr = self.game.TREASURE
-            return [(phase, i, q) for q in range(self.players) if q != p
-                    for i in self.distinct(self.zones.piles[tr[q]])]
-        raise AssertionError(f"unknown phase {phase!r}")
+        return [a for verb in PHASES[self.phase].opens for a in self.CHOICES[verb](self, p)]
 
-    def _act_actions(self, p: int) -> list[Any]:
+    def _couples(self, p: int) -> list[Any]:
+        """Every couple p may take: two face-up field cards, or one and a hand card."""
         couples = self.game.card_facts.couples
         face = self.face_up_cards()
         hand = self.distinct(self.hand(p)) if self.hand_ok else []
@@ -287,11 +260,34 @@ class GhostState(EventRules, State):
             for h in hand:
                 if h in mates:
                     acts.append(("take", min(a, h), max(a, h)))
-        if self._must_swap(p):
-            acts += [("swap", i) for i in self.distinct(self.hand(p))]
-        else:
-            acts.append(("end",))
         return acts
+
+    def _from_treasures(self, verb: str, p: int) -> list[Any]:
+        tr = self.game.TREASURE
+        return [(verb, i, q) for q in range(self.players) if q != p
+                for i in self.distinct(self.zones.piles[tr[q]])]
+
+    #: Each decision's name -> its choices now for the turn player p (`legal_actions` lists
+    #: those of the decisions the phase opens).
+    CHOICES: ClassVar[dict[str, Callable[["GhostState", int], list[Any]]]] = {
+        "draw": lambda s, p: [("draw",)],
+        "place": lambda s, p: [("place", i, c) for i in s.distinct(s.hand(p))
+                               for c in s.holes_now()],
+        "turn": lambda s, p: [("turn", c) for c in s.face_down_cells()],
+        "decline": lambda s, p: [("decline",)] if s.optional else [],
+        "shape": lambda s, p: [("shape", s.shape, c) for c in SHAPE_CENTRES],
+        "pick": lambda s, p: [("pick", c) for c in s.face_down_cells()],
+        "return": lambda s, p: [("return", i, c) for i in s.distinct(s.hand(p)) for c in s.holes],
+        "target": lambda s, p: [("target", q) for q in range(s.players)],
+        "vanish": lambda s, p: [("vanish", c) for c, i in enumerate(s.field) if i != EMPTY],
+        "look": lambda s, p: [("look", q) for q in range(s.players) if q != p],
+        "vanish-card": lambda s, p: [("vanish-card", i) for i in s.distinct(s.hand(s.looked))],
+        "steal": lambda s, p: s._from_treasures("steal", p),
+        "burn": lambda s, p: s._from_treasures("burn", p),
+        "take": _couples,
+        "swap": lambda s, p: [("swap", i) for i in s.distinct(s.hand(p)) if s._must_swap(p)],
+        "end": lambda s, p: [] if s._must_swap(p) else [("end",)],
+    }
 
     def _must_swap(self, p: int) -> bool:
         return self.took == 0 and bool(self.hand(p)) and self.field[CENTRE] != EMPTY
@@ -316,8 +312,7 @@ class GhostState(EventRules, State):
         self._reveal(2)
 
     def _do_turn(self, cell: int) -> None:
-        self._face_up(cell)
-        self.log.add("reveal", p=self.turns.current, cell=cell + 1, card=self.field[cell])
+        self._turn_up((cell,))
         self.left -= 1
         if self.left <= 0:
             self.phase, self.optional = "act", False
@@ -327,14 +322,15 @@ class GhostState(EventRules, State):
         self.left, self.phase, self.optional = 0, "act", False
 
     def _do_shape(self, shape: str, centre: int) -> None:
-        for cell in shape_cells(shape, centre):
-            if self.field[cell] != EMPTY and self.field[cell] not in self.zones.shown:
-                self._do_turn_silently(cell)
+        self._turn_up(shape_cells(shape, centre))
         self.phase = "act"
 
-    def _do_turn_silently(self, cell: int) -> None:
-        self._face_up(cell)
-        self.log.add("reveal", p=self.turns.current, cell=cell + 1, card=self.field[cell])
+    def _turn_up(self, cells: Iterable[int]) -> None:
+        """Turn every face-down card among `cells` face up, in order, each one logged."""
+        for cell in cells:
+            if self.field[cell] != EMPTY and self.field[cell] not in self.zones.shown:
+                self._face_up(cell)
+                self.log.add("reveal", p=self.turns.current, cell=cell + 1, card=self.field[cell])
 
     def _do_take(self, a: int, b: int) -> None:
         g = self.game
@@ -349,7 +345,6 @@ class GhostState(EventRules, State):
         if extra:
             self.bonus[p] += extra
             self.log.add("bonus", p=p, n=extra)
-        self.phase = "act"
         event = couple_event(g.card_facts, a, b)
         if event is not None:
             self.log.add("event", name=g.card_facts.event_name[a] or g.card_facts.event_name[b])
