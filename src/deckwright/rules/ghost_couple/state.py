@@ -20,6 +20,7 @@ player's memory `seen[p]` (cell -> card) holds what that player has seen and is 
 
 from __future__ import annotations
 
+from itertools import groupby
 from typing import Any, Callable, ClassVar, Iterable
 
 from deckwright.engine import BOX, EMPTY, CardAt, Cards, State
@@ -34,7 +35,6 @@ SHAPE_CENTRES = (6, 7, 8, 11, 12, 13, 16, 17, 18)
 _X = ((-1, -1), (-1, 1), (0, 0), (1, -1), (1, 1))
 _SQUARE = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1))
 
-#: What each event phase asks for, as a refusal reason when another decision is tried.
 #: Each phase: what its decider is asked first (a refusal of a decision of another phase says
 #: it), and the decisions open in it.
 PHASES = Phases(
@@ -129,12 +129,11 @@ class GhostState(EventRules, State):
 
     def face_down_cells(self) -> list[int]:
         shown = self.zones.shown
-        return [c for c, i in enumerate(self.zones.piles[self.game.FIELD])
-                if i != EMPTY and i not in shown]
+        return [c for c, i in enumerate(self.field) if i != EMPTY and i not in shown]
 
     def face_up_cards(self) -> list[int]:
         shown = self.zones.shown
-        return [i for i in self.zones.piles[self.game.FIELD] if i != EMPTY and i in shown]
+        return [i for i in self.field if i != EMPTY and i in shown]
 
     def distinct(self, pile: list[int]) -> list[int]:
         """One instance per card id of a pile (its topmost copy): copies of a card in a hand or
@@ -144,9 +143,6 @@ class GhostState(EventRules, State):
             return pile
         top = {ids[i]: i for i in pile}
         return [i for i in pile if top[ids[i]] == i]
-
-    def holes_now(self) -> list[int]:
-        return [c for c, i in enumerate(self.field) if i == EMPTY]
 
     # --- moving field cards (keeping face-up state and every memory right) -----------------
 
@@ -272,7 +268,7 @@ class GhostState(EventRules, State):
     CHOICES: ClassVar[dict[str, Callable[["GhostState", int], list[Any]]]] = {
         "draw": lambda s, p: [("draw",)],
         "place": lambda s, p: [("place", i, c) for i in s.distinct(s.hand(p))
-                               for c in s.holes_now()],
+                               for c, empty in enumerate(s.field) if empty == EMPTY],
         "turn": lambda s, p: [("turn", c) for c in s.face_down_cells()],
         "decline": lambda s, p: [("decline",)] if s.optional else [],
         "shape": lambda s, p: [("shape", s.shape, c) for c in SHAPE_CENTRES],
@@ -561,12 +557,6 @@ __all__ = ["CENTRE", "CORNERS", "GhostState", "SAME_SIDE", "shape_cells"]
 
 
 def _ranges(positions: list[int]) -> str:
-    """[1, 2, 3, 5] -> 1〜3・5"""
-    out, start = [], None
-    for i, p in enumerate(positions):
-        if start is None:
-            start = p
-        if i + 1 == len(positions) or positions[i + 1] != p + 1:
-            out.append(str(start) if start == p else f"{start}〜{p}")
-            start = None
-    return "・".join(out)
+    """[1, 2, 3, 5] -> 1〜3・5 (a run of consecutive positions keeps its distance to its index)"""
+    runs = [[p for _, p in run] for _, run in groupby(enumerate(positions), lambda t: t[1] - t[0])]
+    return "・".join(str(r[0]) if len(r) == 1 else f"{r[0]}〜{r[-1]}" for r in runs)
