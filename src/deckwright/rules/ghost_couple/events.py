@@ -90,8 +90,7 @@ class EventRules:
                 self._face_up(cell)
         self.log.add("show")
         self._settle()
-        centre = self.field[CENTRE]
-        self.zones.shown.intersection_update({centre} if centre != EMPTY else set())
+        self.zones.shown.intersection_update((self.field[CENTRE],))   # all face down but it
 
     def _do_pick(self, cell: int) -> None:
         g = self.game

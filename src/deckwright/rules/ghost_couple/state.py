@@ -99,7 +99,7 @@ class GhostState(EventRules, State):
 
     def __init__(self, game: Any, players: int, seed: int = 0):
         super().__init__(game, players, seed)
-        self.filled_field: dict[int, str] = {}   # an example's field places its setup left to us
+        self.filled_field: list[int] = []   # the field positions an example's setup left to us
         self.left = 0            # cards still to turn / pick / return / vanish in this phase
         self.optional = False    # the reveal may be declined (the A)
         self.hand_ok = True      # the hand may still be used this turn
@@ -199,7 +199,7 @@ class GhostState(EventRules, State):
         (the cards themselves would crowd the printed setup; the rule decides them exactly)."""
         if not self.filled_field:
             return {}
-        return {"field": f"{_ranges(sorted(self.filled_field))}番: 箱に残ったカードをデータベース順に伏せて置く"}
+        return {"field": f"{_ranges(self.filled_field)}番: 箱に残ったカードをデータベース順に伏せて置く"}
 
     def after_setup(self, setup: dict[str, Any]) -> None:
         from .setup import place_setup
@@ -376,19 +376,15 @@ class GhostState(EventRules, State):
     # --- the end of a turn and of the game ----------------------------------------------------
 
     def _end_turn(self) -> None:
-        g = self.game
-        centre = self.field[CENTRE]
-        self.zones.shown.intersection_update({centre} if centre != EMPTY else set())
-        filled = 0
-        field, deck = self.zones.piles[g.FIELD], self.zones.piles[g.DECK]
-        for cell in range(25):
-            if field[cell] == EMPTY and deck:
-                self.zones.place(deck[-1], g.FIELD, cell)
-                filled += 1
-                if cell == CENTRE:
-                    self._face_up(cell)
-        if filled:
-            self.log.add("refill", n=filled)
+        self.zones.shown.intersection_update((self.field[CENTRE],))   # all face down but it
+        deck = self.deck()
+        holes = [c for c, i in enumerate(self.field) if i == EMPTY][:len(deck)]
+        for cell in holes:   # refilled in position order
+            self.zones.place(deck[-1], self.game.FIELD, cell)
+            if cell == CENTRE:
+                self._face_up(cell)
+        if holes:
+            self.log.add("refill", n=len(holes))
         self._settle()
         self._track_empty()
         self.quiet = 0 if self.deck() or self.moved else self.quiet + 1
