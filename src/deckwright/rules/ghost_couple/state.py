@@ -20,7 +20,7 @@ player's memory `seen[p]` (cell -> card) holds what that player has seen and is 
 
 from __future__ import annotations
 
-from itertools import groupby
+from itertools import chain, groupby
 from typing import Any, Callable, ClassVar, Iterable
 
 from deckwright.engine import BOX, EMPTY, CardAt, Cards, State
@@ -28,8 +28,8 @@ from deckwright.engine.phases import Phase, Phases
 
 from . import english
 from .notation import NOTATION
-from .cards import SAME_SIDE, couple_event, score
-from .events import CENTRE, CORNERS, EventRules
+from .cards import couple_event, score
+from .events import CENTRE, EventRules
 
 SHAPE_CENTRES = (6, 7, 8, 11, 12, 13, 16, 17, 18)
 _X = ((-1, -1), (-1, 1), (0, 0), (1, -1), (1, 1))
@@ -434,14 +434,8 @@ class GhostState(EventRules, State):
 
     def _vanish_mate(self, v: int) -> int:
         mates = self.game.card_facts.couples[v]
-        for inst in self.face_up_cards():
-            if inst in mates:
-                return inst
-        for q in self.turns.in_play_order_from(self.turns.current):
-            for inst in self.hand(q):
-                if inst in mates:
-                    return inst
-        return EMPTY
+        hands = (self.hand(q) for q in self.turns.in_play_order_from(self.turns.current))
+        return next((i for i in chain(self.face_up_cards(), *hands) if i in mates), EMPTY)
 
     # --- scores --------------------------------------------------------------------------
 
@@ -487,7 +481,7 @@ class GhostState(EventRules, State):
     def known_cards(self, player: int) -> list[int]:
         """The hand an event let the player look at, while it picks the card to vanish from
         it (what it remembers afterwards is its own memory, the game's point)."""
-        if self.phase == "vanish-hand" and player == self.turns.current and self.looked >= 0:
+        if self.is_open("vanish-card") and player == self.turns.current and self.looked >= 0:
             return list(self.hand(self.looked))
         return []
 
@@ -547,9 +541,6 @@ class GhostState(EventRules, State):
 
     def actual_memory(self) -> dict[str, int]:
         return {self.player_name(q): len(self.seen[q]) for q in range(self.players)}
-
-
-__all__ = ["CENTRE", "CORNERS", "GhostState", "SAME_SIDE", "shape_cells"]
 
 
 def _ranges(positions: list[int]) -> str:
