@@ -93,13 +93,8 @@ class EventRules:
         self.zones.shown.intersection_update((self.field[CENTRE],))   # all face down but it
 
     def _do_pick(self, cell: int) -> None:
-        g = self.game
         p = self.turns.current
-        inst = self.field[cell]
-        knew = [o for o in range(self.players) if o != p and self.seen[o].get(cell) == inst]
-        self._leave(inst, g.HAND[p])
-        for o in knew:
-            self.peeked[o][inst] = p
+        self._to_hand(p, cell)
         self.holes.append(cell)
         self.log.add("pick", p=p, cell=cell + 1)
         self.left -= 1

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from deckwright.engine import BOX, EMPTY
+from deckwright.engine import BOX
 from deckwright.engine.setup import SetupError, take
 
 if TYPE_CHECKING:

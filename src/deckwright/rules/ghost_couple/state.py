@@ -170,6 +170,16 @@ class GhostState(EventRules, State):
         else:
             self.seen[p][cell] = inst
 
+    def _to_hand(self, p: int, cell: int) -> int:
+        """Player p takes the card at `cell` into its hand: whoever remembered it there now
+        knows p holds it."""
+        inst = self.field[cell]
+        knew = [o for o in range(self.players) if o != p and self.seen[o].get(cell) == inst]
+        self._leave(inst, self.game.HAND[p])
+        for o in knew:
+            self.peeked[o][inst] = p
+        return inst
+
     def _forget(self, insts: Iterable[int]) -> None:
         """Cards seen by everyone leaving a hand: nobody still thinks they are there."""
         for memory in self.peeked:
@@ -347,13 +357,8 @@ class GhostState(EventRules, State):
             self._start_event(event)
 
     def _do_swap(self, inst: int) -> None:
-        g = self.game
         p = self.turns.current
-        old = self.field[CENTRE]
-        self._leave(old, g.HAND[p])
-        for o in range(self.players):
-            if o != p:
-                self.peeked[o][old] = p
+        old = self._to_hand(p, CENTRE)
         self._forget((inst,))
         self._put(p, inst, CENTRE)
         self.log.add("swap", p=p, card=inst, old=old)
@@ -402,11 +407,9 @@ class GhostState(EventRules, State):
             self._begin_turn()
 
     def _track_empty(self) -> None:
+        """When each hand became empty (`tick` order; hands checked from the turn player on),
+        for the first player out."""
         piles, hands, emptied = self.zones.piles, self.game.HAND, self.emptied
-        if all(piles[hands[q]] for q in range(self.players)):
-            if max(emptied) >= 0:
-                self.emptied = [-1] * self.players
-            return
         for q in self.turns.in_play_order_from(self.turns.current):
             if piles[hands[q]]:
                 emptied[q] = -1
