@@ -128,12 +128,12 @@ class GhostState(EventRules, State):
         return self.zones.piles[self.game.DECK]
 
     def face_down_cells(self) -> list[int]:
-        shown = self.zones.shown
-        return [c for c, i in enumerate(self.field) if i != EMPTY and i not in shown]
+        shown, field = self.zones.shown, self.zones.piles[self.game.FIELD]
+        return [c for c, i in enumerate(field) if i != EMPTY and i not in shown]
 
     def face_up_cards(self) -> list[int]:
-        shown = self.zones.shown
-        return [i for i in self.field if i != EMPTY and i in shown]
+        shown, field = self.zones.shown, self.zones.piles[self.game.FIELD]
+        return [i for i in field if i != EMPTY and i in shown]
 
     def distinct(self, pile: list[int]) -> list[int]:
         """One instance per card id of a pile (its topmost copy): copies of a card in a hand or
@@ -291,7 +291,8 @@ class GhostState(EventRules, State):
         "steal": lambda s, p: s._from_treasures("steal", p),
         "burn": lambda s, p: s._from_treasures("burn", p),
         "take": _couples,
-        "swap": lambda s, p: [("swap", i) for i in s.distinct(s.hand(p)) if s._must_swap(p)],
+        "swap": lambda s, p: [("swap", i) for i in s.distinct(s.hand(p))] if s._must_swap(p)
+                             else [],
         "end": lambda s, p: [] if s._must_swap(p) else [("end",)],
     }
 
@@ -410,6 +411,8 @@ class GhostState(EventRules, State):
         """When each hand became empty (`tick` order; hands checked from the turn player on),
         for the first player out."""
         piles, hands, emptied = self.zones.piles, self.game.HAND, self.emptied
+        if max(emptied) < 0 and all(piles[hands[q]] for q in range(self.players)):
+            return   # the usual case, cheaply
         for q in self.turns.in_play_order_from(self.turns.current):
             if piles[hands[q]]:
                 emptied[q] = -1
