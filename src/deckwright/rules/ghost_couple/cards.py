@@ -88,22 +88,18 @@ def build(cat: Catalogue) -> Facts:
             return True
         return same_colour[a] and same_colour[b] and key[a] == key[b]
 
-    couples: list[frozenset[int]] = []
-    related: list[frozenset[int]] = []
+    related = tuple(frozenset(b for b in range(n) if b != a and is_related(a, b)) for a in range(n))
+    couples = tuple(frozenset(b for b in related[a] if sides_fit(a, b)) for a in range(n))
     pair_bonus: dict[tuple[int, int], int] = {}
     for a in range(n):
-        rel = frozenset(b for b in range(n) if b != a and is_related(a, b))
-        related.append(rel)
-        couples.append(frozenset(b for b in rel if sides_fit(a, b)))
-        for b in couples[-1]:
-            if a < b and key[a] != key[b]:
-                extra = bonus_with[a].get(key[b]) or bonus_with[b].get(key[a])
-                if extra:
-                    pair_bonus[(a, b)] = extra
+        for b in couples[a]:
+            extra = bonus_with[a].get(key[b]) or bonus_with[b].get(key[a])
+            if a < b and key[a] != key[b] and extra:
+                pair_bonus[(a, b)] = extra
     return Facts(key=key, points=tuple(cat.points(i) for i in range(n)), wild=wild,
                  event=tuple(dict(e[0].script) if e else None for e in events),
                  event_name=tuple(e[0].name or "" if e else "" for e in events),
-                 couples=tuple(couples), related=tuple(related), bonus=pair_bonus,
+                 couples=couples, related=related, bonus=pair_bonus,
                  collects=tuple(sorted(collects)), sets=tuple(sorted(sets)))
 
 
