@@ -278,7 +278,7 @@ class GhostState(EventRules, State):
     CHOICES: ClassVar[dict[str, Callable[["GhostState", int], list[Any]]]] = {
         "draw": lambda s, p: [("draw",)],
         "place": lambda s, p: [("place", i, c) for i in s.distinct(s.hand(p))
-                               for c, empty in enumerate(s.field) if empty == EMPTY],
+                               for c, at in enumerate(s.field) if at == EMPTY],
         "turn": lambda s, p: [("turn", c) for c in s.face_down_cells()],
         "decline": lambda s, p: [("decline",)] if s.optional else [],
         "shape": lambda s, p: [("shape", s.shape, c) for c in SHAPE_CENTRES],
@@ -291,8 +291,8 @@ class GhostState(EventRules, State):
         "steal": lambda s, p: s._from_treasures("steal", p),
         "burn": lambda s, p: s._from_treasures("burn", p),
         "take": _couples,
-        "swap": lambda s, p: [("swap", i) for i in s.distinct(s.hand(p))] if s._must_swap(p)
-                             else [],
+        "swap": lambda s, p: ([("swap", i) for i in s.distinct(s.hand(p))]
+                              if s._must_swap(p) else []),
         "end": lambda s, p: [] if s._must_swap(p) else [("end",)],
     }
 
