@@ -246,14 +246,13 @@ class GhostState(EventRules, State):
     # --- decisions --------------------------------------------------------------------
 
     def legal_actions(self) -> list[Any]:
-        """The choices of each decision the phase opens, in the order the phase lists them."""
         if self.over:
             return []
-        p = self.turns.current
-        return [a for verb in PHASES[self.phase].opens for a in self.CHOICES[verb](self, p)]
+        return self.CHOICES[self.phase](self, self.turns.current)
 
-    def _couples(self, p: int) -> list[Any]:
-        """Every couple p may take: two face-up field cards, or one and a hand card."""
+    def _act_actions(self, p: int) -> list[Any]:
+        """Every couple p may take (two face-up field cards, or one and a hand card), then the
+        swap with the centre when no couple was taken this turn, else the end of the turn."""
         couples = self.game.card_facts.couples
         face = self.face_up_cards()
         hand = self.distinct(self.hand(p)) if self.hand_ok else []
@@ -266,34 +265,33 @@ class GhostState(EventRules, State):
             for h in hand:
                 if h in mates:
                     acts.append(("take", min(a, h), max(a, h)))
-        return acts
+        if self._must_swap(p):
+            return acts + [("swap", i) for i in self.distinct(self.hand(p))]
+        return acts + [("end",)]
 
-    def _from_treasures(self, verb: str, p: int) -> list[Any]:
+    def _from_treasures(self, p: int) -> list[Any]:
         tr = self.game.TREASURE
-        return [(verb, i, q) for q in range(self.players) if q != p
+        return [(self.phase, i, q) for q in range(self.players) if q != p
                 for i in self.distinct(self.zones.piles[tr[q]])]
 
-    #: Each decision's name -> its choices now for the turn player p (`legal_actions` lists
-    #: those of the decisions the phase opens).
+    #: Each phase -> the decisions open to the turn player p in it (the actions PHASES says
+    #: the phase opens).
     CHOICES: ClassVar[dict[str, Callable[["GhostState", int], list[Any]]]] = {
-        "draw": lambda s, p: [("draw",)],
+        "act": _act_actions,
+        "start": lambda s, p: [("draw",)],
         "place": lambda s, p: [("place", i, c) for i in s.distinct(s.hand(p))
                                for c, at in enumerate(s.field) if at == EMPTY],
-        "turn": lambda s, p: [("turn", c) for c in s.face_down_cells()],
-        "decline": lambda s, p: [("decline",)] if s.optional else [],
+        "reveal": lambda s, p: ([("turn", c) for c in s.face_down_cells()]
+                                + ([("decline",)] if s.optional else [])),
         "shape": lambda s, p: [("shape", s.shape, c) for c in SHAPE_CENTRES],
         "pick": lambda s, p: [("pick", c) for c in s.face_down_cells()],
         "return": lambda s, p: [("return", i, c) for i in s.distinct(s.hand(p)) for c in s.holes],
         "target": lambda s, p: [("target", q) for q in range(s.players)],
-        "vanish": lambda s, p: [("vanish", c) for c, i in enumerate(s.field) if i != EMPTY],
+        "vanish-field": lambda s, p: [("vanish", c) for c, i in enumerate(s.field) if i != EMPTY],
         "look": lambda s, p: [("look", q) for q in range(s.players) if q != p],
-        "vanish-card": lambda s, p: [("vanish-card", i) for i in s.distinct(s.hand(s.looked))],
-        "steal": lambda s, p: s._from_treasures("steal", p),
-        "burn": lambda s, p: s._from_treasures("burn", p),
-        "take": _couples,
-        "swap": lambda s, p: ([("swap", i) for i in s.distinct(s.hand(p))]
-                              if s._must_swap(p) else []),
-        "end": lambda s, p: [] if s._must_swap(p) else [("end",)],
+        "vanish-hand": lambda s, p: [("vanish-card", i) for i in s.distinct(s.hand(s.looked))],
+        "steal": _from_treasures,
+        "burn": _from_treasures,
     }
 
     def _must_swap(self, p: int) -> bool:
