@@ -58,7 +58,8 @@ def test_new_rules_project_checks_builds_playtests_fuzzes_and_simulates(
     assert main(["-C", str(fox), "playtest", "-v"]) == 0
     out = capsys.readouterr().out
     assert "ok   fox/match-colour" in out and "ok   fox/last-card-wins" in out
-    assert "p1 wins 4 points." in out
+    assert "p1 wins with 4 points." in out               # the engine's shared sentences
+    assert "p2 draws a card from the deck." in out
     assert out.rstrip().endswith("2 passed, 0 failed")
 
     assert main(["-C", str(fox), "build", "--only", "pnp,rulebook", "--paper", "a4"]) == 0

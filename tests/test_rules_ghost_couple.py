@@ -205,6 +205,8 @@ def _try_refusals(game, n: int, seed: int) -> int:
     tried = 0
     while not state.is_over():
         legal = set(state.legal_actions())
+        # the refusals read the declared phases: every choice listed is a decision they open
+        assert all(state.is_open(action[0]) for action in legal), (state.phase, legal)
         hand = state.hand(state.current_player())
         some = [hand[0] if hand else 0, state.field[12] if state.field[12] >= 0 else 1, n - 1]
         candidates = [("draw",), ("end",), ("decline",), ("turn", 0), ("turn", 12),

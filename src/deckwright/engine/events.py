@@ -1,10 +1,12 @@
 """The event log: structured entries that read as sentences.
 
 A rules module records `state.log.add("play", p=player, card=inst)`; the entry is a kind and
-its arguments, cheap to append on the hot path. It becomes a sentence only when read, through the
-module's `EVENTS` templates, e.g. `"play": "{p:player} が {card:card} を出す。"`, or their
-translation into the state's language (`TRANSLATIONS[lang]["events"]`). The format spec
-after the colon says how to render an argument:
+its arguments, cheap to append on the hot path. It becomes a sentence only when read, through a
+template, e.g. `"{p:player} が {card:card} を出す。"`: the module's own in the state's language
+(`TRANSLATIONS[lang]["events"]`, or `EVENTS` when the module is written in that language), else
+the engine's for the kinds every game shares (shared_events.py: play, draw, skip, ...), else the
+module's `EVENTS` in its own language. The format spec after the colon says how to render an
+argument:
 
 - `player`: `p1`, `p2`, ...; `players`: a list of them
 - `card`: the card as the module labels it (`State.card_label`); `cards`: a list of them
@@ -24,6 +26,7 @@ import string
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from ..i18n import words
+from . import shared_events
 
 if TYPE_CHECKING:
     from .state import State
@@ -94,25 +97,45 @@ class _Formatter(string.Formatter):
         return super().format_field(value, spec)
 
 
-def _own(state: "State", table: str, key: str) -> str | None:
-    """A module's template in the state's language (its base language, `en` or `ja`, also
-    matches `en-GB` or `ja-JP`), else in the module's own language."""
+def _translated(state: "State", table: str, key: str) -> str | None:
+    """The module's template in the state's language from `TRANSLATIONS` (its base language,
+    `en` or `ja`, also matches `en-GB` or `ja-JP`)."""
     for lang in (state.language, state.language.split("-")[0]):
         found = state.TRANSLATIONS.get(lang, {}).get(table, {}).get(key)
         if found is not None:
             return found
-    return (state.EVENTS if table == "events" else state.REASONS).get(key)
+    return None
+
+
+def _text(state: "State", table: str, key: str, args: dict[str, Any]) -> str | None:
+    """The template an entry or a reason reads: the module's own in the state's language, else
+    the engine's shared sentence in that language, else the module's own in its language, else
+    the engine's in the module's language. A module that does not declare its `LANGUAGE` (one
+    written before the engine worded the shared kinds) has its `EVENTS` read in every
+    language, as they were then."""
+    own = state.EVENTS if table == "events" else state.REASONS
+    found = _translated(state, table, key)
+    module = state.LANGUAGE
+    if found is None and (module is None or shared_events.same_language(module, state.language)):
+        found = own.get(key)
+    if found is None and table == "events":
+        found = shared_events.template(state.language, key, args)
+    if found is None:
+        found = own.get(key)
+    if found is None and table == "events" and module is not None:
+        found = shared_events.template(module, key, args)
+    return found
 
 
 def template(state: "State", table: str, key: str, args: dict[str, Any],
              name: Namer | None = None, shown: Callable[[int], bool] | None = None,
              who: Namer | None = None) -> str:
-    """A module's `events` or `reasons` template filled in; unknown keys read `key: k=v`
-    (without a template nothing says which values are cards, so a reader who may not see
-    every card gets the kind alone). `name` names a card and `who` a player (default: the
+    """An `events` or `reasons` template filled in (`_text` says whose); unknown keys read
+    `key: k=v` (without a template nothing says which values are cards, so a reader who may not
+    see every card gets the kind alone). `name` names a card and `who` a player (default: the
     state's `card_label` and `player_name`); `shown(inst)` says whether the reader may see a
     card (default: every card, named)."""
-    text = _own(state, table, key)
+    text = _text(state, table, key, args)
     if text is None:
         if not args or shown is not None:
             return key

@@ -8,9 +8,10 @@ A rules module subclasses `State` and writes only what its game does:
 - `why_illegal(action)`: the rule's reason an action is not legal now (for refusals).
 - `scores()` (default: `self.score`), `winner()`, `returns()` (default: scores).
 - `action_to_string(action)` and `parse_action(text)`: the game's readable notation.
-- optionally `invariants()`, `card_label()`, `after_setup()`, `greedy_value()`, `EVENTS`,
-  `REASONS` (refusal reasons by id, given as `self.reason(id, ...)`) and `TRANSLATIONS` (the
-  events and reasons in other languages; see docs/languages.md).
+- optionally `invariants()`, `card_label()`, `after_setup()`, `greedy_value()`, `EVENTS` (the
+  event kinds the engine does not word itself), `LANGUAGE` (theirs), `REASONS` (refusal reasons
+  by id, given as `self.reason(id, ...)`) and `TRANSLATIONS` (the events and reasons in other
+  languages; see docs/languages.md).
 
 The engine supplies the rest: `current_player()` (window, else turn order), `apply()` with
 refusal reasons, seeded chance recorded in `history`, `clone()`, invariant checks, views.
@@ -119,15 +120,21 @@ def _slots(cls: type) -> tuple[str, ...]:
 
 
 class State:
-    #: Event kind -> sentence template (see events.py), e.g. {"play": "{p:player} が {card:card} を出す。"}.
+    #: Event kind -> sentence template (see events.py), e.g. {"play": "{p:player} が {card:card} を出す。"}:
+    #: only the kinds the engine does not word (engine/shared_events.py) or words otherwise.
     EVENTS: ClassVar[dict[str, str]] = {}
+    #: The language `EVENTS` and `REASONS` are written in (`"ja"`, `"en"`). Declared, it lets the
+    #: engine's shared sentences speak every other language; None (modules written before it)
+    #: reads `EVENTS` in every language, the engine wording only the kinds they lack.
+    LANGUAGE: ClassVar[str | None] = None
     #: Event kinds that happen by themselves, without anyone's decision (a turn's forced draw):
     #: an example's printed flow shows them next to the step they followed.
     AUTOMATIC: ClassVar[frozenset[str]] = frozenset()
     #: Reason id -> refusal template, in the module's own language (the language of `EVENTS`).
     REASONS: ClassVar[dict[str, str]] = {}
     #: Language -> {"events": {kind: template}, "reasons": {id: template}}: the module's
-    #: sentences in other languages; anything missing there is printed as `EVENTS`/`REASONS`.
+    #: sentences in other languages; anything missing there is the engine's shared sentence in
+    #: that language, else `EVENTS`/`REASONS`.
     TRANSLATIONS: ClassVar[dict[str, dict[str, dict[str, str]]]] = {}
     #: The game's steps as data (`engine.notation.Notation`): parse_action and action_to_string
     #: read them from it; a game without one overrides those two itself.

@@ -33,15 +33,13 @@ from .views import Views
 class BridgeOverState(Legality, Attacks, Views, Refusals, State):
     NOTATION = NOTATION
     PHASES = PHASES
+    LANGUAGE = "ja"   # of EVENTS, which hold only what the engine does not word (shared_events)
     EVENTS = {
         "deal": "{n} 枚ずつ配り、{card:card} をめくって場札にする。",
-        "play": "{p:player} が {card:card} を出す。",
         "add": "{p:player} が追加カードとして {card:card} を出す。",
         "as": "{p:player} が Almighty を {what} として出す。",
         "public": "{p:player} が {card:card} を {q:player} の前に置く。",
-        "name": "{p:player} が色を {c:color} に決める。",
         "choose": "{p:player} は「{what}」を選ぶ。",
-        "skip": "{p:player} の手番がとばされる。",
         "reverse": "手番の向きが反対になる。",
         "attack": "{p:player} が攻撃を受ける（{n} 枚）。",
         "bind-attack": "{p:player} が Bind の攻撃を受ける。",
@@ -51,23 +49,19 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
         "nullify": "攻撃は無効になる。",
         "push": "{card:card} が {p:player} の手札に押しつけられる。",
         "accept": "{p:player} が攻撃を受け入れる。",
-        "draw": "{p:player} が山札から {n} 枚引く。",
         "all-draw": "{p:player} が All Draw 1 の効果で山札から {n} 枚引く。",
         "all-draw-off": "{card:card} が {p:player} の前から外れ、捨て札の一番下に入る。",
         "bound": "{p:player} は Bind で縛られている（あと {n} 手番）。",
         "unbind": "{p:player} の Bind が外れて捨て札になる。",
-        "discard": "{p:player} が {card:card} を捨て札にする。",
         "reset": "{p:player} が手札 {n} 枚を捨て札の一番下に入れて引き直す。",
         "search": "{p:player} が捨て札から {card:card} を取り、全員に見せる。",
         "release": "{p:player} が {card:card} を解除する。",
-        "reshuffle": "捨て札を切り直して山札にする。",
         "pass": "{p:player} が手番を終える。",
-        "out": "{p:player} が上がる。",
         "defence-out": "{p:player} が防御上がりする。",
         "stalemate": "誰も動けないので上がりなしでラウンドを終える。",
         "penalty": "{p:player} の罰点は {n} 点。",
     }
-    TRANSLATIONS = {"en": {"events": english.EVENTS}}   # the shared kinds, in English
+    TRANSLATIONS = {"en": {"events": english.EVENTS}}   # its own kinds, in English
 
     #: The rules' own attributes, in slots: with the engine's sixteen in the instance dict they
     #: made 40, past the 30 that CPython 3.11 lets the instances of a class share one key table

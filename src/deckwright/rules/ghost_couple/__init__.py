@@ -2,18 +2,9 @@
 and the 100-card original. Which one is played follows the deck (`Game(data, deck=...)`): the
 deck's variant gives the hand size; every card fact comes from cards/ghost-couple.yaml.
 
-The step grammar of the examples (one decision per step, cells 1-25, 13 the centre):
-
-    p1 draws                  p1 places REF at 11       p1 turns 7
-    p1 turns x 13             p1 turns square 8         p1 declines
-    p1 takes REF REF          p1 swaps REF              p1 ends
-    p1 makes p2 draw          p1 picks 3                p1 returns REF to 3
-    p1 vanishes 9             p1 looks at p2            p1 vanishes REF
-    p1 steals REF from p2     p1 vanishes REF from p2
-
-(notation.py says what each means). Extra `setup:` keys: `field: {7: s-5, 11: null}`,
-`vanish: [...]`, `treasure: {p1: [...]}` (setup.py); extra `expect:` keys: `treasure`, `field`,
-`faceup`, `vanish`, `removed`, `memory` (state.py).
+The examples' steps are one decision each (notation.py: `p1 turns 7`, cells 1-25, 13 the
+centre). Extra `setup:` keys: `field`, `vanish`, `treasure` (setup.py); extra `expect:` keys:
+`treasure`, `field`, `faceup`, `vanish`, `removed`, `memory` (state.py).
 
 Modules: `cards` (couple table and scoring from the database), `state` (the turn), `events`
 (what events do), `setup` (example setup keys), `notation` (the step grammar), `reasons`
@@ -62,9 +53,8 @@ class GhostCouple(Game):
         self.labels = tuple(
             f"{c.name}({palette[c.colors[0]].symbol})" if c.category == "ghost" else c.name
             for c in self.catalogue.cards)
-        self.label_inst = {}
-        for inst, label in enumerate(self.labels):
-            self.label_inst.setdefault(label, inst)
+        #: a printed label -> its first instance (the memory bot reads cards by their labels)
+        self.label_inst = {label: i for i, label in reversed(list(enumerate(self.labels)))}
 
 
 register(GhostCouple)

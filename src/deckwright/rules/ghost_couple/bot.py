@@ -54,14 +54,9 @@ class MemoryBot:
         if len(acts) == 1:
             return acts[0]
         k = self._read(state, me)
-        facts = state.game.card_facts
-        best, best_value = [], None
-        for action in acts:
-            value = self._value(action, k, facts, me)
-            if best_value is None or value > best_value:
-                best, best_value = [action], value
-            elif value == best_value:
-                best.append(action)
+        values = [self._value(action, k, state.game.card_facts, me) for action in acts]
+        top = max(values)
+        best = [action for action, value in zip(acts, values) if value == top]
         return best[self.rng.randrange(len(best))]
 
     def _useful(self, inst: int, k: dict[str, Any], facts: Any, with_hand: bool) -> bool:
@@ -88,8 +83,6 @@ class MemoryBot:
             a, b = action[1], action[2]
             sheds = sum(1 for i in (a, b) if k["labels"][i] in k["hand_labels"])
             return 10 + facts.points[a] + facts.points[b] + facts.bonus.get((a, b), 0) + 2 * sheds
-        if kind == "end":
-            return 0.0
         if kind == "turn":
             cell = action[1]
             known = k["memory"].get(cell)

@@ -24,7 +24,7 @@ from typing import Any
 
 from deckwright.engine import Catalogue
 
-ANY = -1   # the side of a card that couples with either side (the Joker)
+ANY = -1   # the side of a card that couples with either side (the Joker); else 0 (¥0, red), 1 (¥1)
 
 #: Why two cards are no couple, as `couple_problem` reports it.
 UNRELATED, SAME_SIDE = "unrelated", "same-side"
@@ -34,7 +34,6 @@ UNRELATED, SAME_SIDE = "unrelated", "same-side"
 class Facts:
     """Per-instance columns and the couple table of one game's deck."""
 
-    side: tuple[int, ...]          # 0 (¥0 / red), 1 (¥1 / black) or ANY
     key: tuple[str, ...]           # the matching key: rank or ghost id
     points: tuple[int, ...]
     wild: tuple[str | None, ...]   # None, "any" or "yen0"
@@ -55,39 +54,24 @@ def build(cat: Catalogue) -> Facts:
     """Read every fact the rules need from the catalogue's database cards."""
     cards = cat.cards
     n = len(cards)
-    side = tuple(ANY if c.stats.get("side") == "any" else int(c.stats.get("side", 0))
-                 for c in cards)
+    side = [ANY if c.stats.get("side") == "any" else int(c.stats.get("side", 0)) for c in cards]
     key = tuple(str(c.rank) for c in cards)
-    points = tuple(cat.points(i) for i in range(n))
-    wild: list[str | None] = []
-    same_colour: list[bool] = []
-    partners: list[frozenset[str]] = []
-    bonus_with: list[dict[str, int]] = []
-    event: list[dict[str, Any] | None] = []
-    event_name: list[str] = []
-    collects: set[tuple[str, int, int]] = set()
-    sets: set[tuple[tuple[str, ...], int]] = set()
-    for card in cards:
-        abilities = _scripts(card, "ability")
-        w = next((a["matches"] for a in abilities if a["ability"] == "wild"), None)
-        wild.append(w)
-        same_colour.append(any(a["ability"] == "same-color" for a in abilities))
-        mates: set[str] = set()
-        bonus: dict[str, int] = {}
-        for a in abilities:
-            if a["ability"] in ("partner", "group"):
-                mates.update(a["with"])
-                if a.get("bonus"):
-                    bonus.update({k: int(a["bonus"]) for k in a["with"]})
-            elif a["ability"] == "collect":
-                collects.add((str(a["rank"]), int(a["need"]), int(a["bonus"])))
-            elif a["ability"] == "set":
-                sets.add((tuple(a["ghosts"]), int(a["bonus"])))
-        partners.append(frozenset(mates))
-        bonus_with.append(bonus)
-        events = [e for e in card.effects if isinstance(e.script, dict) and "event" in e.script]
-        event.append(dict(events[0].script) if events else None)
-        event_name.append(events[0].name or "" if events else "")
+    abilities = [_scripts(c, "ability") for c in cards]
+
+    def of(i: int, *kinds: str) -> list[dict[str, Any]]:
+        """Card i's abilities of these kinds."""
+        return [a for a in abilities[i] if a["ability"] in kinds]
+
+    wild = tuple(next((a["matches"] for a in of(i, "wild")), None) for i in range(n))
+    same_colour = [bool(of(i, "same-color")) for i in range(n)]
+    partners = [{k for a in of(i, "partner", "group") for k in a["with"]} for i in range(n)]
+    bonus_with = [{k: int(a["bonus"]) for a in of(i, "partner", "group") if a.get("bonus")
+                   for k in a["with"]} for i in range(n)]
+    collects = {(str(a["rank"]), int(a["need"]), int(a["bonus"]))
+                for i in range(n) for a in of(i, "collect")}
+    sets = {(tuple(a["ghosts"]), int(a["bonus"])) for i in range(n) for a in of(i, "set")}
+    events = [[e for e in c.effects if isinstance(e.script, dict) and "event" in e.script]
+              for c in cards]
 
     def is_related(a: int, b: int) -> bool:
         if wild[a] or wild[b]:
@@ -104,21 +88,19 @@ def build(cat: Catalogue) -> Facts:
             return True
         return same_colour[a] and same_colour[b] and key[a] == key[b]
 
-    couples: list[frozenset[int]] = []
-    related: list[frozenset[int]] = []
+    related = tuple(frozenset(b for b in range(n) if b != a and is_related(a, b)) for a in range(n))
+    couples = tuple(frozenset(b for b in related[a] if sides_fit(a, b)) for a in range(n))
     pair_bonus: dict[tuple[int, int], int] = {}
     for a in range(n):
-        rel = frozenset(b for b in range(n) if b != a and is_related(a, b))
-        related.append(rel)
-        couples.append(frozenset(b for b in rel if sides_fit(a, b)))
-        for b in couples[-1]:
-            if a < b and key[a] != key[b]:
-                extra = bonus_with[a].get(key[b]) or bonus_with[b].get(key[a])
-                if extra:
-                    pair_bonus[(a, b)] = extra
-    return Facts(side=side, key=key, points=points, wild=tuple(wild), event=tuple(event),
-                 event_name=tuple(event_name), couples=tuple(couples), related=tuple(related),
-                 bonus=pair_bonus, collects=tuple(sorted(collects)), sets=tuple(sorted(sets)))
+        for b in couples[a]:
+            extra = bonus_with[a].get(key[b]) or bonus_with[b].get(key[a])
+            if a < b and key[a] != key[b] and extra:
+                pair_bonus[(a, b)] = extra
+    return Facts(key=key, points=tuple(cat.points(i) for i in range(n)), wild=wild,
+                 event=tuple(dict(e[0].script) if e else None for e in events),
+                 event_name=tuple(e[0].name or "" if e else "" for e in events),
+                 couples=couples, related=related, bonus=pair_bonus,
+                 collects=tuple(sorted(collects)), sets=tuple(sorted(sets)))
 
 
 def couple_event(facts: Facts, a: int, b: int) -> dict[str, Any] | None:

@@ -1,6 +1,6 @@
-"""ghost-couple's event sentences in English for the event kinds the games share (deal, draw,
-take, end, ...): `State.TRANSLATIONS["en"]`. The game keeps Japanese (state.py's EVENTS); a
-kind missing here is printed in Japanese."""
+"""ghost-couple's English for the event kinds it words its own way (deal, draw, end, ...):
+`State.TRANSLATIONS["en"]`. The engine words the kinds every game shares (engine/shared_events.py);
+a kind in neither reads in Japanese (state.py's EVENTS)."""
 
 EVENTS = {
     "deal": "25 cards are laid out with the centre one face up, and {n} cards are dealt to each player.",
@@ -10,7 +10,6 @@ EVENTS = {
     "decline": "{p:player} turns over no further card.",
     "return": "{p:player} puts a card from hand back face down on space {cell}.",
     "skip": "{q:player}'s next turn is skipped.",
-    "reverse": "The direction of play turns round.",
     "reshuffle": "{p:player} shuffles {n} cards from hand into the deck and draws {n} again.",
     "look": "{p:player} looks at {q:player}'s hand.",
     "swap": "{p:player} puts {card:card} from hand in the centre and takes {old:card} into hand.",

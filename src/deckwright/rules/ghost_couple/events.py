@@ -29,9 +29,7 @@ class EventRules:
         if kind == "reveal":
             self._reveal(int(ev["count"]), optional=bool(ev.get("optional")))
         elif kind == "corners":
-            for cell in CORNERS:
-                if self.field[cell] != EMPTY and self.field[cell] not in self.zones.shown:
-                    self._do_turn_silently(cell)
+            self._turn_up(CORNERS)
         elif kind == "shape":
             self.shape, self.phase = ev["shape"], "shape"
         elif kind == "swap":
@@ -92,17 +90,11 @@ class EventRules:
                 self._face_up(cell)
         self.log.add("show")
         self._settle()
-        centre = self.field[CENTRE]
-        self.zones.shown.intersection_update({centre} if centre != EMPTY else set())
+        self.zones.shown.intersection_update((self.field[CENTRE],))   # all face down but it
 
     def _do_pick(self, cell: int) -> None:
-        g = self.game
         p = self.turns.current
-        inst = self.field[cell]
-        knew = [o for o in range(self.players) if o != p and self.seen[o].get(cell) == inst]
-        self._leave(inst, g.HAND[p])
-        for o in knew:
-            self.peeked[o][inst] = p
+        self._to_hand(p, cell)
         self.holes.append(cell)
         self.log.add("pick", p=p, cell=cell + 1)
         self.left -= 1
@@ -124,11 +116,14 @@ class EventRules:
         self.log.add("draws", q=q, n=self.draw_cards(q, self.count))
         self.phase = "act"
 
-    def _do_vanish(self, cell: int) -> None:
-        inst = self.field[cell]
+    def _vanish(self, inst: int) -> None:
+        """Send a card to the vanish area (where `_settle` removes it with a mate)."""
         self._leave(inst, self.game.VANISH)
         self.moved = True
         self.log.add("vanish", card=inst)
+
+    def _do_vanish(self, cell: int) -> None:
+        self._vanish(self.field[cell])
         self._settle()
         self.left -= 1
         if self.left > 0 and self.zones.size(self.game.FIELD):
@@ -148,9 +143,7 @@ class EventRules:
 
     def _do_vanish_card(self, inst: int) -> None:
         self._forget((inst,))
-        self.zones.move(inst, self.game.VANISH)
-        self.moved = True
-        self.log.add("vanish", card=inst)
+        self._vanish(inst)
         self.phase, self.looked = "act", -1
 
     def _do_steal(self, inst: int, q: int) -> None:
@@ -160,7 +153,5 @@ class EventRules:
         self.phase = "act"
 
     def _do_burn(self, inst: int, q: int) -> None:
-        self.zones.move(inst, self.game.VANISH)
-        self.moved = True
-        self.log.add("vanish", card=inst)
+        self._vanish(inst)
         self.phase = "act"

@@ -1,21 +1,5 @@
 """ghost-couple's decision notation: `p<N> <verb> <args>`, cells numbered 1-25 (13 the centre).
 
-| step | decision |
-|---|---|
-| `p1 draws` | draw the turn's card |
-| `p1 places REF at 11` | end of the deck: put a hand card face down on an empty place |
-| `p1 turns 7` | turn one face-down field card (the turn's two, or an event's extra ones) |
-| `p1 declines` | do not use the A's optional extra turn-up |
-| `p1 turns x 13` / `p1 turns square 8` | an X of five / a 3x3 of nine centred on a cell |
-| `p1 takes REF REF` | take a couple (hand + face-up field, or two face-up field cards) |
-| `p1 swaps REF` | no couple taken: put a hand card in the centre and take the centre card |
-| `p1 ends` | end the turn after taking couples |
-| `p1 makes p2 draw` | a draw event's target |
-| `p1 picks 3` / `p1 returns REF to 3` | the "take three, put three back" event, one card at a time |
-| `p1 vanishes 9` | vanish the field card at a cell |
-| `p1 looks at p2` / `p1 vanishes REF` | look at a hand, then vanish one of its cards |
-| `p1 steals REF from p2` / `p1 vanishes REF from p2` | take / vanish a card of a treasure |
-
 Actions are tuples whose first item names the verb; cells are 0-based inside, instances are
 card instance ints. A card reference prefers the copy where the verb looks for it (the hand,
 then the field), so that an impossible step still parses and is refused with the rule's reason.
@@ -64,22 +48,24 @@ REF = Kind.word("card", lambda s, p, word: word, _ref)
 
 NOTATION = Notation(
     Verb("draws", "draw"),
-    Verb("ends", "end"),
-    Verb("declines", "decline"),
+    Verb("ends", "end"),                        # after taking couples
+    Verb("declines", "decline"),                # the A's optional extra turn-up
+    # the deck is empty: a hand card face down on an empty place instead of the draw
     Verb("places {card} at {cell}", "place", card=HAND, cell=CELL),
     Verb("turns {cell}", "turn", cell=CELL),
+    # an X of five / a 3x3 of nine centred on a cell
     Verb("turns {shape} {cell}", "shape", shape=choice("x", "square", name="shape"), cell=CELL),
-    Verb("takes {a} {b}", make=_take, split=lambda a: a[1:] if a[0] == "take" else None,
-         a=REF, b=REF),
+    # a hand card and a face-up field card, or two face-up field cards
+    Verb("takes {a} {b}", "take", make=_take, a=REF, b=REF),
+    # no couple taken: a hand card goes to the centre, the centre card to the hand
     Verb("swaps {card}", "swap", card=HAND),
+    # the events' decisions (`vanishes CARD`: from the hand just looked at)
     Verb("makes {who} draw", "target", who=seat()),
     Verb("looks at {who}", "look", who=seat()),
     Verb("picks {cell}", "pick", cell=CELL),
     Verb("returns {card} to {cell}", "return", card=HAND, cell=CELL),
     Verb("vanishes {cell}", "vanish", cell=CELL),
     Verb("vanishes {card}", "vanish-card", card=card(_looked_hand, ref=_ref)),
-    Verb("vanishes {card} from {who}", make=_from_treasure("burn"),
-         split=lambda a: a[1:] if a[0] == "burn" else None, card=REF, who=seat()),
-    Verb("steals {card} from {who}", make=_from_treasure("steal"),
-         split=lambda a: a[1:] if a[0] == "steal" else None, card=REF, who=seat()),
+    Verb("vanishes {card} from {who}", "burn", make=_from_treasure("burn"), card=REF, who=seat()),
+    Verb("steals {card} from {who}", "steal", make=_from_treasure("steal"), card=REF, who=seat()),
 )

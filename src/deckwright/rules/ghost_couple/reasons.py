@@ -17,25 +17,30 @@ if TYPE_CHECKING:
     from .state import GhostState
 
 CENTRES_TEXT = "・".join(str(c + 1) for c in SHAPE_CENTRES)
+SHAPES = {"x": "X字", "square": "3×3"}
+_TURNING = Reason("いまはめくれない（めくるイベントの途中ではない）", "effects")
+_VANISHING = Reason("いまはバニッシュするイベントの途中ではない", "effects")
+#: A decision that belongs to an event's phase (or the turn's draw), tried in the act phase.
+NOT_NOW = {"draw": Reason("山札から引くのは手番の最初だけ", "turn-draw"),
+           "turn": _TURNING, "decline": _TURNING, "shape": _TURNING,
+           "vanish": _VANISHING, "vanish-card": _VANISHING, "burn": _VANISHING}
+NO_EVENT = Reason("いまはそのイベントの途中ではない", "effects")
+#: Refusals of a decision in its own phase that only one rule can explain.
+ONLY = {"decline": Reason("このイベントのめくりは断れない", "effects"),
+        "look": Reason("手札を見るのはほかのプレイヤー", "effects"),
+        "vanish-card": Reason("見た手札のカードではない", "effects-vanish"),
+        "end": Reason("1組も取っていないので、中央のカードと手札1枚を交換する", "turn-swap")}
 
 
 def why(state: "GhostState", action: Any) -> str:
     kind = action[0]
-    p = state.turns.current
     if kind == "draw" and not state.deck():
         return Reason("山札がないので引けない（かわりに手札1枚を場の空いた場所に伏せる）", "end-of-deck")
-    wanted = PHASES.phase_of(kind)
-    if wanted != state.phase:
+    if not state.is_open(kind):
         if state.phase != "act":
             return PHASES.refusal(state.phase)
-        if kind == "draw":
-            return Reason("山札から引くのは手番の最初だけ", "turn-draw")
-        if kind in ("turn", "decline", "shape"):
-            return Reason("いまはめくれない（めくるイベントの途中ではない）", "effects")
-        if kind in ("vanish", "vanish-card", "burn"):
-            return Reason("いまはバニッシュするイベントの途中ではない", "effects")
-        return Reason("いまはそのイベントの途中ではない", "effects")
-    return _in_phase(state, p, action)
+        return NOT_NOW.get(kind, NO_EVENT)
+    return _in_phase(state, state.turns.current, action)
 
 
 def _in_phase(state: "GhostState", p: int, action: Any) -> str:
@@ -46,13 +51,10 @@ def _in_phase(state: "GhostState", p: int, action: Any) -> str:
         if state.field[action[1]] == EMPTY:
             return Reason(f"{action[1] + 1}番にはカードがない", "places")
         return Reason(f"{action[1] + 1}番は裏向きのカードではない", "turn-reveal")
-    if kind == "decline":
-        return Reason("このイベントのめくりは断れない", "effects")
     if kind == "shape":
-        name = "X字" if action[1] == "x" else "3×3"
         if action[1] != state.shape:
-            return Reason(f"いまめくるのは{'X字' if state.shape == 'x' else '3×3'}", "effects-shapes")
-        return Reason(f"{name}の中心にできるのは{CENTRES_TEXT}番だけ", "effects-shapes")
+            return Reason(f"いまめくるのは{SHAPES[state.shape]}", "effects-shapes")
+        return Reason(f"{SHAPES[action[1]]}の中心にできるのは{CENTRES_TEXT}番だけ", "effects-shapes")
     if kind in ("place", "return"):
         if where[action[1]] != g.HAND[p]:
             return Reason("手札のカードではない", "not-in-hand")
@@ -61,12 +63,8 @@ def _in_phase(state: "GhostState", p: int, action: Any) -> str:
         return Reason(f"{action[2] + 1}番は空いていない（空いた場所にだけ伏せられる）", "effects")
     if kind in ("target", "look") and action[1] >= state.players:
         return Reason(f"p{action[1] + 1} はこのゲームのプレイヤーではない", "player-count")
-    if kind == "look":
-        return Reason("手札を見るのはほかのプレイヤー", "effects")
     if kind == "vanish":
         return Reason(f"{action[1] + 1}番にはカードがない", "places")
-    if kind == "vanish-card":
-        return Reason("見た手札のカードではない", "effects-vanish")
     if kind in ("steal", "burn"):
         q = action[2]
         if q == p:
@@ -80,9 +78,7 @@ def _in_phase(state: "GhostState", p: int, action: Any) -> str:
         if state.field[CENTRE] == EMPTY:
             return Reason("中央にカードがない", "turn-swap")
         return Reason("手札のカードではない", "not-in-hand")
-    if kind == "end":
-        return Reason("1組も取っていないので、中央のカードと手札1枚を交換する", "turn-swap")
-    return Reason("その手はいまは打てない", "turn")
+    return ONLY.get(kind) or Reason("その手はいまは打てない", "turn")
 
 
 def _take_problem(state: "GhostState", p: int, a: int, b: int) -> str:

@@ -15,16 +15,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from deckwright.engine import BOX, EMPTY
+from deckwright.engine import BOX
 from deckwright.engine.setup import SetupError, take
 
 if TYPE_CHECKING:
     from .state import GhostState
-
-
-def _take(state: "GhostState", ref: Any, where: str) -> int:
-    """The instance a reference names: a boxed copy first, else one still in the deck."""
-    return take(state, ref, where, (BOX, state.game.DECK))
 
 
 def _cells(field: Any) -> dict[int, Any]:
@@ -42,19 +37,17 @@ def place_setup(state: "GhostState", setup: dict[str, Any]) -> None:
     g = state.game
     zones = state.zones
     cells = _cells(setup.get("field") or {})
-    for cell, ref in sorted(cells.items()):
+    for cell, ref in sorted(cells.items()):   # a boxed copy first, else one still in the deck
         if ref is not None:
-            zones.place(_take(state, ref, f"field.{cell + 1}"), g.FIELD, cell)
-    filled = {}
-    for cell in range(25):
-        if cell in cells or state.field[cell] != EMPTY:
-            continue
-        source = zones.piles[BOX] or zones.piles[g.DECK]
-        if not source:
-            break
-        inst = source[0] if source is zones.piles[BOX] else source[-1]
-        zones.place(inst, g.FIELD, cell)
-        filled[cell + 1] = g.catalogue.ref(inst)
+            zones.place(take(state, ref, f"field.{cell + 1}", (BOX, g.DECK)), g.FIELD, cell)
     # shown with the setup in the rulebook (State.setup_defaults): nothing an example's outcome
     # depends on stays hidden
-    state.filled_field = filled
+    state.filled_field = []
+    box, deck = zones.piles[BOX], zones.piles[g.DECK]
+    for cell in range(25):
+        if cell in cells:
+            continue
+        if not (box or deck):
+            break
+        zones.place(box[0] if box else deck[-1], g.FIELD, cell)
+        state.filled_field.append(cell + 1)

@@ -20,6 +20,7 @@ player's memory `seen[p]` (cell -> card) holds what that player has seen and is 
 
 from __future__ import annotations
 
+from itertools import chain, groupby
 from typing import Any, Callable, ClassVar, Iterable
 
 from deckwright.engine import BOX, EMPTY, CardAt, Cards, State
@@ -27,14 +28,13 @@ from deckwright.engine.phases import Phase, Phases
 
 from . import english
 from .notation import NOTATION
-from .cards import SAME_SIDE, couple_event, score
-from .events import CENTRE, CORNERS, EventRules
+from .cards import couple_event, score
+from .events import CENTRE, EventRules
 
 SHAPE_CENTRES = (6, 7, 8, 11, 12, 13, 16, 17, 18)
 _X = ((-1, -1), (-1, 1), (0, 0), (1, -1), (1, 1))
 _SQUARE = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1))
 
-#: What each event phase asks for, as a refusal reason when another decision is tried.
 #: Each phase: what its decider is asked first (a refusal of a decision of another phase says
 #: it), and the decisions open in it.
 PHASES = Phases(
@@ -63,6 +63,7 @@ def shape_cells(shape: str, centre: int) -> list[int]:
 class GhostState(EventRules, State):
     NOTATION = NOTATION
     PHASES = PHASES
+    LANGUAGE = "ja"   # of EVENTS, which hold only what the engine does not word (shared_events)
     EVENTS = {
         "deal": "場に25枚を並べて中央を表にし、{n}枚ずつ配る。",
         "turn-start": "{p:player} の手番。",
@@ -78,7 +79,6 @@ class GhostState(EventRules, State):
         "return": "{p:player} が手札1枚を{cell}番に伏せて戻す。",
         "draws": "{q:player} が山札から{n}枚引く。",
         "skip": "{q:player} の次の手番はとばされる。",
-        "reverse": "手番の向きが逆になる。",
         "reshuffle": "{p:player} が手札{n}枚を山札に混ぜて切り直し、{n}枚引き直す。",
         "vanish": "{card:card} をバニッシュエリアへ送る。",
         "removed": "{a:card} がバニッシュエリアの {b:card} と組になり、2枚ともゲームから取り除かれる。",
@@ -92,14 +92,14 @@ class GhostState(EventRules, State):
         "out": "{p:player} の手札がないまま手番が渡るので、ゲーム終了。{p:player} は最初に手札をなくしたので+{n}点。",
         "stalemate": "山札がなく、1巡の間カードが動かなかったので、ゲーム終了。",
     }
-    TRANSLATIONS = {"en": {"events": english.EVENTS}}   # the shared kinds, in English
+    TRANSLATIONS = {"en": {"events": english.EVENTS}}   # its own kinds, in English
 
     #: Whole rounds without a card moving, deck empty, that end the game (ruling "stalemate").
     QUIET_ROUNDS = 1
 
     def __init__(self, game: Any, players: int, seed: int = 0):
         super().__init__(game, players, seed)
-        self.filled_field: dict[int, str] = {}   # an example's field places its setup left to us
+        self.filled_field: list[int] = []   # the field positions an example's setup left to us
         self.left = 0            # cards still to turn / pick / return / vanish in this phase
         self.optional = False    # the reveal may be declined (the A)
         self.hand_ok = True      # the hand may still be used this turn
@@ -128,13 +128,12 @@ class GhostState(EventRules, State):
         return self.zones.piles[self.game.DECK]
 
     def face_down_cells(self) -> list[int]:
-        shown = self.zones.shown
-        return [c for c, i in enumerate(self.zones.piles[self.game.FIELD])
-                if i != EMPTY and i not in shown]
+        shown, field = self.zones.shown, self.zones.piles[self.game.FIELD]
+        return [c for c, i in enumerate(field) if i != EMPTY and i not in shown]
 
     def face_up_cards(self) -> list[int]:
-        shown = self.zones.shown
-        return [i for i in self.zones.piles[self.game.FIELD] if i != EMPTY and i in shown]
+        shown, field = self.zones.shown, self.zones.piles[self.game.FIELD]
+        return [i for i in field if i != EMPTY and i in shown]
 
     def distinct(self, pile: list[int]) -> list[int]:
         """One instance per card id of a pile (its topmost copy): copies of a card in a hand or
@@ -144,9 +143,6 @@ class GhostState(EventRules, State):
             return pile
         top = {ids[i]: i for i in pile}
         return [i for i in pile if top[ids[i]] == i]
-
-    def holes_now(self) -> list[int]:
-        return [c for c, i in enumerate(self.field) if i == EMPTY]
 
     # --- moving field cards (keeping face-up state and every memory right) -----------------
 
@@ -173,6 +169,16 @@ class GhostState(EventRules, State):
             self._face_up(cell)
         else:
             self.seen[p][cell] = inst
+
+    def _to_hand(self, p: int, cell: int) -> int:
+        """Player p takes the card at `cell` into its hand: whoever remembered it there now
+        knows p holds it."""
+        inst = self.field[cell]
+        knew = [o for o in range(self.players) if o != p and self.seen[o].get(cell) == inst]
+        self._leave(inst, self.game.HAND[p])
+        for o in knew:
+            self.peeked[o][inst] = p
+        return inst
 
     def _forget(self, insts: Iterable[int]) -> None:
         """Cards seen by everyone leaving a hand: nobody still thinks they are there."""
@@ -203,7 +209,7 @@ class GhostState(EventRules, State):
         (the cards themselves would crowd the printed setup; the rule decides them exactly)."""
         if not self.filled_field:
             return {}
-        return {"field": f"{_ranges(sorted(self.filled_field))}番: 箱に残ったカードをデータベース順に伏せて置く"}
+        return {"field": f"{_ranges(self.filled_field)}番: 箱に残ったカードをデータベース順に伏せて置く"}
 
     def after_setup(self, setup: dict[str, Any]) -> None:
         from .setup import place_setup
@@ -242,39 +248,11 @@ class GhostState(EventRules, State):
     def legal_actions(self) -> list[Any]:
         if self.over:
             return []
-        p = self.turns.current
-        phase = self.phase
-        if phase == "act":
-            return self._act_actions(p)
-        if phase == "start":
-            return [("draw",)]
-        if phase == "place":
-            holes = self.holes_now()
-            return [("place", i, c) for i in self.distinct(self.hand(p)) for c in holes]
-        if phase == "reveal":
-            acts: list[Any] = [("turn", c) for c in self.face_down_cells()]
-            return acts + [("decline",)] if self.optional else acts
-        if phase == "shape":
-            return [("shape", self.shape, c) for c in SHAPE_CENTRES]
-        if phase == "pick":
-            return [("pick", c) for c in self.face_down_cells()]
-        if phase == "return":
-            return [("return", i, c) for i in self.distinct(self.hand(p)) for c in self.holes]
-        if phase == "target":
-            return [("target", q) for q in range(self.players)]
-        if phase == "vanish-field":
-            return [("vanish", c) for c, i in enumerate(self.field) if i != EMPTY]
-        if phase == "look":
-            return [("look", q) for q in range(self.players) if q != p]
-        if phase == "vanish-hand":
-            return [("vanish-card", i) for i in self.distinct(self.hand(self.looked))]
-        if phase in ("steal", "burn"):
-            tr = self.game.TREASURE
-            return [(phase, i, q) for q in range(self.players) if q != p
-                    for i in self.distinct(self.zones.piles[tr[q]])]
-        raise AssertionError(f"unknown phase {phase!r}")
+        return self.CHOICES[self.phase](self, self.turns.current)
 
     def _act_actions(self, p: int) -> list[Any]:
+        """Every couple p may take (two face-up field cards, or one and a hand card), then the
+        swap with the centre when no couple was taken this turn, else the end of the turn."""
         couples = self.game.card_facts.couples
         face = self.face_up_cards()
         hand = self.distinct(self.hand(p)) if self.hand_ok else []
@@ -288,10 +266,33 @@ class GhostState(EventRules, State):
                 if h in mates:
                     acts.append(("take", min(a, h), max(a, h)))
         if self._must_swap(p):
-            acts += [("swap", i) for i in self.distinct(self.hand(p))]
-        else:
-            acts.append(("end",))
-        return acts
+            return acts + [("swap", i) for i in self.distinct(self.hand(p))]
+        return acts + [("end",)]
+
+    def _from_treasures(self, p: int) -> list[Any]:
+        tr = self.game.TREASURE
+        return [(self.phase, i, q) for q in range(self.players) if q != p
+                for i in self.distinct(self.zones.piles[tr[q]])]
+
+    #: Each phase -> the decisions open to the turn player p in it (the actions PHASES says
+    #: the phase opens).
+    CHOICES: ClassVar[dict[str, Callable[["GhostState", int], list[Any]]]] = {
+        "act": _act_actions,
+        "start": lambda s, p: [("draw",)],
+        "place": lambda s, p: [("place", i, c) for i in s.distinct(s.hand(p))
+                               for c, at in enumerate(s.field) if at == EMPTY],
+        "reveal": lambda s, p: ([("turn", c) for c in s.face_down_cells()]
+                                + ([("decline",)] if s.optional else [])),
+        "shape": lambda s, p: [("shape", s.shape, c) for c in SHAPE_CENTRES],
+        "pick": lambda s, p: [("pick", c) for c in s.face_down_cells()],
+        "return": lambda s, p: [("return", i, c) for i in s.distinct(s.hand(p)) for c in s.holes],
+        "target": lambda s, p: [("target", q) for q in range(s.players)],
+        "vanish-field": lambda s, p: [("vanish", c) for c, i in enumerate(s.field) if i != EMPTY],
+        "look": lambda s, p: [("look", q) for q in range(s.players) if q != p],
+        "vanish-hand": lambda s, p: [("vanish-card", i) for i in s.distinct(s.hand(s.looked))],
+        "steal": _from_treasures,
+        "burn": _from_treasures,
+    }
 
     def _must_swap(self, p: int) -> bool:
         return self.took == 0 and bool(self.hand(p)) and self.field[CENTRE] != EMPTY
@@ -316,8 +317,7 @@ class GhostState(EventRules, State):
         self._reveal(2)
 
     def _do_turn(self, cell: int) -> None:
-        self._face_up(cell)
-        self.log.add("reveal", p=self.turns.current, cell=cell + 1, card=self.field[cell])
+        self._turn_up((cell,))
         self.left -= 1
         if self.left <= 0:
             self.phase, self.optional = "act", False
@@ -327,14 +327,15 @@ class GhostState(EventRules, State):
         self.left, self.phase, self.optional = 0, "act", False
 
     def _do_shape(self, shape: str, centre: int) -> None:
-        for cell in shape_cells(shape, centre):
-            if self.field[cell] != EMPTY and self.field[cell] not in self.zones.shown:
-                self._do_turn_silently(cell)
+        self._turn_up(shape_cells(shape, centre))
         self.phase = "act"
 
-    def _do_turn_silently(self, cell: int) -> None:
-        self._face_up(cell)
-        self.log.add("reveal", p=self.turns.current, cell=cell + 1, card=self.field[cell])
+    def _turn_up(self, cells: Iterable[int]) -> None:
+        """Turn every face-down card among `cells` face up, in order, each one logged."""
+        for cell in cells:
+            if self.field[cell] != EMPTY and self.field[cell] not in self.zones.shown:
+                self._face_up(cell)
+                self.log.add("reveal", p=self.turns.current, cell=cell + 1, card=self.field[cell])
 
     def _do_take(self, a: int, b: int) -> None:
         g = self.game
@@ -349,20 +350,14 @@ class GhostState(EventRules, State):
         if extra:
             self.bonus[p] += extra
             self.log.add("bonus", p=p, n=extra)
-        self.phase = "act"
         event = couple_event(g.card_facts, a, b)
         if event is not None:
             self.log.add("event", name=g.card_facts.event_name[a] or g.card_facts.event_name[b])
             self._start_event(event)
 
     def _do_swap(self, inst: int) -> None:
-        g = self.game
         p = self.turns.current
-        old = self.field[CENTRE]
-        self._leave(old, g.HAND[p])
-        for o in range(self.players):
-            if o != p:
-                self.peeked[o][old] = p
+        old = self._to_hand(p, CENTRE)
         self._forget((inst,))
         self._put(p, inst, CENTRE)
         self.log.add("swap", p=p, card=inst, old=old)
@@ -385,19 +380,15 @@ class GhostState(EventRules, State):
     # --- the end of a turn and of the game ----------------------------------------------------
 
     def _end_turn(self) -> None:
-        g = self.game
-        centre = self.field[CENTRE]
-        self.zones.shown.intersection_update({centre} if centre != EMPTY else set())
-        filled = 0
-        field, deck = self.zones.piles[g.FIELD], self.zones.piles[g.DECK]
-        for cell in range(25):
-            if field[cell] == EMPTY and deck:
-                self.zones.place(deck[-1], g.FIELD, cell)
-                filled += 1
-                if cell == CENTRE:
-                    self._face_up(cell)
-        if filled:
-            self.log.add("refill", n=filled)
+        self.zones.shown.intersection_update((self.field[CENTRE],))   # all face down but it
+        deck = self.deck()
+        holes = [c for c, i in enumerate(self.field) if i == EMPTY][:len(deck)]
+        for cell in holes:   # refilled in position order
+            self.zones.place(deck[-1], self.game.FIELD, cell)
+            if cell == CENTRE:
+                self._face_up(cell)
+        if holes:
+            self.log.add("refill", n=len(holes))
         self._settle()
         self._track_empty()
         self.quiet = 0 if self.deck() or self.moved else self.quiet + 1
@@ -415,11 +406,11 @@ class GhostState(EventRules, State):
             self._begin_turn()
 
     def _track_empty(self) -> None:
+        """When each hand became empty (`tick` order; hands checked from the turn player on),
+        for the first player out."""
         piles, hands, emptied = self.zones.piles, self.game.HAND, self.emptied
-        if all(piles[hands[q]] for q in range(self.players)):
-            if max(emptied) >= 0:
-                self.emptied = [-1] * self.players
-            return
+        if max(emptied) < 0 and all(piles[hands[q]] for q in range(self.players)):
+            return   # the usual case, cheaply
         for q in self.turns.in_play_order_from(self.turns.current):
             if piles[hands[q]]:
                 emptied[q] = -1
@@ -447,14 +438,8 @@ class GhostState(EventRules, State):
 
     def _vanish_mate(self, v: int) -> int:
         mates = self.game.card_facts.couples[v]
-        for inst in self.face_up_cards():
-            if inst in mates:
-                return inst
-        for q in self.turns.in_play_order_from(self.turns.current):
-            for inst in self.hand(q):
-                if inst in mates:
-                    return inst
-        return EMPTY
+        hands = (self.hand(q) for q in self.turns.in_play_order_from(self.turns.current))
+        return next((i for i in chain(self.face_up_cards(), *hands) if i in mates), EMPTY)
 
     # --- scores --------------------------------------------------------------------------
 
@@ -500,7 +485,7 @@ class GhostState(EventRules, State):
     def known_cards(self, player: int) -> list[int]:
         """The hand an event let the player look at, while it picks the card to vanish from
         it (what it remembers afterwards is its own memory, the game's point)."""
-        if self.phase == "vanish-hand" and player == self.turns.current and self.looked >= 0:
+        if self.is_open("vanish-card") and player == self.turns.current and self.looked >= 0:
             return list(self.hand(self.looked))
         return []
 
@@ -562,16 +547,7 @@ class GhostState(EventRules, State):
         return {self.player_name(q): len(self.seen[q]) for q in range(self.players)}
 
 
-__all__ = ["CENTRE", "CORNERS", "GhostState", "SAME_SIDE", "shape_cells"]
-
-
 def _ranges(positions: list[int]) -> str:
-    """[1, 2, 3, 5] -> 1〜3・5"""
-    out, start = [], None
-    for i, p in enumerate(positions):
-        if start is None:
-            start = p
-        if i + 1 == len(positions) or positions[i + 1] != p + 1:
-            out.append(str(start) if start == p else f"{start}〜{p}")
-            start = None
-    return "・".join(out)
+    """[1, 2, 3, 5] -> 1〜3・5 (a run of consecutive positions keeps its distance to its index)"""
+    runs = [[p for _, p in run] for _, run in groupby(enumerate(positions), lambda t: t[1] - t[0])]
+    return "・".join(str(r[0]) if len(r) == 1 else f"{r[0]}〜{r[-1]}" for r in runs)

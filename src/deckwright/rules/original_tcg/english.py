@@ -1,6 +1,6 @@
-"""original-tcg's event sentences in English for the event kinds the games share (deal, draw,
-pass, end, ...): `State.TRANSLATIONS["en"]`. The game keeps Japanese (state.py's EVENTS); a
-kind missing here is printed in Japanese."""
+"""original-tcg's English for the event kinds it words its own way (deal, draw, pass, end, ...):
+`State.TRANSLATIONS["en"]`. The engine words the kinds every game shares (engine/shared_events.py);
+a kind in neither reads in Japanese (state.py's EVENTS)."""
 
 EVENTS = {
     "deal": "Both players start with 5 cards of forces and 5 cards in hand.",

@@ -30,6 +30,7 @@ Action = tuple[Any, ...]
 class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board, State):
     NOTATION = NOTATION
     PHASES = PHASES
+    LANGUAGE = "ja"   # of EVENTS, which hold only what the engine does not word (shared_events)
     EVENTS = {
         "deal": "両者が戦力5枚・手札5枚で始める。",
         "turn": "{p:player} のターン({n})。倉庫のカードを全て未使用に戻す。",
@@ -68,7 +69,7 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
         "lose": "{p:player} の負け({why})。",
         "limit": "{n} ターンを過ぎたので戦力の多い方の勝ち。",
     }
-    TRANSLATIONS = {"en": {"events": english.EVENTS}}   # the shared kinds, in English
+    TRANSLATIONS = {"en": {"events": english.EVENTS}}   # its own kinds, in English
 
     #: The rules' own attributes, in slots: with the engine's sixteen in the instance dict they
     #: made 36, past the 30 that CPython 3.11 lets the instances of a class share one key table

@@ -1,13 +1,14 @@
 """super-page-one's event sentences and refusal reasons in English (`State.TRANSLATIONS["en"]`).
 
-The Japanese originals are `EVENTS` in state.py and `REASONS` in refusals.py; the English
-edition (cards/super-page-one.en.yaml) runs its examples with these, so an English example's
-`reason:` is matched against the English reason. Card and effect names come from the edition.
+The Japanese originals are `EVENTS` in state.py and `REASONS` in refusals.py; the engine
+words play, reverse and end in both languages and skip in English (engine/shared_events.py). The
+English edition (cards/super-page-one.en.yaml) runs its examples with these, so an English
+example's `reason:` is matched against the English reason. Card and effect names come from the
+edition.
 """
 
 EVENTS = {
     "deal": "{n} cards are dealt to each player and {card:card} is turned up on the pile.",
-    "play": "{p:player} plays {card:card}.",
     "draw": "{p:player} draws {n}.",
     "take": "{p:player} takes the 2-draw and draws {n} (the turn ends).",
     "keep": "{p:player} keeps the drawn card and ends the turn.",
@@ -21,8 +22,6 @@ EVENTS = {
     "revived": "The Jack's cancel is itself cancelled; the effect comes back.",
     "cancelled": "The effect of {card:card} is cancelled.",
     "pending": "The 2-draw grows to {n} cards.",
-    "skip": "{p:player}'s turn is skipped.",
-    "reverse": "The direction of play turns round.",
     "no-reverse": "With two players left, Reverse does nothing.",
     "give": "{p:player} gives {card:card} to {q:player}.",
     "discard": "{p:player} puts {card:card} in the discard zone.",
@@ -34,7 +33,6 @@ EVENTS = {
     "out": "{p:player} has played every card.",
     "finish": "{p:player} goes out in place {n}.",
     "lapse": "{p:player} has gone out, so the 2-draw lapses.",
-    "end": "The game is over.",
 }
 
 REASONS = {

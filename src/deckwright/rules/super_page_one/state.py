@@ -36,9 +36,9 @@ _GREEDY = {DOBON: 100.0, REVOLUTION: 100.0, TARGET: 3.0, ACTIVATE: 3.0, DRAW: -1
 class SuperPageOneState(Refusals, TableView, State):
     NOTATION = NOTATION
     PHASES = PHASES
+    LANGUAGE = "ja"   # of EVENTS, which hold only what the engine does not word (shared_events)
     EVENTS = {
         "deal": "{n} 枚ずつ配り、{card:card} を場にめくる。",
-        "play": "{p:player} が {card:card} を出す。",
         "draw": "{p:player} が {n} 枚引く。",
         "take": "{p:player} は 2ドローを受けて {n} 枚引く(番は終わり)。",
         "keep": "{p:player} は引いたカードを出さずに番を終える。",
@@ -53,7 +53,6 @@ class SuperPageOneState(Refusals, TableView, State):
         "cancelled": "{card:card} の効果は打ち消された。",
         "pending": "2ドローがたまって {n} 枚になる。",
         "skip": "{p:player} の番が飛ばされる。",
-        "reverse": "手番の向きが逆になる。",
         "no-reverse": "残り 2 人なのでリバースは効果なし。",
         "give": "{p:player} が {card:card} を {q:player} に渡す。",
         "discard": "{p:player} が {card:card} を捨て札ゾーンに置く。",
@@ -65,7 +64,6 @@ class SuperPageOneState(Refusals, TableView, State):
         "out": "{p:player} が手札を出し切る。",
         "finish": "{p:player} が {n} 位で勝ち抜ける。",
         "lapse": "{p:player} が抜けたので 2ドローは消える。",
-        "end": "ゲーム終了。",
     }
     TRANSLATIONS = {"en": {"events": english.EVENTS, "reasons": english.REASONS}}
     #: The rules' own attributes, in slots: with the engine's sixteen in the instance dict

@@ -17,18 +17,7 @@ the card goes to whoever the resolutions leave holding it. False Information que
 flips for the flipper after the flip, in resolution order. The game ends when the field is
 empty; most treasure points wins, a shared top score is a drawn game.
 
-Step grammar (examples and `action_to_string`)::
-
-    pN places CARD                      gathering: place a hand card face down
-    pN uses CARD [on pM | on fK [fJ]]   gathering: use a magic card (target as the card needs)
-    pN passes                           gathering with nothing placeable; or no declaration
-    pN flips fK                         scramble: flip field slot fK
-    pN declares CARD                    interrupt window: a hand card face down (bluffs allowed)
-    pN chooses pM | fK | KIND           a choice an effect asks for (Reflect's receiver, False
-                                        Information's slot, Big Release's kind, Swap's slot)
-    pN gives CARD                       Swap: the hand card that goes into the looked-at slot
-    pN discards CARD [CARD]             Plunder: the cards to discard
-
+The step grammar of the examples is declared in `notation.py`.
 Field slots are f1, f2, ... in the order cards were placed; a slot keeps its number until its
 card leaves. Own `setup:` keys: `phase` (gathering | scramble), `field` (cards of f1, f2, ...),
 `treasures` ({p1: [...]}, won treasures); `options.skips` lists players whose next turn is
@@ -41,7 +30,7 @@ from __future__ import annotations
 from deckwright.engine import Game
 from deckwright.rules import register
 
-from .facts import FACTS, INTERRUPT_IDS, MAGIC_IDS
+from .facts import FACTS, INTERRUPT_IDS, USE_TARGET
 from .state import TreasureState
 
 __all__ = ["TreasureScramble", "TreasureState"]
@@ -58,7 +47,7 @@ class TreasureScramble(Game):
         self.category = cat.column(lambda c: c.category)
         self.points = cat.column(lambda c: c.points if isinstance(c.points, int) else 0)
         for card in self.data.db.cards:
-            known = MAGIC_IDS if card.category == "magic" else INTERRUPT_IDS
+            known = USE_TARGET if card.category == "magic" else INTERRUPT_IDS
             if card.category in ("magic", "interrupt") and card.id not in known:
                 raise ValueError(f"treasure-scramble: no rules for {card.category} card {card.id!r}")
 

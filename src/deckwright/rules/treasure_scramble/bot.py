@@ -9,14 +9,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .facts import (BIG_RELEASE, CLAIRVOYANCE, FALSE_INFO, NULLIFY, P_FI, P_KIND, P_REFLECT,
-                    P_SWAP_PICK, PLUNDER, REFLECT, SUCTION, SWAP, TIME_SKIP, TREASURE_MAP)
+from .facts import (BIG_RELEASE, CLAIRVOYANCE, NULLIFY, P_FI, P_KIND, P_REFLECT, PLUNDER, REFLECT,
+                    SUCTION, SWAP, TIME_SKIP, TREASURE_MAP)
 
 if TYPE_CHECKING:
     from .state import TreasureState
 
 #: Magic cards nobody wants to take in the scramble (their "taken" effect hurts the taker).
 TRAPS = frozenset({TIME_SKIP, BIG_RELEASE, PLUNDER, CLAIRVOYANCE, SWAP})
+#: What using a magic card is worth where the position does not change it (Swap: mostly a
+#: way to look at a card).
+USE_WORTH = {TREASURE_MAP: 2.5, TIME_SKIP: 1.0, BIG_RELEASE: 0.8, SWAP: 0.2}
+#: What giving a card into the slot Swap looked at is worth: a magic card becomes a trap, an
+#: interrupt card is lost to the discard.
+GIVE_WORTH = {"magic": 2.0, "treasure": 1.0, "interrupt": -2.0}
 
 
 def card_worth(state: "TreasureState", inst: int) -> float:
@@ -50,19 +56,13 @@ def _gathering(state: "TreasureState", action: tuple) -> float:
         # a treasure I placed is one I know where to find; a magic card is a trap for others
         return 2.0 + 0.3 * g.points[inst] if g.category[inst] == "treasure" else 1.5
     cid, target = g.ids[inst], action[2]
-    if cid == TREASURE_MAP:
-        return 2.5
     if cid == CLAIRVOYANCE:
         me = state.current_player()
         unseen = [s for s in target[1:] if s not in state.known[me]]
         return 0.8 + 0.6 * len(unseen)
     if cid == PLUNDER:
         return 1.0 + 0.1 * len(state.hand(target[1]))
-    if cid == TIME_SKIP:
-        return 1.0
-    if cid == BIG_RELEASE:
-        return 0.8
-    return 0.2  # swap: mostly a way to look at a card
+    return USE_WORTH[cid]
 
 
 def _flip(state: "TreasureState", slot: int) -> float:
@@ -77,8 +77,7 @@ def _declare(state: "TreasureState", action: tuple) -> float:
     g = state.game
     me = state.current_player()
     flipper = state.turns.current
-    flipped = state.revealed()
-    worth = card_worth(state, flipped)
+    worth = card_worth(state, state.revealed())
     others_declared = len(state.window.responses) > 0
     cid = g.ids[action[1]]
     if g.category[action[1]] != "interrupt":
@@ -89,10 +88,9 @@ def _declare(state: "TreasureState", action: tuple) -> float:
         return 2.0 if me == flipper and worth < 0 else -1.0
     if cid == NULLIFY:
         return worth if me == flipper and others_declared and worth > 0 else -1.0
-    if cid == FALSE_INFO:
-        traps = [s for s, c in state.known[me].items() if card_worth(state, c) < 0]
-        return 1.0 if me != flipper and traps else -1.0
-    return -1.0
+    # False Information: worth it against a flipper who may turn up a trap I know of
+    traps = [s for s, c in state.known[me].items() if card_worth(state, c) < 0]
+    return 1.0 if me != flipper and traps else -1.0
 
 
 def _choice(state: "TreasureState", action: tuple) -> float:
@@ -100,10 +98,7 @@ def _choice(state: "TreasureState", action: tuple) -> float:
     kind, me, _ = state.prompt
     verb = action[0]
     if verb == "give":
-        inst = action[1]
-        if g.category[inst] == "interrupt":
-            return -2.0
-        return 2.0 if g.category[inst] == "magic" else 1.0
+        return GIVE_WORTH[g.category[action[1]]]
     if verb == "discard":
         return -sum(2.0 if g.category[c] == "interrupt" else 0.5 for c in action[1])
     what, arg = action[1]
@@ -113,10 +108,8 @@ def _choice(state: "TreasureState", action: tuple) -> float:
         return float(state.score[arg]) if worth < 0 else -float(state.score[arg])
     if kind == P_KIND:
         return -float(sum(1 for c in state.hand(me) if g.ids[c] == arg))
-    if kind in (P_FI, P_SWAP_PICK):
-        seen = state.known[me].get(arg)
-        if seen is None:
-            return 0.0
-        worth = card_worth(state, seen)
-        return -worth if kind == P_FI else worth
-    return 0.0
+    seen = state.known[me].get(arg)   # a slot for False Information or Swap
+    if seen is None:
+        return 0.0
+    worth = card_worth(state, seen)
+    return -worth if kind == P_FI else worth

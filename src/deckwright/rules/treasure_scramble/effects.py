@@ -11,25 +11,22 @@ from deckwright.engine import EMPTY, Prompt
 
 from .facts import (BIG_RELEASE, BIG_RELEASE_CARDS, CLAIRVOYANCE, MAP_CARDS, P_FI, P_KIND,
                     P_PLUNDER, P_REFLECT, P_SWAP_GIVE, P_SWAP_PICK, PLUNDER, PLUNDER_CARDS, SWAP,
-                    TIME_SKIP, TREASURE_MAP, Target, slot_name)
+                    TIME_SKIP, Target, slot_name)
 
 
 class MagicMixin:
-    """Magic effects and the choices they ask for; mixed into `TreasureState`."""
+    """Magic effects and the choices they ask for; mixed into `TreasureState`. An effect that
+    asks a choice sets `self.prompt`; `_continue()` goes on once no choice is pending."""
 
     # --- gathering: magic used from hand -----------------------------------------------
 
     def _use(self, p: int, inst: int, target: Target) -> None:
-        g = self.game
-        cid = g.ids[inst]
+        cid = self.game.ids[inst]
         self._discard(inst)
         self.log.add("use", p=p, card=inst)
-        if cid == TIME_SKIP:
-            self._mark_skip(target[1])
-        elif cid == SWAP:
+        if cid == SWAP:
             self._look(p, target[1])
             self.prompt = Prompt(P_SWAP_GIVE, p, target[1])
-            return
         elif cid == BIG_RELEASE:
             self._big_release()
         elif cid == CLAIRVOYANCE:
@@ -37,18 +34,25 @@ class MagicMixin:
                 self.log.add("ignored", card=inst)
             for slot in target[1:]:
                 self._look(p, slot)
-        elif cid == PLUNDER:
-            if self._ask_discard(target[1], inst):
-                return
-        elif cid == TREASURE_MAP:
-            if not self._draw(p, MAP_CARDS):
-                self.log.add("ignored", card=inst)
-        self._end_turn()
+        else:   # Time Skip and Plunder on the target player, Treasure Map on its user
+            self._on_player(cid, inst, target[1] if target else p)
+        self._continue()
 
-    def _mark_skip(self, p: int) -> None:
-        """Time Skip: one mark per player; a second does not add a second skipped turn."""
-        self.turns.skips[p] = 1
-        self.log.add("skip-set", p=p)
+    def _on_player(self, cid: str, inst: int, p: int) -> None:
+        """What Time Skip, Plunder and Treasure Map do to their player, used or taken."""
+        if cid == TIME_SKIP:
+            # one mark per player: a second does not add a second skipped turn
+            self.turns.skips[p] = 1
+            self.log.add("skip-set", p=p)
+        elif cid == PLUNDER:
+            # two cards of their choice, fewer if they have fewer, none (ignored) with no hand
+            n = min(PLUNDER_CARDS, len(self.hand(p)))
+            if n:
+                self.prompt = Prompt(P_PLUNDER, p, n)
+            else:
+                self.log.add("ignored", card=inst)
+        elif not self._draw(p, MAP_CARDS):
+            self.log.add("ignored", card=inst)
 
     def _look(self, p: int, slot: int) -> None:
         self.known[p][slot] = self.zones.piles[self.game.FIELD][slot]
@@ -69,50 +73,37 @@ class MagicMixin:
                 self._place_field(inst, None)
                 self.log.add("release", slot=slot_name(self.next_slot - 1))
 
-    def _ask_discard(self, p: int, source: int) -> bool:
-        """Plunder: `p` discards two cards of their choice, fewer if they have fewer, none
-        (effect ignored) with an empty hand. True when a choice is now pending."""
-        n = min(PLUNDER_CARDS, len(self.hand(p)))
-        if n == 0:
-            self.log.add("ignored", card=source)
-            return False
-        self.prompt = Prompt(P_PLUNDER, p, n)
-        return True
-
     # --- choices -----------------------------------------------------------------------
 
     def _apply_choice(self, action: tuple) -> None:
-        g = self.game
         kind, p, arg = self.prompt
         self.prompt = None
+        chosen = action[1]   # ("p", player), ("f", slot), ("k", card id), a card or cards
         if kind == P_REFLECT:
-            to = action[1][1]
-            self.log.add("reflect", p=p, card=self.revealed(), to=to)
-            self.holder = to
+            self.log.add("reflect", p=p, card=self.revealed(), to=chosen[1])
+            self.holder = chosen[1]
             self._resolve()
-        elif kind == P_FI:
-            slot = action[1][1]
+            return
+        if kind == P_FI:
             self.fi_queue.pop(0)
-            self.log.add("fi-target", p=p, slot=slot_name(slot))
-            self._flip(slot)
-        elif kind == P_SWAP_PICK:
-            self._look(p, action[1][1])
-            self.prompt = Prompt(P_SWAP_GIVE, p, action[1][1])
+            self.log.add("fi-target", p=p, slot=slot_name(chosen[1]))
+            self._flip(chosen[1])
+            return
+        if kind == P_SWAP_PICK:
+            self._look(p, chosen[1])
+            self.prompt = Prompt(P_SWAP_GIVE, p, chosen[1])
         elif kind == P_SWAP_GIVE:
-            self._exchange(p, arg, action[1])
-            self._continue()
+            self._exchange(p, arg, chosen)
         elif kind == P_KIND:
-            kid = action[1][1]
-            gone = [c for c in self.hand(p) if g.ids[c] == kid]
+            gone = [c for c in self.hand(p) if self.game.ids[c] == chosen[1]]
             for c in gone:
                 self._discard(c)
             self.log.add("kind", p=p, card=gone[0], n=len(gone))
-            self._continue()
         else:  # plunder
-            for c in action[1]:
+            for c in chosen:
                 self._discard(c)
-            self.log.add("discard", p=p, cards=list(action[1]))
-            self._continue()
+            self.log.add("discard", p=p, cards=list(chosen))
+        self._continue()
 
     def _exchange(self, p: int, slot: int, given: int) -> None:
         """Swap: the field card goes to the hand; the given card takes its place face down,
@@ -129,30 +120,23 @@ class MagicMixin:
             self.zones.place(given, g.FIELD, slot)
             self.known[p][slot] = given
 
-    def _taken_effect(self, h: int, inst: int) -> bool:
-        """A magic card's effect on whoever took it; True when a choice is now pending."""
+    def _taken_effect(self, h: int, inst: int) -> None:
+        """A magic card's effect on whoever took it."""
         g = self.game
         cid = g.ids[inst]
         hand = self.hand(h)
-        if cid == TIME_SKIP:
-            self._mark_skip(h)
-        elif cid == SWAP:
+        if cid == SWAP:
             if self.field_size() and hand:
                 self.prompt = Prompt(P_SWAP_PICK, h, 0)
-                return True
-            self.log.add("ignored", card=inst)
+            else:
+                self.log.add("ignored", card=inst)
         elif cid == BIG_RELEASE:
             if any(g.category[c] == "interrupt" for c in hand):
                 self.prompt = Prompt(P_KIND, h, 0)
-                return True
-            self.log.add("ignored", card=inst)
+            else:
+                self.log.add("ignored", card=inst)
         elif cid == CLAIRVOYANCE:
             names = ", ".join(self.card_label(c) for c in hand) or "なし"
             self.log.add("reveal-hand", p=h, names=names)
-        elif cid == PLUNDER:
-            return self._ask_discard(h, inst)
-        elif cid == TREASURE_MAP:
-            if not self._draw(h, MAP_CARDS):
-                self.log.add("ignored", card=inst)
-        return False
-
+        else:
+            self._on_player(cid, inst, h)

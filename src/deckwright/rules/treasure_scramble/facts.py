@@ -39,7 +39,8 @@ FACTS = GameFacts(
 GATHERING, SCRAMBLE = "gathering", "scramble"
 #: 宝集め: the turn player places a card or uses magic; 争奪戦: they flip a field card. (A
 #: card's choice is a prompt and a declaration a response window, whatever the phase.)
-PHASES = Phases(Phase(GATHERING, opens=("place", "use", "pass"), title="宝集め"),
+PHASES = Phases(Phase(GATHERING, "宝集めの手番では、1枚伏せるか魔法カードを1枚使う",
+                      ("place", "use", "pass"), title="宝集め", rule="gathering-turn"),
                 Phase(SCRAMBLE, "争奪戦の手番では場の伏せ札をめくる", ("flip",), title="争奪戦",
                       rule="scramble"))
 
@@ -47,13 +48,12 @@ PHASES = Phases(Phase(GATHERING, opens=("place", "use", "pass"), title="宝集�
 TIME_SKIP, SWAP, BIG_RELEASE = "time-skip", "swap", "big-release"
 CLAIRVOYANCE, PLUNDER, TREASURE_MAP = "clairvoyance", "plunder", "treasure-map"
 SUCTION, REFLECT, NULLIFY, FALSE_INFO = "suction", "reflect", "nullify", "false-info"
-MAGIC_IDS = (TIME_SKIP, SWAP, BIG_RELEASE, CLAIRVOYANCE, PLUNDER, TREASURE_MAP)
 INTERRUPT_IDS = (SUCTION, REFLECT, NULLIFY, FALSE_INFO)
-#: How a magic card used from hand names its target.
+#: How each magic card used from hand names its target (its keys: the magic cards there are).
 USE_TARGET = {TIME_SKIP: "player", PLUNDER: "player", SWAP: "slot", CLAIRVOYANCE: "slots",
               BIG_RELEASE: "none", TREASURE_MAP: "none"}
 
-# Pending choices: (kind, player, arg).
+# The kinds of the choices effects ask (engine.Prompt(kind, player, arg)).
 P_REFLECT, P_FI, P_SWAP_PICK, P_SWAP_GIVE = "reflect", "fi-target", "swap-pick", "swap-give"
 P_KIND, P_PLUNDER = "release-kind", "plunder"
 

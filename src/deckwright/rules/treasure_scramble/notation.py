@@ -1,4 +1,4 @@
-"""The step grammar of treasure-scramble examples (see the package docstring), as data."""
+"""The step grammar of treasure-scramble examples (field slots f1, f2, ... as placed), as data."""
 
 from __future__ import annotations
 
@@ -25,9 +25,11 @@ def _read_target(state: Any, p: int, words: Sequence[str]) -> tuple[tuple, int]:
     return ("f",) + tuple(sorted(_slot(w) for w in words)), len(words)
 
 
-def _write_target(state: Any, target: tuple) -> str:
-    return (state.player_name(target[1]) if target[0] == "p"
-            else " ".join(slot_name(s) for s in target[1:]))
+def _write(state: Any, value: tuple) -> str:
+    """A target or a choice: ("p", player), ("f", slot, ...) or ("k", card id)."""
+    if value[0] == "p":
+        return state.player_name(value[1])
+    return " ".join(slot_name(s) for s in value[1:]) if value[0] == "f" else value[1]
 
 
 def _read_choice(state: Any, p: int, words: Sequence[str]) -> tuple[tuple, int]:
@@ -41,24 +43,21 @@ def _read_choice(state: Any, p: int, words: Sequence[str]) -> tuple[tuple, int]:
     raise NotationError(f"{word!r} is not a player, a field slot or a card id")
 
 
-def _write_choice(state: Any, value: tuple) -> str:
-    return (state.player_name(value[1]) if value[0] == "p"
-            else slot_name(value[1]) if value[0] == "f" else value[1])
-
-
 SLOT = Kind.word("slot", lambda s, p, w: _slot(w), lambda s, v: slot_name(v), "fK")
-TARGET = Kind("target", _read_target, _write_target, "pM|fK [fJ]")
-CHOICE = Kind("choice", _read_choice, _write_choice, "pM|fK|KIND")
+TARGET = Kind("target", _read_target, _write, "pM|fK [fJ]")
+CHOICE = Kind("choice", _read_choice, _write, "pM|fK|KIND")
 HAND = card("hand")
 
 NOTATION = Notation(
-    Verb("places {card}", "place", card=HAND),
-    Verb("uses {card}", make=lambda s, p, c: ("use", c, ()),
+    Verb("places {card}", "place", card=HAND),          # gathering: a hand card face down
+    Verb("uses {card}", make=lambda s, p, c: ("use", c, ()),   # gathering: a magic card,
          split=lambda a: (a[1],) if a[0] == "use" and not a[2] else None, card=HAND),
-    Verb("uses {card} on {target}", "use", card=HAND, target=TARGET),
-    Verb("passes", "pass"),
-    Verb("flips {slot}", "flip", slot=SLOT),
-    Verb("declares {card}", "declare", card=HAND),
+    Verb("uses {card} on {target}", "use", card=HAND, target=TARGET),   # on what it needs
+    Verb("passes", "pass"),          # gathering with nothing placeable; or no declaration
+    Verb("flips {slot}", "flip", slot=SLOT),            # scramble: flip a field slot
+    Verb("declares {card}", "declare", card=HAND),      # a hand card face down (bluffs too)
+    # a choice an effect asks: Reflect's receiver, False Information's or Swap's slot, Big
+    # Release's kind; Swap's card given into the slot looked at; Plunder's cards discarded
     Verb("chooses {choice}", "choose", choice=CHOICE),
     Verb("gives {card}", "give", card=HAND),
     Verb("discards {cards}", "discard", cards=cards("hand")),

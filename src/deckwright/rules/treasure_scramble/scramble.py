@@ -15,8 +15,6 @@ from .facts import FALSE_INFO, NULLIFY, P_FI, P_REFLECT, REFLECT, SUCTION, slot_
 class ScrambleMixin:
     """Flipping, declaring, resolving and taking; mixed into `TreasureState`."""
 
-    # --- scramble: flipping, declaring, resolving --------------------------------------
-
     def _flip(self, slot: int) -> None:
         g = self.game
         p = self.turns.current
@@ -92,11 +90,10 @@ class ScrambleMixin:
         if g.category[inst] == "treasure":
             self.zones.move(inst, g.WON[h])
             self.score[h] += g.points[inst]
-            self._after_take()
-            return
-        self._discard(inst)
-        if not self._taken_effect(h, inst):
-            self._after_take()
+        else:
+            self._discard(inst)
+            self._taken_effect(h, inst)
+        self._continue()
 
     def _after_take(self) -> None:
         """Waiting False Information flips come next, in the order they resolved; then the

@@ -16,9 +16,9 @@ from deckwright.engine.setup import take
 
 from . import english
 from .effects import MagicMixin
-from .facts import (CLAIRVOYANCE, CLAIRVOYANCE_SLOTS, GATHERING, HAND_SIZE, P_FI, P_KIND,
-                    P_PLUNDER, P_REFLECT, P_SWAP_GIVE, P_SWAP_PICK, PHASES, QUOTA_PER_PLAYER,
-                    SCRAMBLE, SWAP, USE_TARGET, Target, slot_name)
+from .facts import (CLAIRVOYANCE, CLAIRVOYANCE_SLOTS, HAND_SIZE, P_FI, P_KIND, P_PLUNDER,
+                    P_REFLECT, P_SWAP_GIVE, P_SWAP_PICK, PHASES, QUOTA_PER_PLAYER, SCRAMBLE,
+                    SWAP, USE_TARGET, Target, slot_name)
 from .notation import NOTATION
 from .scramble import ScrambleMixin
 from .bot import value as greedy_value_of
@@ -34,9 +34,9 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
     NOTATION = NOTATION
     PHASES = PHASES
 
+    LANGUAGE = "ja"   # of EVENTS, which hold only what the engine does not word (shared_events)
     EVENTS = {
         "deal": "{n} 枚ずつ配る。規定枚数は {quota} 枚。",
-        "draw": "{p:player} が山札から {n} 枚引く。",
         "turn-draw": "{p:player} が手番のはじめに山札から {n} 枚引く。",
         "place": "{p:player} が {slot} にカードを伏せる。",
         "pass": "{p:player} は伏せられるカードがなく、何もしない。",
@@ -66,10 +66,9 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         "reveal-hand": "{p:player} の手札公開: {names}",
         "kind": "{p:player} は {card:card} を選び、手札の同名カード {n} 枚を捨てる。",
         "end": "場の伏せ札がなくなり、ゲーム終了。",
-        "win": "{p:player} が {points} ポイントで勝つ。",
         "draw-game": "最高点 {points} ポイントが {ps:players} で並び、引き分け（再勝負）。",
     }
-    TRANSLATIONS = {"en": {"events": english.EVENTS}}   # the shared kinds, in English
+    TRANSLATIONS = {"en": {"events": english.EVENTS}}   # its own kinds, in English
 
     def __init__(self, game: "TreasureScramble", players: int, seed: int = 0):
         super().__init__(game, players, seed)
@@ -91,7 +90,7 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         self._begin_turn()
 
     def after_setup(self, setup: dict[str, Any]) -> None:
-        self.phase = PHASES.check(setup.get("phase", GATHERING))
+        self.phase = PHASES.check(setup.get("phase", PHASES.first))
         free = (BOX, self.game.DECK)   # the box, or the (unstacked) deck
         for k, ref in enumerate(setup.get("field") or []):
             self._place_field(take(self, ref, f"field[{k}]", free), None)
@@ -106,22 +105,21 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         the scores are left out because the treasures give them. In the gathering phase the
         turn's automatic draw has happened: its card goes back on the deck, since the setup
         draws it again."""
-        ids, g, name = self.game.catalogue.ids, self.game, self.player_name
+        ids = self.game.catalogue.ids
         extras: dict[str, Any] = {"scores": None}
-        me = name(self.turns.current)
+        me = self.player_name(self.turns.current)
         hand = shared["hands"][me]
-        if self.phase == GATHERING and hand:
+        if self.is_open("place") and hand:
             extras["hands"] = {**shared["hands"], me: hand[:-1]}
             extras["deck"] = [hand[-1], *shared["deck"]]
-        if self.phase != GATHERING:
+        if self.phase != PHASES.first:
             extras["phase"] = self.phase
-        field = [ids[c] for c in self.zones.piles[g.FIELD][:self.next_slot] if c != EMPTY]
+        field = [ids[c] for c in self.zones.cards(self.game.FIELD)]   # in slot order
         if field:
             extras["field"] = field
         extras.update(super().setup_extras(shared))   # the treasures taken
-        skips = [name(p) for p in range(self.players) if self.turns.skips[p]]
-        if skips:
-            extras["options"] = {"skips": skips}
+        if self.actual_skips():
+            extras["options"] = {"skips": self.actual_skips()}
         return extras
 
     # --- reading the state -------------------------------------------------------------
@@ -148,9 +146,8 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         if self.prompt is not None:
             return self._choice_actions()
         if self.window is not None:
-            p = self.window.current
-            return [("declare", c) for c in self.hand(p)] + [("pass",)]
-        if self.phase == SCRAMBLE:
+            return [("declare", c) for c in self.hand(self.window.current)] + [("pass",)]
+        if self.is_open("flip"):
             return [("flip", s) for s in self.field_slots()]
         return self._gathering_actions(self.turns.current)
 
@@ -160,16 +157,13 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
 
     def _gathering_actions(self, p: int) -> list[tuple]:
         g = self.game
-        acts: list[tuple] = []
         hand = self.hand(p)
         placeable = [c for c in hand if g.category[c] != "interrupt"]
-        acts += [("place", c) for c in placeable]
+        acts = [("place", c) for c in placeable]
         for c in hand:
             if g.category[c] == "magic":
                 acts += [("use", c, t) for t in self._use_targets(p, c)]
-        if not placeable:
-            acts.append(("pass",))
-        return acts
+        return acts if placeable else acts + [("pass",)]
 
     def _use_targets(self, p: int, inst: int) -> list[Target]:
         """Every target a magic card may be used on now; empty when it cannot be used."""
@@ -177,12 +171,9 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         if kind == "player":
             return [("p", q) for q in range(self.players) if q != p]
         slots = self.field_slots()
-        if kind == "slot":
-            others = len(self.hand(p)) > 1
-            return [("f", s) for s in slots] if others else []
-        if kind == "slots":
-            if not slots:
-                return [()]
+        if kind == "slot":   # Swap: a slot to look at, and another hand card to give
+            return [("f", s) for s in slots] if len(self.hand(p)) > 1 else []
+        if kind == "slots" and slots:   # Clairvoyance: one or two slots (none on an empty field)
             return [("f", s) for s in slots] + [("f", a, b) for a, b in combinations(slots, 2)]
         return [()]
 
@@ -222,10 +213,10 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
             if verb == "declare":
                 return Reason("宣言に出せるのは自分の手札のカード1枚だけ", "declaring")
             return Reason("いまは割込宣言をするか、しないかを決める", "declaring")
-        if self.is_open("flip"):
-            if verb == "flip":
-                return Reason("場に伏せてある札を1枚めくる", "scramble")
+        if not self.is_open(verb):
             return PHASES.refusal(self.phase)
+        if verb == "flip":
+            return Reason("場に伏せてある札を1枚めくる", "scramble")
         return self._why_gathering(p, action)
 
     def _why_gathering(self, p: int, action: tuple) -> str:
@@ -237,24 +228,22 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
             return Reason("割込カードは場に伏せられない（争奪戦で使うために手札に残す）", "interrupts-not-placed")
         if verb == "pass":
             return Reason("伏せられるカードがあるので、何もしないで手番を終えることはできない", "gathering-turn")
-        if verb == "use":
-            inst, target = action[1], action[2]
-            cid = g.ids[inst]
-            if g.category[inst] != "magic":
-                return Reason("使えるのは魔法カードだけ", "magic")
-            if cid == SWAP:
-                if not self.field_size():
-                    return Reason("場に伏せ札がないので、すり替えは使えない", "swap-needs-cards")
-                if len(self.hand(p)) <= 1:
-                    return Reason("交換できる手札がないので、すり替えは使えない", "swap-needs-cards")
-            if cid == CLAIRVOYANCE and target and len(target) > 1 + CLAIRVOYANCE_SLOTS:
-                return Reason(f"透視で見られるのは伏せ札{CLAIRVOYANCE_SLOTS}枚まで", "magic")
-            if USE_TARGET[cid] == "player" and target != ("p", p) and target[:1] != ("p",):
-                return Reason(f"{self.card_label(inst)} は自分以外のプレイヤーを1人選んで使う（on pN）", "magic")
-            if target == ("p", p):
-                return Reason(f"{self.card_label(inst)} は自分以外のプレイヤーに使う", "magic")
-            return Reason(f"{self.card_label(inst)} の対象が正しくない", "magic")
-        return Reason("宝集めの手番では、1枚伏せるか魔法カードを1枚使う", "gathering-turn")
+        inst, target = action[1], action[2]   # use
+        cid = g.ids[inst]
+        if g.category[inst] != "magic":
+            return Reason("使えるのは魔法カードだけ", "magic")
+        if cid == SWAP:
+            if not self.field_size():
+                return Reason("場に伏せ札がないので、すり替えは使えない", "swap-needs-cards")
+            if len(self.hand(p)) <= 1:
+                return Reason("交換できる手札がないので、すり替えは使えない", "swap-needs-cards")
+        if cid == CLAIRVOYANCE and target and len(target) > 1 + CLAIRVOYANCE_SLOTS:
+            return Reason(f"透視で見られるのは伏せ札{CLAIRVOYANCE_SLOTS}枚まで", "magic")
+        if USE_TARGET[cid] == "player" and target[:1] != ("p",):
+            return Reason(f"{self.card_label(inst)} は自分以外のプレイヤーを1人選んで使う（on pN）", "magic")
+        if target == ("p", p):
+            return Reason(f"{self.card_label(inst)} は自分以外のプレイヤーに使う", "magic")
+        return Reason(f"{self.card_label(inst)} の対象が正しくない", "magic")
 
     # --- carrying out a decision -------------------------------------------------------
 
@@ -278,8 +267,11 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
             self._end_turn()
 
     def _continue(self) -> None:
-        """After a choice or an effect finished: the gathering turn ends, a scramble flip goes on."""
-        if self.phase == GATHERING:
+        """After an effect or a choice, unless it asked another: the gathering turn ends, a
+        scramble flip goes on."""
+        if self.prompt is not None:
+            return
+        if self.is_open("place"):
             self._end_turn()
         else:
             self._after_take()
@@ -287,16 +279,15 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
     # --- turns -------------------------------------------------------------------------
 
     def _begin_turn(self) -> None:
-        if self.phase == GATHERING:
+        if self.is_open("place"):   # a gathering turn
             self._draw(self.turns.current, 1, "turn-draw")   # by itself: no step gives it
 
     def _end_turn(self) -> None:
-        g = self.game
-        if self.phase == GATHERING and (self.field_size() >= self.quota
-                                        or not self.zones.piles[g.DECK]):
+        if self.is_open("place") and (self.field_size() >= self.quota
+                                      or not self.zones.piles[self.game.DECK]):
             self.phase = SCRAMBLE
             self.log.add("scramble", n=self.field_size())
-        if self.phase == SCRAMBLE and not self.field_size():
+        if self.is_open("flip") and not self.field_size():
             self._finish()
             return
         # the next player clockwise; a skip mark (one turn: Time Skip) is logged as it is spent
@@ -304,9 +295,7 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         self._begin_turn()
 
     def _finish(self) -> None:
-        self.over = True
-        self.window = None
-        self.prompt = None
+        self.over = True   # (no window or prompt is open: every turn ends after them)
         self.log.add("end")
         best = max(self.score)
         tops = [p for p in range(self.players) if self.score[p] == best]
@@ -354,19 +343,16 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
             yield "a player has more than one skipped turn waiting"
 
     def public_info(self) -> dict[str, Any]:
-        return {"phase": self.phase, "quota": self.quota,
-                "skips": [self.player_name(p) for p in range(self.players) if self.turns.skips[p]],
-                "queue": [self.player_name(p) for p in self.fi_queue],
+        return {"phase": self.phase, "quota": self.quota, "skips": self.actual_skips(),
+                "queue": self.actual_queue(),
                 "choice": None if self.prompt is None else self.prompt.kind}
 
     def known_cards(self, player: int) -> list[int]:
-        """The face-down field cards this player placed or looked at (the table shows them to
-        it, face down)."""
+        """The face-down field cards this player placed or looked at: the table shows them to
+        it face down, and the searching bots keep them where they are (`revealed_to`)."""
         return list(self.known[player].values())
 
-    def revealed_to(self, player: int) -> Iterable[int]:
-        """The field cards this player has looked at."""
-        return self.known[player].values()
+    revealed_to = known_cards
 
     def resampled(self, mapping: dict[int, int]) -> None:
         """Cards dealt again (engine/knowledge.py): the other players' knowledge and the
@@ -385,8 +371,7 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
         cells = self.zones.piles[self.game.FIELD]
         return {slot_name(s): CardAt(cells[s]) for s in self.field_slots()}
 
-    def actual_field_size(self) -> int:
-        return self.field_size()
+    actual_field_size = field_size
 
     def actual_discard(self) -> Cards:
         return Cards(tuple(self.zones.piles[self.game.DISCARD]))
@@ -397,8 +382,7 @@ class TreasureState(MagicMixin, ScrambleMixin, State):
     def actual_queue(self) -> list[str]:
         return [self.player_name(p) for p in self.fi_queue]
 
-    def actual_drawn(self) -> bool:
-        return self.is_drawn()
+    actual_drawn = is_drawn
 
     def actual_known(self) -> dict[str, dict[str, CardAt]]:
         return {self.player_name(p): {slot_name(s): CardAt(c) for s, c in self.known[p].items()}

@@ -45,14 +45,12 @@ NOTATION = Notation(
 
 class MatchState(State):
     NOTATION = NOTATION
-    #: Sentences of the event log; the rulebook prints them under each worked example.
+    #: Sentences of the event log; the rulebook prints them under each worked example. The
+    #: engine words the kinds every game shares (play, draw, pass, reshuffle, win, ...) in each
+    #: language deckwright speaks; here are only this game's own, in English.
+    LANGUAGE = "en"
     EVENTS = {
         "deal": "{n} cards are dealt to each player; {card:card} starts the discard pile.",
-        "play": "{p:player} plays {card:card}.",
-        "draw": "{p:player} draws a card.",
-        "reshuffle": "The discard pile is shuffled into a new deck.",
-        "pass": "{p:player} passes.",
-        "win": "{p:player} wins {points} points.",
         "blocked": "Nobody can play or draw: the game is blocked.",
     }
 
@@ -99,7 +97,7 @@ class MatchState(State):
                 self.shuffle(g.DECK)
                 self.log.add("reshuffle")
             self.zones.draw(g.DECK, g.HAND[p])
-            self.log.add("draw", p=p)
+            self.log.add("draw", p=p, n=1)
         elif action == PASS:
             self.log.add("pass", p=p)
             if self.passes >= self.players:
