@@ -7,7 +7,7 @@ before `log.add`, which tests it itself: with the log off they build no argument
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from ...engine import EMPTY, Cards, State, Window
 from . import english
@@ -359,7 +359,7 @@ class SuperPageOneState(Refusals, TableView, State):
         start = self.turns.following(self.e_owner)
         self.window = Window.holders(self.turns, holders, start, about=self.e_card)
 
-    def _open_q(self, otherwise) -> None:
+    def _open_q(self, otherwise: Callable[[], None]) -> None:
         """The Q echo window if someone holds a Q of the effect's suit (once per effect),
         else `otherwise()`."""
         holders = [] if self.e_echoed else self._holders(self.game.echo_mask[self.e_card])
