@@ -8,15 +8,11 @@ of its special type 2. Costs never go below 0; power may.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Iterator
 
 from deckwright.engine import EMPTY
 
 from .facts import BATTLEFIELD, COLS, SCARLET, W_AURA, Aura
-from .memo import AURAS, Memo
-
-T = TypeVar("T")
-
 
 #: The soldier-grid row of each player's camp (`camp_row` without a call, for hot loops).
 CAMP_ROW = (0, 2)
@@ -30,30 +26,12 @@ def camp_row(p: int) -> int:
 class Board:
     """Mixin for the state: field queries and stats."""
 
-    game: Any
-    zones: Any
-    owner: list[int]
-    mods: list[tuple[int, int, int, int, str, int]]
-    grant2: dict[int, str]
-    grant_el: dict[int, tuple[str, ...]]
-    bound: dict[int, int]
-    veil_col: dict[int, int]
-    combat: list[int]
-    stack: list[tuple[Any, ...]]
-    #: Answers remembered during a read (see memo.py); None while the state may change.
-    _memo: Memo | None = None
-    #: False: every read computes each answer afresh (a test compares both ways).
+    #: While the legal actions are listed nothing changes, so the canonical payment of each
+    #: cost and the auras in force are worked out once for that listing (`legal_actions`);
+    #: None at any other time, so that nothing that changes the state sees a stale answer.
+    _memo: dict | None = None
+    #: False: every listing works out each answer afresh (a test compares both ways).
     remember = True
-
-    def reading(self, ask: Callable[..., T], *args: Any) -> T:
-        """`ask(*args)` for a question that only reads the state, with the memo on."""
-        if self._memo is not None or not self.remember:
-            return ask(*args)
-        self._memo = {}
-        try:
-            return ask(*args)
-        finally:
-            self._memo = None
 
     # --- where things are -----------------------------------------------------------------
 
@@ -97,18 +75,10 @@ class Board:
     def free_squares(self, p: int) -> list[int]:
         """The columns (0-4) of p's squares that hold neither a spell or land nor a face-down
         spell: where one more may go."""
-        g = self.game
         piles = self.zones.piles
-        ground, first = piles[g.GROUND], p * COLS
-        free = []
-        for c in range(COLS):
-            if ground[first + c] == EMPTY:
-                free.append(c)
-        veil = piles[g.VEIL[p]]
-        if veil and free:
-            veiled = {self.veil_col.get(i) for i in veil}
-            free = [c for c in free if c not in veiled]
-        return free
+        ground, first = piles[self.game.GROUND], p * COLS
+        veiled = {self.veil_col.get(i) for i in piles[self.game.VEIL[p]]}
+        return [c for c in range(COLS) if ground[first + c] == EMPTY and c not in veiled]
 
     def ground_taken(self, p: int, col: int) -> bool:
         return col not in self.free_squares(p)
@@ -118,9 +88,6 @@ class Board:
         if row == BATTLEFIELD:
             return "battlefield"
         return "own-camp" if row == camp_row(p) else "enemy-camp"
-
-    def faceup(self, i: int) -> bool:
-        return self.zones.where[i] != self.game.VEIL[self.owner[i]] if self.owner[i] >= 0 else True
 
     # --- facts that effects can change ------------------------------------------------------
 
@@ -154,44 +121,21 @@ class Board:
         which the zones keep (`W_AURA`). An aura that holds only while its owner has another
         soldier on the field is left out while they have none, and one for the soldier its
         card chose (`to: bound`) while it has chosen none."""
-        memo = self._memo
-        if memo is not None:
-            got = memo.get(AURAS)
-            if got is not None:
-                return got
         live = self.zones.watched[W_AURA]
         if not live:
-            out = []
-        else:
-            auras = self.game.auras
-            bound = self.bound
-            out = [(i, aura) for i in live for aura in auras[i] if not aura.bound or i in bound]
-            if not live.isdisjoint(self.game.other_own_insts):
-                out = self._with_other_own(out)
+            return []
+        memo = self._memo
+        if memo is not None and "auras" in memo:
+            return memo["auras"]
+        auras, bound, owner = self.game.auras, self.bound, self.owner
+        out = [(i, aura) for i in live for aura in auras[i] if not aura.bound or i in bound]
+        if not live.isdisjoint(self.game.other_own_insts):
+            soldiers = self.field_soldiers()
+            out = [(src, aura) for src, aura in out if not aura.other_own
+                   or any(s != src and owner[s] == owner[src] for s in soldiers)]
         if memo is not None:
-            memo[AURAS] = out
+            memo["auras"] = out
         return out
-
-    def _with_other_own(self, out: list[tuple[int, Aura]]) -> list[tuple[int, Aura]]:
-        """`out` without the auras that need another own soldier on the field and lack one."""
-        owner = self.owner
-        piles = self.zones.piles
-        sold, arena = piles[self.game.SOLD], piles[self.game.ARENA]
-        kept = []
-        for src, aura in out:
-            if aura.other_own:
-                side = owner[src]
-                for s in sold:      # (field_soldiers, without building the list)
-                    if s != EMPTY and s != src and owner[s] == side:
-                        break
-                else:
-                    for s in arena:
-                        if s != src and owner[s] == side:
-                            break
-                    else:
-                        continue
-            kept.append((src, aura))
-        return kept
 
     def aura_delta(self, i: int, t2: str | None, auras: list[tuple[int, Aura]]) -> tuple[int, int, int]:
         """What the auras in force add to soldier i's cost, move and power (doubled from a
@@ -238,8 +182,7 @@ class Board:
 
     def stats(self, i: int) -> tuple[int, int, int]:
         """Soldier: (cost, move, power); spell or land: (cast, upkeep, 0); costs floored at 0.
-        (Not remembered during a read: a listing rarely asks twice for the same card; the
-        auras it scans are.)"""
+"""
         g = self.game
         c, m, p = g.base[i]
         if c is None:
@@ -258,10 +201,7 @@ class Board:
             if g.hand_rules[i]:
                 c = self._hand_rule(i, c)
             return (c if c > 0 else 0, m if m > 0 else 0, p)
-        memo = self._memo
-        auras = memo.get(AURAS) if memo is not None else None   # (asked once per read)
-        if auras is None:
-            auras = self.aura_sources()
+        auras = self.aura_sources()
         if auras:
             dc, dm, dp = self.aura_delta(i, t2, auras)
             c += dc

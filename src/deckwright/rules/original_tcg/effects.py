@@ -15,8 +15,7 @@ from typing import Any, Iterator
 from deckwright.engine import EMPTY, Reason
 
 from .board import camp_row
-from .facts import COLS, THRESHOLD, W_COUNTER, Effect
-from .memo import CHOICES
+from .facts import COLS, THRESHOLD, TRIGGERS, W_COUNTER, Effect
 
 PLAYER = -100
 #: The one choice of an effect with nothing to choose: no mode, no X, no targets.
@@ -32,28 +31,13 @@ def is_player(t: int) -> bool:
 class Effects:
     """Mixin for the state: effect look-up, targets, triggers, resolution."""
 
-    game: Any
-    zones: Any
-    owner: list[int]
-    stack: list[tuple[Any, ...]]
-    used: set[tuple[int, str]]
-    fresh: set[int]
-    combat: list[int]
-    bound: dict[int, int]
-    mods: list[tuple[int, int, int, int, str, int]]
-    dmg: dict[int, int]
-    hurt: list[int]
-    counters: list[int]
-
     # --- which effects a card has ----------------------------------------------------------
 
     def effects_of(self, i: int) -> tuple[Effect, ...]:
         g = self.game
         effs = g.effs[i]
-        gold = g.is_soldier[i] and self.type2_of(i)
-        if gold in ("黄金", "異界"):
-            effs = effs + (g.gold["gold" if gold == "黄金" else "otherworld"],)
-        return effs
+        gold = g.is_soldier[i] and g.gold.get(self.type2_of(i))
+        return effs + (gold,) if gold else effs
 
     def effect(self, i: int, eid: str) -> Effect | None:
         return next((e for e in self.effects_of(i) if e.eid == eid), None)
@@ -192,28 +176,14 @@ class Effects:
         return Reason(f"{self.label_of(t)} はこの効果の対象にできない", "targets-at-activation")
 
     def target_choices(self, p: int, src: int, eff: Effect) -> list[tuple[str, int, tuple[int, ...]]]:
-        """(mode, x, targets) a bot may choose; capped at CHOICE_CAP per effect. During a read
-        the answer is remembered for every source alike to `src`: of an effect's source, its
-        targets depend only on whether it is a spell, and whose (深淵 soldiers are immune to
-        the opponent's spells; see `immune`)."""
+        """(mode, x, targets) a bot may choose; capped at CHOICE_CAP per effect."""
         if eff.plain:
             return NOTHING_TO_CHOOSE
         if eff.x_cost:
             return list(self._gold_choices(p, src))
-        memo = self._memo
-        if memo is None:
-            return self._choices(p, src, eff)
-        key = (CHOICES, p, id(eff), self.owner[src] if self.game.cat[src] == "spell" else -2)
-        got = memo.get(key)
-        if got is None:
-            got = memo[key] = self._choices(p, src, eff)
-        return got
-
-    def _choices(self, p: int, src: int, eff: Effect) -> list[tuple[str, int, tuple[int, ...]]]:
         out: list[tuple[str, int, tuple[int, ...]]] = []
         for mode in [m for m, _c, _o in eff.modes] or [""]:
-            choose = self.slots(eff, mode)[0] if eff.modes else eff.choose     # (slots)
-            for combo in self._combos(p, src, choose, eff.forced):
+            for combo in self._combos(p, src, self.slots(eff, mode)[0], eff.forced):
                 out.append((mode, 0, combo))
                 if len(out) >= CHOICE_CAP:
                     return out
@@ -252,24 +222,21 @@ class Effects:
             return "effect" in eff.trigger and top[2] != src
         _v, kind, who, inst = top
         for t in eff.trigger:
-            if ((t == "own-spell-cast" and kind == "cast" and who == p)
-                    or (t == "enemy-summon" and kind == "summon" and who != p)
-                    or (t == "enemy-move" and kind == "move" and who != p)
-                    or (t == "self-move" and kind == "move" and inst == src)
-                    or (t == "self-summon" and kind == "summon" and inst == src)
-                    or (t == "self-cast" and kind == "cast" and inst == src)
-                    or (t == "combat-end" and kind == "cend")
-                    or (t == "own-turn-end" and kind == "tend" and who == p)):
+            wanted, whose = TRIGGERS.get(t, ("", ""))
+            if wanted == kind and (whose == "any" or (whose == "own" and who == p)
+                                   or (whose == "enemy" and who != p)
+                                   or (whose == "self" and inst == src)
+                                   or (whose in ("fight", "drill") and self._fighting(whose, p))):
                 return True
-            if t == "combat-start-vs-enemy" and kind == "cstart" and self.combat:
-                a, d = self.combat[0], self.combat[1]
-                if d >= 0 and self.owner[a] != self.owner[d] and p in (self.owner[a], self.owner[d]):
-                    return True
-            if t == "own-drill-end" and kind == "cend" and self.combat:
-                a, d = self.combat[0], self.combat[1]
-                if d >= 0 and self.owner[a] == self.owner[d] == p:
-                    return True
         return False
+
+    def _fighting(self, whose: str, p: int) -> bool:
+        """Is p in the combat under way against the other player ("fight"), or against
+        their own soldier ("drill")?"""
+        if not self.combat or self.combat[1] < 0:
+            return False
+        a, d = self.owner[self.combat[0]], self.owner[self.combat[1]]
+        return (a != d and p in (a, d)) if whose == "fight" else a == d == p
 
     def usable(self, p: int, i: int, eff: Effect, counter: bool) -> str | None:
         """Why p may not activate effect `eff` of card i now (source side only)."""
@@ -314,15 +281,10 @@ class Effects:
         answering = self.game.answering
         return answering.get("E" if top[0] == "E" else top[1], answering[None])
 
-    def my_field_cards(self, p: int, among: frozenset[int] | None = None) -> list[int]:
-        """p's cards on the field (soldiers in cell order, the arena, squares, veils); with
-        `among`, only those of these instances."""
-        g = self.game
-        piles = self.zones.piles
-        owner = self.owner
-        if among is None:
-            return [i for pile in g.FIELD for i in piles[pile] if i != EMPTY and owner[i] == p]
-        return [i for pile in g.FIELD for i in piles[pile] if i in among and owner[i] == p]
+    def my_field_cards(self, p: int) -> list[int]:
+        """p's cards on the field (soldiers in cell order, the arena, squares, veils)."""
+        piles, owner = self.zones.piles, self.owner
+        return [i for pile in self.game.FIELD for i in piles[pile] if i != EMPTY and owner[i] == p]
 
     # --- resolution --------------------------------------------------------------------------
 

@@ -52,14 +52,18 @@ SCARLET: dict[str, tuple[str, str, str]] = {
 }
 #: Special types 2 that grant the normal effect "X: destroy X own soldiers, +0/+0/+2X".
 GOLD_TYPES = {"黄金": "gold", "異界": "otherworld"}
-#: The stack items a counter trigger can answer: "E" an activated effect, else the event kind
-#: (`Effects.answers` decides; this only spares asking cards that cannot answer at all).
-TRIGGER_ITEMS = {
-    "effect": "E", "own-spell-cast": "cast", "self-cast": "cast", "enemy-summon": "summon",
-    "self-summon": "summon", "enemy-move": "move", "self-move": "move", "combat-end": "cend",
-    "own-drill-end": "cend", "own-turn-end": "tend", "combat-start-vs-enemy": "cstart",
+#: What each counter trigger answers: the kind of stack item ("E" an activated effect, else the
+#: event's kind) and whose it must be: the answering player's (own), the other's (enemy), the
+#: answering card's (self), anyone's, or a combat against the other player (fight) or between
+#: the answering player's own soldiers (drill). `Effects.answers` reads it.
+TRIGGERS = {
+    "effect": ("E", "any"), "own-spell-cast": ("cast", "own"), "self-cast": ("cast", "self"),
+    "enemy-summon": ("summon", "enemy"), "self-summon": ("summon", "self"),
+    "enemy-move": ("move", "enemy"), "self-move": ("move", "self"), "combat-end": ("cend", "any"),
+    "own-drill-end": ("cend", "drill"), "own-turn-end": ("tend", "own"),
+    "combat-start-vs-enemy": ("cstart", "fight"),
 }
-
+ITEM_KINDS = {kind for kind, _whose in TRIGGERS.values()}
 
 @dataclass(frozen=True)
 class Effect:
@@ -84,10 +88,6 @@ class Effect:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "plain", not self.choose and not self.modes and not self.x_cost)
-
-    @property
-    def can_counter(self) -> bool:
-        return bool(self.trigger)
 
     @property
     def can_normal(self) -> bool:
@@ -193,11 +193,11 @@ def prepare_facts(game: Any) -> None:
     game.other_own_insts = frozenset(i for i in range(len(cat)) if any(a.other_own for a in game.auras[i]))
     game.hand_rules = tuple(any(e.script.get("hand") for e in game.effs[i]) for i in range(len(cat)))
     game.drill = frozenset(i for i in range(len(cat)) if any(e.script.get("drill_safe") for e in game.effs[i]))
-    game.gold = {eid: gold_effect(eid) for eid in GOLD_TYPES.values()}
+    game.gold = {t2: gold_effect(eid) for t2, eid in GOLD_TYPES.items()}
     game.answering = _answering(game.counters_of)
     game.normals = tuple(tuple(e for e in game.effs[i] if e.can_normal)
-                         + ((game.gold[GOLD_TYPES[game.type2[i]]],)
-                            if game.is_soldier[i] and game.type2[i] in GOLD_TYPES else ())
+                         + ((game.gold[game.type2[i]],)
+                            if game.is_soldier[i] and game.type2[i] in game.gold else ())
                          for i in range(len(cat)))
     game.with_normal = frozenset(i for i in range(len(cat)) if game.normals[i])
     layout = game.layout(2)
@@ -222,13 +222,13 @@ def prepare_facts(game: Any) -> None:
 def _answering(counters_of: tuple[tuple[Effect, ...], ...]) -> dict[str | None, frozenset[int]]:
     """Stack item kind -> the instances with a counter effect that may answer it; under None,
     every instance with a counter (for an item kind no trigger names)."""
-    kinds: dict[str | None, set[int]] = {kind: set() for kind in (None, *TRIGGER_ITEMS.values())}
+    kinds: dict[str | None, set[int]] = {kind: set() for kind in (None, *ITEM_KINDS)}
     for i, effs in enumerate(counters_of):
         if not effs:
             continue
         kinds[None].add(i)
-        items = {TRIGGER_ITEMS.get(t) for e in effs for t in e.trigger}
-        for kind in (set(TRIGGER_ITEMS.values()) if None in items else items):
+        items = {TRIGGERS.get(t, (None,))[0] for e in effs for t in e.trigger}
+        for kind in (ITEM_KINDS if None in items else items):
             kinds[kind].add(i)
     return {kind: frozenset(insts) for kind, insts in kinds.items()}
 

@@ -71,7 +71,7 @@ class Flow:
         """Can p answer the top of the stack (or the item `top`) now, or must they? (`among`:
         see counter_options.)"""
         for i, eff in self.counter_options(p, top, among):
-            if eff.forced or self.reading(self.counter_payable, p, i, eff):
+            if eff.forced or self.counter_payable(p, i, eff):
                 return True
         return False
 

@@ -25,6 +25,10 @@ from .scripted import Scripted
 from .writeback import WriteBack
 
 Action = tuple[Any, ...]
+#: What summoning, casting and deploying place, what the card is called if it is not one,
+#: and what the cost is called.
+PLACING = {"summon": ("soldier", "兵", "召喚コスト"), "cast": ("spell", "呪術", "詠唱コスト"),
+           "deploy": ("land", "土地", "展開コスト")}
 
 
 class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board, State):
@@ -72,8 +76,7 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
 
     #: The rules' own attributes, in slots: with the engine's sixteen in the instance dict they
     #: made 36, past the 30 that CPython 3.11 lets the instances of a class share one key table
-    #: for (see engine.state._slots; `State.clone` copies slots too). `_memo` stays in the dict:
-    #: its default is a class attribute of `Board`.
+    #: for (see engine.state._slots; `State.clone` copies slots too).
     __slots__ = ("bound", "combat", "counters", "dmg", "due", "fresh", "grant2", "grant_el", "hurt",
                  "loser", "mods", "moved", "owner", "phase", "stack", "tapped", "todo", "turn_no",
                  "used", "veil_col")
@@ -205,51 +208,34 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
             return Reason(f"{what}が払えない", "costs")
         return self.pay_problem(p, pay, n, req)
 
-    def _placing(self, a: Action, p: int, category: str) -> str | None:
-        g = self.game
-        i = a[1]
+    def _why_summon(self, a: Action, p: int) -> str | None:
+        """Summoning, casting and deploying (the three share it): a card of the right kind from
+        the hand onto a square of the own camp that may take it, paid for."""
+        verb, i, col, pay = a[0], a[1], a[2], a[-1]
+        category, word, cost = PLACING[verb]
         bad = self._in_hand(i, p)
         if bad:
             return bad
-        if g.cat[i] != category:
-            return Reason(f"{self.label_of(i)} は{ {'soldier': '兵', 'spell': '呪術', 'land': '土地'}[category] }ではない", "placing")
-        col = a[2]
+        if self.game.cat[i] != category:
+            return Reason(f"{self.label_of(i)} は{word}ではない", "placing")
         if not 0 <= col < COLS:
             return Reason("自陣のマスは 1〜5", "field-squares")
-        return None
-
-    def _why_summon(self, a: Action, p: int) -> str | None:
-        bad = self._placing(a, p, "soldier")
-        if bad:
-            return bad
-        held = self.soldier_at(camp_row(p) * COLS + a[2])
-        if held != EMPTY and self.owner[held] == p:
-            return Reason("自分の兵がいるマスには召喚できない", "placing")
-        return self._pay_reason(p, a[3], self.stats(a[1])[0], self.elements(a[1]), "召喚コスト")
-
-    def _why_cast(self, a: Action, p: int) -> str | None:
-        _v, i, col, down, pay = a
-        bad = self._placing(a, p, "spell")
-        if bad:
-            return bad
-        only = self.game.facedown_only[i]
-        if only and not down:
-            return Reason("この呪術は裏向きでしか詠唱できない", "facedown-spell")
-        if down and not only:
-            return Reason("裏向きで詠唱できるのはルール効果を持つ呪術だけ", "facedown-spell")
+        if verb == "summon":
+            held = self.soldier_at(camp_row(p) * COLS + col)
+            if held != EMPTY and self.owner[held] == p:
+                return Reason("自分の兵がいるマスには召喚できない", "placing")
+            return self._pay_reason(p, pay, self.stats(i)[0], self.elements(i), cost)
+        down = verb == "cast" and a[3]
+        if verb == "cast" and self.game.facedown_only[i] != bool(down):
+            return Reason("裏向きで詠唱できるのはルール効果を持つ呪術だけ" if down
+                          else "この呪術は裏向きでしか詠唱できない", "facedown-spell")
         if self.ground_taken(p, col):
             return Reason("そのマスにはすでに呪術か土地がある", "spell-limit")
         if down:
             return None if not pay else Reason("裏向きの詠唱にコストはかからない", "facedown-spell")
-        return self._pay_reason(p, pay, self.stats(i)[0], self.elements(i), "詠唱コスト")
+        return self._pay_reason(p, pay, self.stats(i)[0], self.elements(i), cost)
 
-    def _why_deploy(self, a: Action, p: int) -> str | None:
-        bad = self._placing(a, p, "land")
-        if bad:
-            return bad
-        if self.ground_taken(p, a[2]):
-            return Reason("そのマスにはすでに呪術か土地がある", "spell-limit")
-        return self._pay_reason(p, a[3], self.stats(a[1])[0], self.elements(a[1]), "展開コスト")
+    _why_cast = _why_deploy = _why_summon
 
     def _why_move(self, a: Action, p: int) -> str | None:
         _v, i, cell, pay = a
@@ -286,7 +272,7 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
             subject = top[2] if top[0] == "E" else top[3]
             if against >= 0 and against != subject:
                 return Reason("対抗できるのは一番新しい効果か出来事だけ", "stack-order")
-            if not eff.can_counter:
+            if not eff.trigger:
                 return Reason("この効果は対抗効果ではない", "counter-right")
             if top[0] == "E" and top[2] == i:
                 return Reason("兵は自身の効果の発動に対抗できない", "self-counter")
@@ -310,33 +296,24 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
     # --- legal actions ---------------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
-        if self.window is not None:
-            return self.reading(self._window_actions, self.current_player())
-        p = self.current_player() if self.over else self.turns.current
-        phase = self.phase
-        g = self.game
-        if phase == "main":
-            if self._memo is None and self.remember:    # `reading`, without one more call
-                self._memo = {}
-                try:
-                    return self._main_actions(p)
-                finally:
-                    self._memo = None
-            return self._main_actions(p)
-        # the phases by how often they are listed (store and restock, buy, draw, end, upkeep)
-        if phase == "store" or phase == "restock":
-            acts = [("store", i) for i in self.zones.piles[g.HAND[p]]]
-            acts.append(("skip",))
-            return acts
-        if phase == "buy":
-            pay = self.auto_pay(p, 2, ())
-            ok = pay is not None and self.zones.piles[g.SUPPORT[p]]
-            return [("buy", pay), ("skip",)] if ok else [("skip",)]
-        if phase == "draw":
-            return [("draw",), ("skip",)] if self.zones.piles[g.SUPPORT[p]] else [("skip",)]
-        if phase == "upkeep":
-            return self.reading(self._upkeep_actions, p)
-        return [("end",)]
+        self._memo = {} if self.remember else None     # (Board._memo)
+        try:
+            if self.window is not None:
+                return self._window_actions(self.current_player())
+            return LISTS[self.phase](self, self.current_player() if self.over else self.turns.current)
+        finally:
+            self._memo = None
+
+    def _store_actions(self, p: int) -> list[Action]:
+        return [("store", i) for i in self.zones.piles[self.game.HAND[p]]] + [("skip",)]
+
+    def _buy_actions(self, p: int) -> list[Action]:
+        pay = self.auto_pay(p, 2, ())
+        ok = pay is not None and self.zones.piles[self.game.SUPPORT[p]]
+        return [("buy", pay), ("skip",)] if ok else [("skip",)]
+
+    def _draw_actions(self, p: int) -> list[Action]:
+        return [("draw",), ("skip",)] if self.zones.piles[self.game.SUPPORT[p]] else [("skip",)]
 
     def _window_actions(self, p: int) -> list[Action]:
         acts: list[Action] = []
@@ -358,107 +335,73 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
         return acts
 
     def _main_actions(self, p: int) -> list[Action]:
+        """Each card of the hand onto each square that may take it (in hand order), each move,
+        each normal effect (in field order), then the skip; every cost paid canonically."""
         g = self.game
-        piles = self.zones.piles
-        owner = self.owner
-        sold = piles[g.SOLD]
+        sold, owner, camp = self.zones.piles[g.SOLD], self.owner, CAMP_ROW[p] * COLS
+        summon_cols = [c for c in range(COLS) if sold[camp + c] == EMPTY or owner[sold[camp + c]] != p]
+        free = self.free_squares(p)     # for every spell and land alike
         acts: list[Action] = []
-        camp = CAMP_ROW[p] * COLS
-        summon_cols: list[int] | None = None    # the same squares for every soldier in hand
-        free: list[int] | None = None           # the same for every spell and land
-        colors = g.colors if not self.grant_el else None
-        stats, auto_pay = self.stats, self.auto_pay
-        for i in piles[g.HAND[p]]:
+        for i in self.zones.piles[g.HAND[p]]:
             cat = g.cat[i]
-            if cat == "soldier":
-                if summon_cols is None:
-                    summon_cols = [col for col in range(COLS)
-                                   if sold[camp + col] == EMPTY or owner[sold[camp + col]] != p]
-                if not summon_cols:
-                    continue
-                pay = auto_pay(p, stats(i)[0], colors[i] if colors else self.elements(i))
-                if pay is not None:
-                    acts += [("summon", i, col, pay) for col in summon_cols]
+            cols = summon_cols if cat == "soldier" else free
+            if not cols:
+                continue
+            if cat != "soldier" and g.facedown_only[i]:
+                acts += [("cast", i, c, 1, ()) for c in cols]
+                continue
+            pay = self.auto_pay(p, self.stats(i)[0], self.elements(i))
+            if pay is None:
+                continue
+            if cat == "spell":
+                acts += [("cast", i, c, 0, pay) for c in cols]
             else:
-                if free is None:
-                    free = self.free_squares(p)
-                if not free:
-                    continue
-                if g.facedown_only[i]:
-                    acts += [("cast", i, c, 1, ()) for c in free]
-                    continue
-                pay = auto_pay(p, stats(i)[0], colors[i] if colors else self.elements(i))
-                if pay is None:
-                    continue
-                acts += [("cast", i, c, 0, pay) if cat == "spell" else ("deploy", i, c, pay) for c in free]
+                acts += [("summon" if cat == "soldier" else "deploy", i, c, pay) for c in cols]
         self._moves(p, acts)
         if self.grant2:     # a special type 2 granted by an example may add the gold effect
             normals = {i: tuple(e for e in self.effects_of(i) if e.can_normal) for i in self.my_field_cards(p)}
+            live = normals
         else:
-            normals = g.normals
-        fresh, used, cats = self.fresh, self.used, g.cat
-        live = normals if self.grant2 else self.zones.watched[W_NORMAL]   # (on the field)
-        mine = [i for i in live if owner[i] == p and (i not in fresh or cats[i] == "spell")]
-        if len(mine) > 1:
-            self.in_field_order(mine)           # (my_field_cards' order)
-        for i in mine:
-            # what `usable` asks, for a card known to be p's and on the field
+            normals, live = g.normals, self.zones.watched[W_NORMAL]   # (on the field)
+        for i in self.in_field_order([i for i in live if owner[i] == p
+                                      and (i not in self.fresh or g.cat[i] == "spell")]):
             for eff in normals[i]:
-                if (i, eff.eid) not in used:
+                if (i, eff.eid) not in self.used:   # (what `usable` asks of p's card on the field)
                     self._activations(p, i, eff, -1, acts)
         acts.append(("skip",))
         return acts
 
     def _moves(self, p: int, acts: list[Action]) -> None:
-        """Every own soldier that may still move, to each neighbouring square it may enter,
-        onto `acts`."""
-        sold = self.zones.piles[self.game.SOLD]
-        owner = self.owner
-        drill: bool | None = None
-        fresh, moved = self.fresh, self.moved
-        colors = None if self.grant_el else self.game.colors
-        for i in sold:      # (the cell is looked up for a mover only: most cells are empty)
-            if i == EMPTY or owner[i] != p or i in fresh or i in moved:
+        """Every own soldier that may still move, to each neighbouring square it may enter (one
+        of an own soldier only beside an own drill ground), onto `acts`."""
+        sold, owner = self.zones.piles[self.game.SOLD], self.owner
+        drill = self.drill_safe(p)
+        for i in sold:
+            if i == EMPTY or owner[i] != p or i in self.fresh or i in self.moved:
                 continue
-            cells = []
-            for cell in NEIGHBOURS[sold.index(i)]:
-                held = sold[cell]
-                if held != EMPTY and owner[held] == p:
-                    if drill is None:
-                        drill = self.drill_safe(p)
-                    if not drill:
-                        continue
-                cells.append(cell)
-            if not cells:
-                continue
-            pay = self.auto_pay(p, self.stats(i)[1], self.elements(i) if colors is None else colors[i])
+            cells = [c for c in NEIGHBOURS[sold.index(i)]
+                     if drill or sold[c] == EMPTY or owner[sold[c]] != p]
+            pay = self.auto_pay(p, self.stats(i)[1], self.elements(i)) if cells else None
             if pay is not None:
-                for cell in cells:
-                    acts.append(("move", i, cell, pay))
+                acts += [("move", i, c, pay) for c in cells]
 
     def _activations(self, p: int, i: int, eff: Any, against: int, acts: list[Action]) -> None:
-        """Every way to activate effect `eff` of card i, onto `acts`."""
-        if eff.plain:       # nothing to choose, a fixed cost
-            pay = self.auto_pay(p, eff.n, eff.elements)
-            if pay is not None:
-                acts.append(("act", i, eff.eid, (), "", 0, against, pay))
+        """Every way to activate effect `eff` of card i, onto `acts`: an X cost is paid for
+        each X, any other cost is the same for every choice."""
+        pay = None if eff.x_cost else self.auto_pay(p, eff.n, eff.elements)
+        if pay is None and not eff.x_cost:
             return
-        if eff.x_cost:      # the cost is X (cost_of)
-            for mode, x, targets in self.target_choices(p, i, eff):
+        for mode, x, targets in self.target_choices(p, i, eff):
+            if eff.x_cost:
                 pay = self.auto_pay(p, x, ())
-                if pay is not None:
-                    acts.append(("act", i, eff.eid, targets, mode, x, against, pay))
-            return
-        pay = self.auto_pay(p, eff.n, eff.elements)     # the same for every choice
-        if pay is not None:
-            for mode, x, targets in self.target_choices(p, i, eff):
+            if pay is not None:
                 acts.append(("act", i, eff.eid, targets, mode, x, against, pay))
 
     # --- carrying out a decision -------------------------------------------------------------------
 
     def _do_draw(self, a: Action) -> None:
         self.draw_card(self.turns.current)
-        self.phase = "store"
+        self._do_skip(a)
 
     def _do_skip(self, a: Action) -> None:
         """On to the phase that follows this one (the upkeep only when something is due)."""
@@ -630,5 +573,10 @@ def _neighbours(cell: int) -> tuple[int, ...]:
 NEIGHBOURS = tuple(_neighbours(c) for c in range(3 * COLS))
 #: verb -> the `_do_<verb>` method that carries the decision out, and the `_why_<verb>` method
 #: with its own conditions (looked up once, not per action)
+#: the listing of each phase's decisions (the main phase's is where the time goes)
+LISTS = {"main": OriginalTcgState._main_actions, "store": OriginalTcgState._store_actions,
+         "restock": OriginalTcgState._store_actions, "buy": OriginalTcgState._buy_actions,
+         "draw": OriginalTcgState._draw_actions, "upkeep": OriginalTcgState._upkeep_actions,
+         "end": lambda state, p: [("end",)]}
 CARRY_OUT = {name[4:]: fn for name, fn in vars(OriginalTcgState).items() if name.startswith("_do_")}
 CHECK = {name[5:]: fn for name, fn in vars(OriginalTcgState).items() if name.startswith("_why_")}
