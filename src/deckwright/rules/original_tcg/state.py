@@ -22,7 +22,6 @@ from .facts import BATTLEFIELD, COLS, HAND_START, LIFE_START, PHASES, W_NORMAL
 from .flow import Flow
 from .notation import NOTATION, Squares
 from .scripted import Scripted
-from .writeback import WriteBack
 
 Action = tuple[Any, ...]
 #: What summoning, casting and deploying place, what the card is called if it is not one,
@@ -31,7 +30,7 @@ PLACING = {"summon": ("soldier", "兵", "召喚コスト"), "cast": ("spell", "�
            "deploy": ("land", "土地", "展開コスト")}
 
 
-class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board, State):
+class OriginalTcgState(Scripted, Squares, Flow, Effects, Costs, Board, State):
     NOTATION = NOTATION
     PHASES = PHASES
     EVENTS = {

@@ -18,7 +18,7 @@ from deckwright.engine import EMPTY
 from deckwright.engine.setup import SetupError
 
 from .facts import COLS
-from .scripted import PILE_KEYS, PILE_OF, square_rows
+from .scripted import PILE_KEYS, square_rows
 
 
 class _Names:
@@ -26,8 +26,7 @@ class _Names:
 
     def __init__(self, ids: list[str]):
         self.ids = ids
-        self.refs: dict[int, str] = {}
-        self.rank: dict[int, int] = {}
+        self.refs: dict[int, str] = {}      # in placement order
         self.count: dict[str, int] = {}
 
     def place(self, i: int) -> str:
@@ -35,7 +34,6 @@ class _Names:
         cid = self.ids[i]
         n = self.count[cid] = self.count.get(cid, 0) + 1
         self.refs[i] = cid if n == 1 else f"{cid}#{n}"
-        self.rank[i] = len(self.rank)
         return cid
 
     def __call__(self, i: int) -> str:
@@ -43,22 +41,7 @@ class _Names:
 
     def at(self, i: int) -> int:
         """Where `i` comes in the placement order (sets are written in that order)."""
-        return self.rank[i]
-
-
-class WriteBack:
-    """Mixin for the state: `setup_extras` and `expect_extras`."""
-
-    def setup_extras(self, shared: dict[str, Any]) -> dict[str, Any]:
-        return written(self)
-
-    def expect_extras(self) -> dict[str, Any]:
-        """The board at the end of a recorded example: where each card on the field stands,
-        the phase, the players' damage counters and how many warehouse cards are tapped."""
-        ref = self.game.catalogue.ref
-        field = sorted([*self.field_soldiers(), *self.ground_cards()])
-        return {"at": {ref(i): self.place_name(i) for i in field}, "phase": self.phase,
-                "counters": self.actual_counters(), "tapped": self.actual_tapped()}
+        return list(self.refs).index(i)
 
 
 def written(state: Any) -> dict[str, Any]:
@@ -78,7 +61,7 @@ def written(state: Any) -> dict[str, Any]:
         if state.counters[p]:
             side["counters"] = state.counters[p]
     setup["phase"] = state.phase
-    if state.phase == "upkeep":
+    if state.is_open("upkeep"):
         setup["due"] = [names(i) for i in state.due]
     setup.update(_turn_so_far(state, names))
     options = _options(state, names)
@@ -92,7 +75,7 @@ def _player(state: Any, p: int, names: _Names) -> dict[str, Any]:
     piles = state.zones.piles
     side: dict[str, Any] = {}
     for zone in PILE_KEYS:
-        cards = list(piles[getattr(g, PILE_OF[zone])[p]])
+        cards = list(piles[g.zones_of(zone)[p]])
         if zone in ("life", "support"):
             cards.reverse()                       # top first
         if cards or zone in ("life", "support"):  # an empty life or support is stated too
@@ -124,45 +107,28 @@ def _squares(state: Any, p: int) -> dict[str, dict[int, list[int]]]:
 
 
 def _turn_so_far(state: Any, names: _Names) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    damage = {names(i): n for i, n in state.dmg.items() if n}
-    if damage:
-        out["damage"] = damage
+    """The keys of the turn so far and of what lasts, those that say anything."""
     sold = state.game.SOLD
     moved = {i for i in state.moved if state.zones.where[i] == sold}  # gone: moved no more
-    for key, cards in (("fresh", state.fresh), ("moved", moved)):
-        if cards:
-            out[key] = [names(i) for i in sorted(cards, key=names.at)]
     used: dict[str, list[str]] = {}
     for i, eid in sorted(state.used, key=lambda u: (names.at(u[0]), u[1])):
         used.setdefault(eid, []).append(names(i))
-    if used:
-        out["used"] = used
     mods = []
     for t, dc, dm, dp, until, src in state.mods:
-        if not (dc or dm or dp):
-            continue                      # a combat's "-0": changes nothing, says nothing
-        mod: dict[str, Any] = {"card": names(t), "delta": [dc, dm, dp], "until": until}
-        if src >= 0:
-            mod["from"] = names(src)
-        mods.append(mod)
-    if mods:
-        out["modifiers"] = mods
-    if state.bound:
-        out["bound"] = {names(s): names(t) for s, t in state.bound.items()}
-    if state.turn_no != 1:
-        out["turn_number"] = state.turn_no
-    return out
+        if dc or dm or dp:                # (a combat's "-0": changes nothing, says nothing)
+            mod = {"card": names(t), "delta": [dc, dm, dp], "until": until}
+            mods.append(mod if src < 0 else {**mod, "from": names(src)})
+    out = {"damage": {names(i): n for i, n in state.dmg.items() if n},
+           "fresh": [names(i) for i in sorted(state.fresh, key=names.at)],
+           "moved": [names(i) for i in sorted(moved, key=names.at)], "used": used,
+           "modifiers": mods, "bound": {names(s): names(t) for s, t in state.bound.items()},
+           "turn_number": state.turn_no if state.turn_no != 1 else None}
+    return {key: value for key, value in out.items() if value}
 
 
 def _options(state: Any, names: _Names) -> dict[str, Any]:
-    g = state.game
-    options: dict[str, Any] = {}
-    veiled = [i for p in (0, 1) for i in state.zones.piles[g.VEIL[p]]]
-    if veiled:
-        options["facedown"] = [names(i) for i in veiled]
-    if state.grant2:
-        options["type2"] = {names(i): t for i, t in state.grant2.items()}
-    if state.grant_el:
-        options["elements"] = {names(i): list(e) for i, e in state.grant_el.items()}
-    return options
+    veil = state.game.VEIL
+    options = {"facedown": [names(i) for p in (0, 1) for i in state.zones.piles[veil[p]]],
+               "type2": {names(i): t for i, t in state.grant2.items()},
+               "elements": {names(i): list(e) for i, e in state.grant_el.items()}}
+    return {key: value for key, value in options.items() if value}
