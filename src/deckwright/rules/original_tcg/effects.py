@@ -293,8 +293,7 @@ class Effects:
         eff = self.effect(src, eid)
         if eff is None:
             return
-        if self.log.on:
-            self.log.add("resolve", p=p, card=src, eff=eff.label, eid=eid)
+        self.log.add("resolve", p=p, card=src, eff=eff.label, eid=eid)
         if eff.x_cost:
             self._gold(p, src, x, targets)
             return
@@ -337,19 +336,16 @@ class Effects:
             if self.on_field(t) or self.zones.where[t] in self.game.HAND:
                 dc, dm, *rest = op["delta"]
                 self.mods.append((t, dc, dm, rest[0] if rest else 0, op.get("until", "leaves"), src))
-                if self.log.on:
-                    # a card in a hand is named to its owner alone; on the field, to all
-                    self.log.add("modify", card=t, delta="/".join(f"{d:+d}" for d in op["delta"]),
-                                 seen_by=None if self.on_field(t) else (self.owner[t],))
+                # a card in a hand is named to its owner alone; on the field, to all
+                self.log.add("modify", card=t, delta="/".join(f"{d:+d}" for d in op["delta"]),
+                             seen_by=None if self.on_field(t) else (self.owner[t],))
         elif kind == "remove-counters":
             self.dmg[t] = max(0, self.dmg.get(t, 0) - op["up_to"])
-            if self.log.on:
-                self.log.add("cure", card=t, n=op["up_to"])
+            self.log.add("cure", card=t, n=op["up_to"])
         elif kind == "bind":
             if self.on_field(src) and self.on_field(t):
                 self.bound[src] = t
-                if self.log.on:
-                    self.log.add("bind", card=src, target=t)
+                self.log.add("bind", card=src, target=t)
 
     def _gold(self, p: int, src: int, x: int, targets: tuple[int, ...]) -> None:
         for t in targets:
@@ -357,8 +353,7 @@ class Effects:
                 self.destroy(t)
         if self.on_field(src):
             self.mods.append((src, 0, 0, 2 * x, "leaves", src))
-            if self.log.on:
-                self.log.add("modify", card=src, delta=f"+0/+0/+{2 * x}")
+            self.log.add("modify", card=src, delta=f"+0/+0/+{2 * x}")
 
     # --- damage and destruction ------------------------------------------------------------------
 
@@ -372,8 +367,7 @@ class Effects:
         if g.is_soldier[t] and src >= 0 and self.immune(t, src):
             return
         self.dmg[t] = self.dmg.get(t, 0) + n
-        if self.log.on:
-            self.log.add("hurt", card=t, n=n, total=self.dmg[t])
+        self.log.add("hurt", card=t, n=n, total=self.dmg[t])
         if g.is_soldier[t]:
             self.hurt.append(t)
             if self.dmg[t] > self.power(t):
@@ -385,14 +379,12 @@ class Effects:
         if n <= 0:
             return
         self.counters[p] += n
-        if self.log.on:
-            self.log.add("damage", p=p, n=n, total=self.counters[p])
+        self.log.add("damage", p=p, n=n, total=self.counters[p])
         if self.counters[p] > THRESHOLD:
             self.counters[p] = 0
             life = self.game.LIFE[p]
             self.zones.draw(life, self.game.HAND[p])
-            if self.log.on:
-                self.log.add("life", p=p)
+            self.log.add("life", p=p)
             if not self.zones.piles[life]:
                 self.lose(p, "戦力が尽きた")
 

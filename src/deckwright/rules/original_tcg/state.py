@@ -112,10 +112,8 @@ class OriginalTcgState(Scripted, Squares, Flow, Effects, Costs, Board, State):
         g = self.game
         self.owner = self.deal_seat_decks(g.SUPPORT)
         for p in (0, 1):
-            for _ in range(LIFE_START):
-                self.zones.draw(g.SUPPORT[p], g.LIFE[p])
-            for _ in range(HAND_START):
-                self.zones.draw(g.SUPPORT[p], g.HAND[p])
+            self.draw_up_to(g.SUPPORT[p], g.LIFE[p], LIFE_START)
+            self.draw_up_to(g.SUPPORT[p], g.HAND[p], HAND_START)
         self.log.add("deal")
         self.turns.advance(to=0)
         self.start_turn()
@@ -418,40 +416,35 @@ class OriginalTcgState(Scripted, Squares, Flow, Effects, Costs, Board, State):
         self._do_skip(a)
 
     def _do_upkeep(self, a: Action) -> None:
-        p = self.turns.current
-        self.do_pay(p, a[2])
-        self.due.remove(a[1])
+        """Paying a card's upkeep or abandoning the card (the two share it); the main phase
+        follows once nothing is due."""
+        p, i = self.turns.current, a[1]
+        self.due.remove(i)
         if self.log.on:
-            self.log.add("upkeep", p=p, card=a[1])
+            self.log.add(a[0], p=p, card=i)
+        if a[0] == "upkeep":
+            self.do_pay(p, a[2])
+        else:
+            self.destroy(i)
         if not self.due:
             self.phase = "main"
 
-    def _do_abandon(self, a: Action) -> None:
-        p = self.turns.current
-        self.due.remove(a[1])
-        if self.log.on:
-            self.log.add("abandon", p=p, card=a[1])
-        self.destroy(a[1])
-        if not self.due:
-            self.phase = "main"
+    _do_abandon = _do_upkeep
 
     def _do_summon(self, a: Action) -> None:
-        _v, i, col, pay = a
-        p = self.turns.current
+        """Summoning, casting and deploying (the three share it): the card onto its square (a
+        soldier through `enter`, a face-down spell beside the squares) and, but for a land, the
+        counter window on it."""
+        verb, i, col, pay = a[0], a[1], a[2], a[-1]
+        g, p = self.game, self.turns.current
         self.do_pay(p, pay)
-        self.owner[i] = p
         self.fresh.add(i)
-        if self.log.on:
-            self.log.add("summon", p=p, card=i)
-        self.enter(i, camp_row(p) * COLS + col, -1)
-        self.open_window(("V", "summon", p, i))
-
-    def _do_cast(self, a: Action) -> None:
-        _v, i, col, down, pay = a
-        g = self.game
-        p = self.turns.current
-        self.do_pay(p, pay)
-        if down:
+        if verb == "summon":
+            self.owner[i] = p
+            if self.log.on:
+                self.log.add("summon", p=p, card=i)
+            self.enter(i, camp_row(p) * COLS + col, -1)
+        elif verb == "cast" and a[3]:
             self.zones.move(i, g.VEIL[p])
             self.veil_col[i] = col
             if self.log.on:
@@ -459,18 +452,11 @@ class OriginalTcgState(Scripted, Squares, Flow, Effects, Costs, Board, State):
         else:
             self.zones.place(i, g.GROUND, p * COLS + col)
             if self.log.on:
-                self.log.add("cast", p=p, card=i)
-        self.fresh.add(i)
-        self.open_window(("V", "cast", p, i))
+                self.log.add(verb, p=p, card=i)
+        if verb != "deploy":
+            self.open_window(("V", verb, p, i))
 
-    def _do_deploy(self, a: Action) -> None:
-        _v, i, col, pay = a
-        p = self.turns.current
-        self.do_pay(p, pay)
-        self.zones.place(i, self.game.GROUND, p * COLS + col)
-        self.fresh.add(i)
-        if self.log.on:
-            self.log.add("deploy", p=p, card=i)
+    _do_cast = _do_deploy = _do_summon
 
     def _do_move(self, a: Action) -> None:
         _v, i, cell, pay = a
@@ -496,7 +482,7 @@ class OriginalTcgState(Scripted, Squares, Flow, Effects, Costs, Board, State):
             self.destroy(i, quiet=True)
         item = ("E", p, i, eid, targets, mode, x)
         if self.window is not None:
-            self.respond(item)
+            self.window.respond(p, item)
         else:
             self.open_window(item)
 
