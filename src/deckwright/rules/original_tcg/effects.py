@@ -59,6 +59,7 @@ class Effects:
         return out
 
     def _filter(self, p: int, src: int, f: dict[str, Any]) -> list[int]:
+        """The cards a `pick` filter of an effect script takes (source `src`, controlled by p)."""
         g = self.game
         owners = self.owner
         kind = f.get("kind", "card")
@@ -67,63 +68,42 @@ class Effects:
         if zone == "hand":
             pool = self.zones.piles[g.HAND[p]]      # (only read here)
         elif zone == "warehouse":
-            q = 1 - p if owner == "enemy" else p
-            pool = self.zones.piles[g.WARE[q]]
+            pool = self.zones.piles[g.WARE[1 - p if owner == "enemy" else p]]
         else:
             rows = f.get("rows", ["field"])
             anywhere = "field" in rows
             pool = []
             if kind in ("soldier", "card"):
-                if anywhere:
-                    pool += self.field_soldiers()
-                else:
-                    pool += self._soldiers_in_rows(p, rows)
+                pool += self.field_soldiers() if anywhere else self._soldiers_in_rows(p, rows)
             if kind in ("land", "spell", "card"):
-                for c in self.ground_cards():
-                    if anywhere or ("own-camp" if owners[c] == p else "enemy-camp") in rows:
-                        pool.append(c)
-        out = []
-        is_soldier, cat = g.is_soldier, g.cat
-        soldiers = kind == "soldier"
+                pool += [c for c in self.ground_cards()
+                         if anywhere or ("own-camp" if owners[c] == p else "enemy-camp") in rows]
         only = kind if kind in ("land", "spell") else None      # a category
-        mine, theirs = owner == "own", owner == "enemy"
         cap = f.get("max_cost")
-        spell, side = cat[src] == "spell", owners[src]
+        out = []
         for t in pool:
-            if soldiers and not is_soldier[t]:
+            if kind == "soldier" and not g.is_soldier[t] or only is not None and g.cat[t] != only:
                 continue
-            if only is not None and cat[t] != only:
-                continue
-            if (mine and owners[t] != p) or (theirs and owners[t] == p):
+            if (owner == "own" and owners[t] != p) or (owner == "enemy" and owners[t] == p):
                 continue
             if cap is not None and self.stats(t)[0] > cap:
                 continue
-            if spell and is_soldier[t] and owners[t] != side and self.type2_of(t) == "深淵":
-                continue        # (immune)
-            out.append(t)
+            if not (g.is_soldier[t] and self.immune(t, src)):
+                out.append(t)
         return out
 
     def _soldiers_in_rows(self, p: int, rows: list[str]) -> list[int]:
         """The field's soldiers (`field_soldiers` order) in the rows named from p's side
         (an arena soldier in the row of the square it fights for)."""
         g = self.game
-        sold = self.zones.piles[g.SOLD]
-        out = []
-        for row in range(3):        # (rows in order: the cells in order)
-            if self.row_name(p, row) in rows:
-                for i in sold[row * COLS:(row + 1) * COLS]:
-                    if i != EMPTY:
-                        out.append(i)
-        for s in self.zones.piles[g.ARENA]:
-            if self.row_name(p, self.cell_of(s) // COLS) in rows:
-                out.append(s)
-        return out
+        out = [i for cell, i in enumerate(self.zones.piles[g.SOLD])
+               if i != EMPTY and self.row_name(p, cell // COLS) in rows]
+        return out + [s for s in self.zones.piles[g.ARENA]
+                      if self.row_name(p, self.cell_of(s) // COLS) in rows]
 
     def slots(self, eff: Effect, mode: str) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]:
-        if eff.modes:
-            found = eff.mode(mode)
-            return found if found else ((), ())
-        return eff.choose, eff.ops
+        """The effect's choice slots and operations (those of its mode `mode`, if it has modes)."""
+        return eff.modes.get(mode, ((), ())) if eff.modes else (eff.choose, eff.ops)
 
     def assign(self, p: int, src: int, eff: Effect, mode: str, x: int,
                targets: tuple[int, ...]) -> dict[str, list[int]] | str:
@@ -131,8 +111,8 @@ class Effects:
         if eff.x_cost:
             return self._assign_gold(p, src, x, targets)
         choose, _ops = self.slots(eff, mode)
-        if eff.modes and not eff.mode(mode):
-            names = "、".join(m for m, _c, _o in eff.modes)
+        if eff.modes and mode not in eff.modes:
+            names = "、".join(eff.modes)
             return Reason(f"モードを選ぶ必要がある（{names}）", "effects")
         if len(set(targets)) != len(targets):
             return Reason("同じものを二度は選べない（「〜枚まで」の対象はそれぞれ別のもの）", "distinct-targets")
@@ -182,7 +162,7 @@ class Effects:
         if eff.x_cost:
             return list(self._gold_choices(p, src))
         out: list[tuple[str, int, tuple[int, ...]]] = []
-        for mode in [m for m, _c, _o in eff.modes] or [""]:
+        for mode in list(eff.modes) or [""]:
             for combo in self._combos(p, src, self.slots(eff, mode)[0], eff.forced):
                 out.append((mode, 0, combo))
                 if len(out) >= CHOICE_CAP:
@@ -253,33 +233,19 @@ class Effects:
     def counter_options(self, p: int, top: tuple[Any, ...] | None = None,
                         among: list[int] | None = None) -> list[tuple[int, Effect]]:
         """(card, effect) pairs of p that answer the top of the stack now, or the item `top`
-        (cost not checked), in field order; or, looking only at the field cards `among`
-        (either player's), in no particular order."""
+        (cost not checked), in field order (the field's cards with a counter effect are kept
+        by the zones); or, looking only at the field cards `among` (either player's), in no
+        particular order."""
         if top is None:
             top = self.window.top()
         counters = self.game.counters_of
+        owner = self.owner
         if among is None:
-            live = self.zones.watched[W_COUNTER]    # the cards with a counter on the field
-            if not live:
-                return []
-            owner, answering = self.owner, self.answering(top)
-            mine = [i for i in live if i in answering and owner[i] == p]
-            if len(mine) > 1:
-                self.in_field_order(mine)
+            mine = self.in_field_order([i for i in self.zones.watched[W_COUNTER] if owner[i] == p])
         else:
-            owner = self.owner
             mine = [i for i in among if owner[i] == p]
-        out = []
-        for i in mine:
-            for eff in counters[i]:
-                if self.answers(eff, i, p, top) and self.usable(p, i, eff, True) is None:
-                    out.append((i, eff))
-        return out
-
-    def answering(self, top: tuple[Any, ...]) -> frozenset[int]:
-        """The instances with a counter effect that may answer stack item `top`."""
-        answering = self.game.answering
-        return answering.get("E" if top[0] == "E" else top[1], answering[None])
+        return [(i, eff) for i in mine for eff in counters[i]
+                if self.answers(eff, i, p, top) and self.usable(p, i, eff, True) is None]
 
     def my_field_cards(self, p: int) -> list[int]:
         """p's cards on the field (soldiers in cell order, the arena, squares, veils)."""

@@ -63,7 +63,7 @@ TRIGGERS = {
     "own-drill-end": ("cend", "drill"), "own-turn-end": ("tend", "own"),
     "combat-start-vs-enemy": ("cstart", "fight"),
 }
-ITEM_KINDS = {kind for kind, _whose in TRIGGERS.values()}
+
 
 @dataclass(frozen=True)
 class Effect:
@@ -79,7 +79,9 @@ class Effect:
     extra: tuple[str, ...] = ()    # (C) costs, e.g. self-to-graveyard
     choose: tuple[dict[str, Any], ...] = ()
     ops: tuple[dict[str, Any], ...] = ()
-    modes: tuple[tuple[str, tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]], ...] = ()
+    #: mode name -> its choice slots and operations
+    modes: dict[str, tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]] = field(
+        default_factory=dict)
     x_cost: bool = False           # 黄金/異界: the cost is X
     label: str = ""                # the effect's name for the log (効果種別:効果名)
     script: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
@@ -92,12 +94,6 @@ class Effect:
     @property
     def can_normal(self) -> bool:
         return self.kind == "normal" or self.also_normal
-
-    def mode(self, name: str) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]] | None:
-        for mname, choose, ops in self.modes:
-            if mname == name:
-                return choose, ops
-        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,8 +128,8 @@ def aura_from_script(aura: dict[str, Any], game: Any) -> Aura:
 
 def effect_from_script(kind: str, script: dict[str, Any], label: str = "") -> Effect:
     cost = script.get("cost") or {}
-    modes = tuple((name, tuple(m.get("choose", ())), tuple(m.get("ops", ())))
-                  for name, m in (script.get("modes") or {}).items())
+    modes = {name: (tuple(m.get("choose", ())), tuple(m.get("ops", ())))
+             for name, m in (script.get("modes") or {}).items()}
     return Effect(
         eid=script["id"], kind=kind,
         trigger=tuple(script.get("trigger", ())),
@@ -178,28 +174,24 @@ def prepare_facts(game: Any) -> None:
     game.race = tuple(c.stats.get("race") for c in cards)
     game.stype = tuple(c.stats.get("type") for c in cards)
     game.type2 = tuple(c.stats.get("type2") for c in cards)
-    by_card: dict[str, tuple[Effect, ...]] = {}
-    for card in game.data.db.cards:
-        by_card[card.id] = tuple(effect_from_script(e.kind, e.script, _label(e)) for e in card.effects
-                                 if isinstance(e.script, dict) and "id" in e.script)
+    by_card = {card.id: tuple(effect_from_script(e.kind, e.script, _label(e)) for e in card.effects
+                              if isinstance(e.script, dict) and "id" in e.script)
+               for card in game.data.db.cards}
     game.effs = tuple(by_card[cid] for cid in cat.ids)
     game.facedown_only = tuple(any(e.script.get("facedown") for e in game.effs[i])
                                for i in range(len(cat)))
     game.counters_of = tuple(tuple(e for e in game.effs[i] if e.trigger) for i in range(len(cat)))
     game.auras = tuple(tuple(aura_from_script(e.script["aura"], game) for e in game.effs[i] if "aura" in e.script)
                        for i in range(len(cat)))
-    #: the instances with an aura, and those with one that holds only beside another own soldier
-    game.aura_insts = frozenset(i for i in range(len(cat)) if game.auras[i])
+    #: the instances with an aura that holds only beside another own soldier
     game.other_own_insts = frozenset(i for i in range(len(cat)) if any(a.other_own for a in game.auras[i]))
     game.hand_rules = tuple(any(e.script.get("hand") for e in game.effs[i]) for i in range(len(cat)))
     game.drill = frozenset(i for i in range(len(cat)) if any(e.script.get("drill_safe") for e in game.effs[i]))
     game.gold = {t2: gold_effect(eid) for t2, eid in GOLD_TYPES.items()}
-    game.answering = _answering(game.counters_of)
     game.normals = tuple(tuple(e for e in game.effs[i] if e.can_normal)
                          + ((game.gold[game.type2[i]],)
                             if game.is_soldier[i] and game.type2[i] in game.gold else ())
                          for i in range(len(cat)))
-    game.with_normal = frozenset(i for i in range(len(cat)) if game.normals[i])
     layout = game.layout(2)
     # (game.HAND, LIFE, SUPPORT, GROUND, ARENA are the engine's; shorter names for the rest)
     game.GRAVE, game.WARE, game.VEIL = game.GRAVEYARD, game.WAREHOUSE, game.VEILED
@@ -214,23 +206,9 @@ def prepare_facts(game: Any) -> None:
     #: an aura on the soldier grid, in the arena or on the squares (where an aura is in force),
     #: and the cards with a counter effect, and with a normal effect, anywhere on the field
     game.watches = Watches(len(cat), len(layout), (
-        (game.aura_insts, (game.SOLD, game.ARENA, game.GROUND)),
-        (game.answering[None], game.FIELD),
-        (game.with_normal, game.FIELD)))
-
-
-def _answering(counters_of: tuple[tuple[Effect, ...], ...]) -> dict[str | None, frozenset[int]]:
-    """Stack item kind -> the instances with a counter effect that may answer it; under None,
-    every instance with a counter (for an item kind no trigger names)."""
-    kinds: dict[str | None, set[int]] = {kind: set() for kind in (None, *ITEM_KINDS)}
-    for i, effs in enumerate(counters_of):
-        if not effs:
-            continue
-        kinds[None].add(i)
-        items = {TRIGGERS.get(t, (None,))[0] for e in effs for t in e.trigger}
-        for kind in (ITEM_KINDS if None in items else items):
-            kinds[kind].add(i)
-    return {kind: frozenset(insts) for kind, insts in kinds.items()}
+        (frozenset(i for i in range(len(cat)) if game.auras[i]), (game.SOLD, game.ARENA, game.GROUND)),
+        (frozenset(i for i in range(len(cat)) if game.counters_of[i]), game.FIELD),
+        (frozenset(i for i in range(len(cat)) if game.normals[i]), game.FIELD)))
 
 
 def _label(effect: Any) -> str:

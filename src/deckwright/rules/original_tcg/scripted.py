@@ -11,6 +11,7 @@ from deckwright.engine.setup import SetupError, listed, mapping, take, whole
 
 from .board import camp_row
 from .facts import BATTLEFIELD, COLS, PHASES
+from .notation import square_name
 
 #: A player's zones in the order the setup places them (a plain reference takes the lowest
 #: copy still in the box, so this order also decides which copy is which: see writeback.py);
@@ -207,7 +208,7 @@ class Scripted:
         g = self.game
         w = self.zones.where[i]
         if w == g.SOLD or w == g.ARENA:
-            return self.square_name(self.owner[i], self.cell_of(i))
+            return square_name(self.owner[i], self.cell_of(i))
         if w == g.GROUND:
             return f"camp{self.zones.piles[g.GROUND].index(i) % COLS + 1}"
         if w in g.VEIL:

@@ -20,7 +20,7 @@ from .costs import Costs, Payment
 from .effects import Effects, is_player
 from .facts import BATTLEFIELD, COLS, HAND_START, LIFE_START, PHASES, W_NORMAL
 from .flow import Flow
-from .notation import NOTATION, Squares
+from .notation import NOTATION
 from .scripted import Scripted
 
 Action = tuple[Any, ...]
@@ -30,7 +30,7 @@ PLACING = {"summon": ("soldier", "兵", "召喚コスト"), "cast": ("spell", "�
            "deploy": ("land", "土地", "展開コスト")}
 
 
-class OriginalTcgState(Scripted, Squares, Flow, Effects, Costs, Board, State):
+class OriginalTcgState(Scripted, Flow, Effects, Costs, Board, State):
     NOTATION = NOTATION
     PHASES = PHASES
     EVENTS = {
