@@ -12,7 +12,7 @@ from typing import Iterator
 
 from deckwright.engine import EMPTY
 
-from .facts import BATTLEFIELD, COLS, SCARLET, W_AURA, Aura
+from .facts import BATTLEFIELD, COLS, SCARLET, TYPE2_STATS, W_AURA, Aura
 
 #: The soldier-grid row of each player's camp (`camp_row` without a call, for hot loops).
 CAMP_ROW = (0, 2)
@@ -100,15 +100,12 @@ class Board:
         return got if got is not None else self.game.type2[i]
 
     def on_field_type(self, stype: str) -> bool:
-        g = self.game
-        return any(g.stype[i] == stype for i in self.field_soldiers()) or any(
-            g.stype[i] == stype for i in self.ground_cards(False))
+        return any(self.game.stype[i] == stype for i in [*self.field_soldiers(), *self.ground_cards(False)])
 
     def processing(self) -> bool:
         """True from an effect's activation until its counter stack is resolved (頑健)."""
-        if any(item[0] == "E" for item in self.stack):
-            return True
-        return self.window is not None and any(item[0] == "E" for _p, item in self.window.responses)
+        return any(item[0] == "E" for item in self.stack) or self.window is not None and any(
+            item[0] == "E" for _p, item in self.window.responses)
 
     def in_combat(self, i: int) -> bool:
         return len(self.combat) == 7 and (self.combat[0] == i or self.combat[1] == i)
@@ -158,14 +155,11 @@ class Board:
             if aura.bound:
                 if not field or self.bound.get(src) != i:
                     continue
-            else:
-                if not field and (not aura.anywhere or where not in g.HAND):
-                    continue
-                side = aura.owner
-                if (side == "own" and owner[src] != mine) or (side == "enemy" and owner[src] == mine):
-                    continue
-                if aura.element is not None and aura.element not in self.elements(i):
-                    continue
+            elif (not field and (not aura.anywhere or where not in g.HAND)
+                  or aura.owner == "own" and owner[src] != mine
+                  or aura.owner == "enemy" and owner[src] == mine
+                  or aura.element is not None and aura.element not in self.elements(i)):
+                continue
             dc, dm, dp = aura.delta
             k = 2 if (t2 == "太陽" and g.cat[src] == "land") else 1
             c += k * dc
@@ -181,22 +175,20 @@ class Board:
     # --- stats ----------------------------------------------------------------------------
 
     def stats(self, i: int) -> tuple[int, int, int]:
-        """Soldier: (cost, move, power); spell or land: (cast, upkeep, 0); costs floored at 0.
-"""
+        """Soldier: (cost, move, power); spell or land: (cast, upkeep, 0); costs floored at 0."""
         g = self.game
         c, m, p = g.base[i]
         if c is None:
             return (-1, -1, 0)          # a face-down-only spell has no costs
         soldier = g.is_soldier[i]
         t2 = (self.type2_of(i) if self.grant2 else g.type2[i]) if soldier else None
-        if self.mods:
-            for mod in self.mods:
-                if mod[0] == i:     # (most modifiers are on other cards: unpacked only if not)
-                    _t, dc, dm, dp, _until, src = mod
-                    k = 2 if t2 == "太陽" and src >= 0 and g.cat[src] == "land" else 1
-                    c += k * dc
-                    m += k * dm
-                    p += k * dp
+        for mod in self.mods:
+            if mod[0] == i:     # (most modifiers are on other cards: unpacked only if not)
+                _t, dc, dm, dp, _until, src = mod
+                k = 2 if t2 == "太陽" and src >= 0 and g.cat[src] == "land" else 1
+                c += k * dc
+                m += k * dm
+                p += k * dp
         if not soldier:
             if g.hand_rules[i]:
                 c = self._hand_rule(i, c)
@@ -213,12 +205,9 @@ class Board:
 
     def _type2_rule(self, i: int, t2: str, c: int, m: int, p: int) -> tuple[int, int, int]:
         """The rule effect of a soldier's special type 2 on its stats."""
-        if t2 == "太陽":
-            return c + 3, m, p + 3
-        if t2 == "俊敏":
-            return c, m - 3, p
-        if t2 == "聡明":
-            return c - 3, m, p
+        if t2 in TYPE2_STATS:
+            dc, dm, dp = TYPE2_STATS[t2]
+            return c + dc, m + dm, p + dp
         if t2 == "豪腕":
             return c, m, p + (4 if self.in_combat(i) else 0)
         if t2 == "頑健":
@@ -254,21 +243,14 @@ class Board:
     # --- lands that change the rules -----------------------------------------------------------
 
     def hell_active(self) -> bool:
-        g = self.game
-        for i in self.ground_cards(False):
-            for doom in g.effs[i]:
-                if doom.script.get("doom_damaged") and not self._disabled(i, doom.eid):
-                    return True
-        return False
+        return any(doom.script.get("doom_damaged") and not self._disabled(i, doom.eid)
+                   for i in self.ground_cards(False) for doom in self.game.effs[i])
 
     def _disabled(self, i: int, eid: str) -> bool:
         """Another effect of the same card switches `eid` off while its condition holds."""
-        for eff in self.game.effs[i]:
-            if eff.script.get("disables") == eid:
-                element = eff.script["while"]["element"]
-                if any(element in self.elements(s) for s in self.field_soldiers()):
-                    return True
-        return False
+        return any(eff.script.get("disables") == eid
+                   and any(eff.script["while"]["element"] in self.elements(s) for s in self.field_soldiers())
+                   for eff in self.game.effs[i])
 
     def drill_safe(self, p: int) -> bool:
         g = self.game

@@ -50,6 +50,8 @@ SCARLET: dict[str, tuple[str, str, str]] = {
     "天": ("water", "蒼", "wind"),
     "碧": ("wind", "天", "earth"),
 }
+#: What the special types 2 that always change a soldier's stats add to its cost/move/power.
+TYPE2_STATS = {"太陽": (3, 0, 3), "俊敏": (0, -3, 0), "聡明": (-3, 0, 0)}
 #: Special types 2 that grant the normal effect "X: destroy X own soldiers, +0/+0/+2X".
 GOLD_TYPES = {"黄金": "gold", "異界": "otherworld"}
 #: What each counter trigger answers: the kind of stack item ("E" an activated effect, else the

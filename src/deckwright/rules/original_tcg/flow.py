@@ -192,36 +192,32 @@ class Flow:
         self.open_window(("V", "cend", self.owner[a], a))
 
     def combat_after(self) -> None:
-        g = self.game
         a, d, cell, origin, _foe = self.combat[:5]
         if self.on_field(a):
             if d < 0:
                 self.return_to_camp(a, origin)
-            elif self.zones.where[a] == g.ARENA:
-                if self.soldier_at(cell) == EMPTY:
-                    self.zones.place(a, g.SOLD, cell)
-                elif origin >= 0 and self.soldier_at(origin) == EMPTY:
-                    self.zones.place(a, g.SOLD, origin)
-                else:
-                    self.destroy(a)     # nowhere to stand (cannot happen with legal moves)
+            elif self.zones.where[a] == self.game.ARENA and not self._stand(a, (cell, origin)):
+                self.destroy(a)     # nowhere to stand (cannot happen with legal moves)
         self.combat = []
         self.doom()
 
     def return_to_camp(self, a: int, origin: int) -> None:
         """After a combat with the 0/0/0 soldier: the own camp square of the same column, else
         the nearest free one (left first), else the square it came from."""
-        g = self.game
-        p = self.owner[a]
-        row = camp_row(p)
-        col = self.cell_of(a) % COLS
-        for dist in range(COLS):
-            for c in (col - dist, col + dist):
-                if 0 <= c < COLS and self.soldier_at(row * COLS + c) == EMPTY:
-                    self.zones.place(a, g.SOLD, row * COLS + c)
-                    self.log.add("return", card=a)
-                    return
-        if origin >= 0 and self.soldier_at(origin) == EMPTY:
-            self.zones.place(a, g.SOLD, origin)
+        col, row = self.cell_of(a) % COLS, camp_row(self.owner[a]) * COLS
+        if self._stand(a, [row + c for dist in range(COLS) for c in (col - dist, col + dist)
+                           if 0 <= c < COLS]):
+            self.log.add("return", card=a)
+        else:
+            self._stand(a, (origin,))
+
+    def _stand(self, a: int, cells: Any) -> bool:
+        """Soldier a onto the first of `cells` that is free (-1: no cell); False if none is."""
+        for cell in cells:
+            if cell >= 0 and self.soldier_at(cell) == EMPTY:
+                self.zones.place(a, self.game.SOLD, cell)
+                return True
+        return False
 
     # --- leaving the field -------------------------------------------------------------------------
 
@@ -265,8 +261,7 @@ class Flow:
             self.log.add("turn", p=p, n=self.turn_no)
 
     def next_turn(self) -> None:
-        if self.mods:
-            self.mods = [m for m in self.mods if m[4] != "turn-end"]
+        self.mods = [m for m in self.mods if m[4] != "turn-end"]
         self.used.clear()
         self.fresh.clear()
         self.moved.clear()

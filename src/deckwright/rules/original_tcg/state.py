@@ -243,8 +243,7 @@ class OriginalTcgState(Scripted, Flow, Effects, Costs, Board, State):
             return Reason("召喚したターンには移動できない", "summoning-sickness")
         if i in self.moved:
             return Reason("兵が移動できるのは一ターンに一度まで", "move-once")
-        here = self.cell_of(i)
-        if not 0 <= cell < 3 * COLS or abs(here // COLS - cell // COLS) + abs(here % COLS - cell % COLS) != 1:
+        if cell not in NEIGHBOURS[self.cell_of(i)]:
             return Reason("移動できるのは上下左右の隣のマスだけ", "movement")
         held = self.soldier_at(cell)
         if held != EMPTY and self.owner[held] == p and not self.drill_safe(p):
@@ -545,17 +544,10 @@ class OriginalTcgState(Scripted, Flow, Effects, Costs, Board, State):
                 yield f"{self.label_of(i)} stands on the other player's square"
 
 
-def _neighbours(cell: int) -> tuple[int, ...]:
-    r, c = divmod(cell, COLS)
-    out = []
-    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        rr, cc = r + dr, c + dc
-        if 0 <= rr < 3 and 0 <= cc < COLS:
-            out.append(rr * COLS + cc)
-    return tuple(out)
-
-
-NEIGHBOURS = tuple(_neighbours(c) for c in range(3 * COLS))
+#: Each soldier-grid cell's neighbours up, down, left and right.
+NEIGHBOURS = tuple(tuple(n for n in (c - COLS, c + COLS, c - 1, c + 1)
+                         if 0 <= n < 3 * COLS and (n // COLS == c // COLS or n % COLS == c % COLS))
+                   for c in range(3 * COLS))
 #: verb -> the `_do_<verb>` method that carries the decision out, and the `_why_<verb>` method
 #: with its own conditions (looked up once, not per action)
 #: the listing of each phase's decisions (the main phase's is where the time goes)
