@@ -56,8 +56,9 @@ class Board:
     def in_field_order(self, cards: list[int]) -> list[int]:
         """`cards` (on the field) sorted as the rules scan the field: soldiers in cell order,
         the arena, the squares, the face-down spells (`Effects.my_field_cards`'s order)."""
-        where, piles, rank = self.zones.where, self.zones.piles, self.game.field_rank
-        cards.sort(key=lambda i: (rank[where[i]], piles[where[i]].index(i)))
+        if len(cards) > 1:
+            where, piles, rank = self.zones.where, self.zones.piles, self.game.field_rank
+            cards.sort(key=lambda i: (rank[where[i]], piles[where[i]].index(i)))
         return cards
 
     def ground_cards(self, with_veiled: bool = True) -> Iterator[int]:

@@ -76,7 +76,7 @@ class Costs:
                 return None
             if i not in picks:
                 picks.append(i)
-        return picks + [i for i in free if i not in picks][:n - len(picks)]
+        return picks + [i for i in free[:n] if i not in picks][:n - len(picks)]   # (n are enough)
 
     def pay_problem(self, p: int, pay: Payment, n: int, req: tuple[str, ...]) -> str | None:
         """Why a payment does not pay `n` cards with elements `req`; None when it does."""

@@ -233,19 +233,24 @@ class Effects:
     def counter_options(self, p: int, top: tuple[Any, ...] | None = None,
                         among: list[int] | None = None) -> list[tuple[int, Effect]]:
         """(card, effect) pairs of p that answer the top of the stack now, or the item `top`
-        (cost not checked), in field order (the field's cards with a counter effect are kept
-        by the zones); or, looking only at the field cards `among` (either player's), in no
-        particular order."""
+        (cost not checked), in field order; or, looking only at the field cards `among`
+        (either player's), in no particular order."""
         if top is None:
             top = self.window.top()
         counters = self.game.counters_of
         owner = self.owner
         if among is None:
-            mine = self.in_field_order([i for i in self.zones.watched[W_COUNTER] if owner[i] == p])
+            mine = self.in_field_order([i for i in self.answering(top) if owner[i] == p])
         else:
             mine = [i for i in among if owner[i] == p]
         return [(i, eff) for i in mine for eff in counters[i]
                 if self.answers(eff, i, p, top) and self.usable(p, i, eff, True) is None]
+
+    def answering(self, top: tuple[Any, ...]) -> set[int]:
+        """The cards on the field with a counter effect that could answer stack item `top`."""
+        live = self.zones.watched[W_COUNTER]    # (kept by the zones)
+        insts = self.game.answering.get("E" if top[0] == "E" else top[1])
+        return live if insts is None else live & insts
 
     def my_field_cards(self, p: int) -> list[int]:
         """p's cards on the field (soldiers in cell order, the arena, squares, veils)."""

@@ -183,6 +183,11 @@ def prepare_facts(game: Any) -> None:
     game.facedown_only = tuple(any(e.script.get("facedown") for e in game.effs[i])
                                for i in range(len(cat)))
     game.counters_of = tuple(tuple(e for e in game.effs[i] if e.trigger) for i in range(len(cat)))
+    #: stack item kind ("E" or an event's) -> the instances with a counter effect that could
+    #: answer it (an unknown trigger, any): `Effects.answers` decides, this spares asking the rest
+    game.answering = {kind: frozenset(i for i, effs in enumerate(game.counters_of) if any(
+        TRIGGERS.get(t, (kind,))[0] == kind for e in effs for t in e.trigger))
+        for kind in {kind for kind, _whose in TRIGGERS.values()}}
     game.auras = tuple(tuple(aura_from_script(e.script["aura"], game) for e in game.effs[i] if "aura" in e.script)
                        for i in range(len(cat)))
     #: the instances with an aura that holds only beside another own soldier

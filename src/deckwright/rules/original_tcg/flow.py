@@ -16,7 +16,7 @@ from typing import Any
 from deckwright.engine import EMPTY, Window
 
 from .board import CAMP_ROW, camp_row
-from .facts import BATTLEFIELD, COLS, TURN_LIMIT, W_COUNTER
+from .facts import BATTLEFIELD, COLS, TURN_LIMIT
 
 
 class Flow:
@@ -27,12 +27,12 @@ class Flow:
     def open_window(self, item: tuple[Any, ...]) -> None:
         """The engine's counter stack on `item`: the turn player has the first right.
 
-        When no card on the field has a counter effect, or it is an event neither player can
+        When no card on the field could answer `item`, or it is an event neither player can
         answer now, both players would pass at once: the item resolves alone, as the closed
-        window would resolve it, without opening one. (An effect with a counter effect on the
-        field always opens its window: while it is open the effect is being processed, which
-        頑健 reads, so who can answer is only asked inside it.)"""
-        among = list(self.zones.watched[W_COUNTER])   # the cards with a counter effect on the field
+        window would resolve it, without opening one. (An effect with a possible answer on
+        the field always opens its window: while it is open the effect is being processed,
+        which 頑健 reads, so who can answer is only asked inside it.)"""
+        among = list(self.answering(item))     # either player's
         if not self.stack and (not among or (item[0] == "V" and not self.has_counter(0, item, among)
                                              and not self.has_counter(1, item, among))):
             if item[0] == "E":      # an event alone on the stack resolves to nothing

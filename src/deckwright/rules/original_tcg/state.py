@@ -335,18 +335,24 @@ class OriginalTcgState(Scripted, Flow, Effects, Costs, Board, State):
         each normal effect (in field order), then the skip; every cost paid canonically."""
         g = self.game
         sold, owner, camp = self.zones.piles[g.SOLD], self.owner, CAMP_ROW[p] * COLS
-        summon_cols = [c for c in range(COLS) if sold[camp + c] == EMPTY or owner[sold[camp + c]] != p]
-        free = self.free_squares(p)     # for every spell and land alike
+        colors = g.colors if not self.grant_el else None    # (elements without a call)
+        summon_cols = free = None   # the same squares for every soldier, and spell or land
         acts: list[Action] = []
         for i in self.zones.piles[g.HAND[p]]:
             cat = g.cat[i]
-            cols = summon_cols if cat == "soldier" else free
+            if cat == "soldier":
+                if summon_cols is None:
+                    summon_cols = [c for c in range(COLS)
+                                   if sold[camp + c] == EMPTY or owner[sold[camp + c]] != p]
+                cols = summon_cols
+            else:
+                cols = free = self.free_squares(p) if free is None else free
             if not cols:
                 continue
             if cat != "soldier" and g.facedown_only[i]:
                 acts += [("cast", i, c, 1, ()) for c in cols]
                 continue
-            pay = self.auto_pay(p, self.stats(i)[0], self.elements(i))
+            pay = self.auto_pay(p, self.stats(i)[0], colors[i] if colors else self.elements(i))
             if pay is None:
                 continue
             if cat == "spell":
@@ -372,12 +378,13 @@ class OriginalTcgState(Scripted, Flow, Effects, Costs, Board, State):
         of an own soldier only beside an own drill ground), onto `acts`."""
         sold, owner = self.zones.piles[self.game.SOLD], self.owner
         drill = self.drill_safe(p)
+        colors = self.game.colors if not self.grant_el else None    # (elements without a call)
         for i in sold:
             if i == EMPTY or owner[i] != p or i in self.fresh or i in self.moved:
                 continue
             cells = [c for c in NEIGHBOURS[sold.index(i)]
                      if drill or sold[c] == EMPTY or owner[sold[c]] != p]
-            pay = self.auto_pay(p, self.stats(i)[1], self.elements(i)) if cells else None
+            pay = self.auto_pay(p, self.stats(i)[1], colors[i] if colors else self.elements(i)) if cells else None
             if pay is not None:
                 acts += [("move", i, c, pay) for c in cells]
 
