@@ -143,10 +143,9 @@ class Effects:
             return Reason("X は 1 以上にする", "gold-x")
         if len(targets) != x or len(set(targets)) != x:
             return Reason(f"召喚コスト{x}以上の自陣の兵をちょうど {x} 枚選ぶ", "gold-x")
+        fodder = self._gold_fodder(p, src)
         for t in targets:
-            if (t == src or is_player(t) or not self.game.is_soldier[t] or self.owner[t] != p
-                    or self.zones.where[t] != self.game.SOLD or self.cell_of(t) // 5 != camp_row(p)
-                    or self.stats(t)[0] < x):
+            if t not in fodder or self.stats(t)[0] < x:
                 return Reason(f"{self.label_of(t)} は召喚コスト{x}以上の自陣の兵ではないので対象にできない", "gold-x")
         return {"t": list(targets)}
 
@@ -187,12 +186,17 @@ class Effects:
         return list(_product(parts))
 
     def _gold_choices(self, p: int, src: int) -> Iterator[tuple[str, int, tuple[int, ...]]]:
-        mine = [s for s in self.field_soldiers() if s != src and self.owner[s] == p
-                and self.zones.where[s] == self.game.SOLD and self.cell_of(s) // 5 == camp_row(p)]
+        mine = self._gold_fodder(p, src)
         for x in range(1, len(mine) + 1):
             fit = [s for s in mine if self.stats(s)[0] >= x]
             if len(fit) >= x:
                 yield "", x, tuple(fit[:x])
+
+    def _gold_fodder(self, p: int, src: int) -> list[int]:
+        """What 黄金/異界 may destroy: p's soldiers standing in p's camp, but `src`."""
+        first = camp_row(p) * COLS
+        return [s for s in self.zones.piles[self.game.SOLD][first:first + COLS]
+                if s != EMPTY and s != src and self.owner[s] == p]
 
     # --- triggers --------------------------------------------------------------------------
 
@@ -319,9 +323,8 @@ class Effects:
                 self.log.add("bind", card=src, target=t)
 
     def _gold(self, p: int, src: int, x: int, targets: tuple[int, ...]) -> None:
-        for t in targets:
-            if self.on_field(t):
-                self.destroy(t)
+        for t in filter(self.on_field, targets):
+            self.destroy(t)
         if self.on_field(src):
             self.mods.append((src, 0, 0, 2 * x, "leaves", src))
             self.log.add("modify", card=src, delta=f"+0/+0/+{2 * x}")
@@ -333,17 +336,13 @@ class Effects:
         if is_player(t):
             self.damage_player(PLAYER - t, n)
             return
-        if not self.on_field(t):
-            return
-        if g.is_soldier[t] and src >= 0 and self.immune(t, src):
+        if not self.on_field(t) or g.is_soldier[t] and src >= 0 and self.immune(t, src):
             return
         self.dmg[t] = self.dmg.get(t, 0) + n
         self.log.add("hurt", card=t, n=n, total=self.dmg[t])
         if g.is_soldier[t]:
-            self.hurt.append(t)
-            if self.dmg[t] > self.power(t):
-                self.destroy(t)
-        elif self.dmg[t] > THRESHOLD:
+            self.hurt.append(t)     # (無限地獄 reads it)
+        if self.dmg[t] > (self.power(t) if g.is_soldier[t] else THRESHOLD):
             self.destroy(t)
 
     def damage_player(self, p: int, n: int) -> None:

@@ -257,8 +257,7 @@ class Flow:
         p = self.turns.current
         self.tapped.difference_update(self.zones.piles[self.game.WARE[p]])
         self.phase = "draw"
-        if self.log.on:     # (every event: checked before its arguments are built)
-            self.log.add("turn", p=p, n=self.turn_no)
+        self.log.add("turn", p=p, n=self.turn_no)
 
     def next_turn(self) -> None:
         self.mods = [m for m in self.mods if m[4] != "turn-end"]
@@ -290,8 +289,7 @@ class Flow:
     def draw_card(self, p: int) -> None:
         g = self.game
         self.zones.draw(g.SUPPORT[p], g.HAND[p])
-        if self.log.on:
-            self.log.add("draw", p=p)
+        self.log.add("draw", p=p)
         if not self.zones.piles[g.SUPPORT[p]]:
             self.lose(p, "支援が尽きた")
 

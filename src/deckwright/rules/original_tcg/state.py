@@ -417,8 +417,7 @@ class OriginalTcgState(Scripted, Flow, Effects, Costs, Board, State):
     def _do_store(self, a: Action) -> None:
         p = self.turns.current
         self.zones.move(a[1], self.game.WARE[p])
-        if self.log.on:
-            self.log.add("store", p=p, card=a[1])
+        self.log.add("store", p=p, card=a[1])
         self._do_skip(a)
 
     def _do_upkeep(self, a: Action) -> None:
@@ -426,8 +425,7 @@ class OriginalTcgState(Scripted, Flow, Effects, Costs, Board, State):
         follows once nothing is due."""
         p, i = self.turns.current, a[1]
         self.due.remove(i)
-        if self.log.on:
-            self.log.add(a[0], p=p, card=i)
+        self.log.add(a[0], p=p, card=i)
         if a[0] == "upkeep":
             self.do_pay(p, a[2])
         else:
@@ -447,18 +445,15 @@ class OriginalTcgState(Scripted, Flow, Effects, Costs, Board, State):
         self.fresh.add(i)
         if verb == "summon":
             self.owner[i] = p
-            if self.log.on:
-                self.log.add("summon", p=p, card=i)
+            self.log.add("summon", p=p, card=i)
             self.enter(i, camp_row(p) * COLS + col, -1)
         elif verb == "cast" and a[3]:
             self.zones.move(i, g.VEIL[p])
             self.veil_col[i] = col
-            if self.log.on:
-                self.log.add("cast_down", p=p)
+            self.log.add("cast_down", p=p)
         else:
             self.zones.place(i, g.GROUND, p * COLS + col)
-            if self.log.on:
-                self.log.add(verb, p=p, card=i)
+            self.log.add(verb, p=p, card=i)
         if verb != "deploy":
             self.open_window(("V", verb, p, i))
 
@@ -469,8 +464,7 @@ class OriginalTcgState(Scripted, Flow, Effects, Costs, Board, State):
         p = self.turns.current
         self.do_pay(p, pay)
         self.moved.add(i)
-        if self.log.on:
-            self.log.add("move", p=p, card=i)
+        self.log.add("move", p=p, card=i)
         self.enter(i, cell, self.zones.piles[self.game.SOLD].index(i))    # (cell_of: it stands)
         self.open_window(("V", "move", p, i))
 
@@ -480,11 +474,9 @@ class OriginalTcgState(Scripted, Flow, Effects, Costs, Board, State):
         eff = self.effect(i, eid)
         self.do_pay(p, pay)
         self.used.add((i, eid))
-        if self.log.on:
-            self.log.add("activate", p=p, card=i, eff=eff.label)
+        self.log.add("activate", p=p, card=i, eff=eff.label)
         if "self-to-graveyard" in eff.extra:
-            if self.log.on:
-                self.log.add("sacrifice", card=i)
+            self.log.add("sacrifice", card=i)
             self.destroy(i, quiet=True)
         item = ("E", p, i, eid, targets, mode, x)
         if self.window is not None:
@@ -493,21 +485,18 @@ class OriginalTcgState(Scripted, Flow, Effects, Costs, Board, State):
             self.open_window(item)
 
     def _do_pass(self, a: Action) -> None:
-        if self.log.on:
-            self.log.add("pass", p=self.window.current)
+        self.log.add("pass", p=self.window.current)
         self.pass_right()
 
     def _do_buy(self, a: Action) -> None:
         p = self.turns.current
         self.do_pay(p, a[1])
-        if self.log.on:
-            self.log.add("buy", p=p)
+        self.log.add("buy", p=p)
         self.draw_card(p)
 
     def _do_end(self, a: Action) -> None:
         p = self.turns.current
-        if self.log.on:
-            self.log.add("end", p=p)
+        self.log.add("end", p=p)
         self.todo.append(("next-turn",))
         self.open_window(("V", "tend", p, -1))
 
