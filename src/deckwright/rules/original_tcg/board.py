@@ -26,13 +26,6 @@ def camp_row(p: int) -> int:
 class Board:
     """Mixin for the state: field queries and stats."""
 
-    #: While the legal actions are listed nothing changes, so the canonical payment of each
-    #: cost and the auras in force are worked out once for that listing (`legal_actions`);
-    #: None at any other time, so that nothing that changes the state sees a stale answer.
-    _memo: dict | None = None
-    #: False: every listing works out each answer afresh (a test compares both ways).
-    remember = True
-
     # --- where things are -----------------------------------------------------------------
 
     def cell_of(self, i: int) -> int:
@@ -122,18 +115,13 @@ class Board:
         live = self.zones.watched[W_AURA]
         if not live:
             return []
-        memo = self._memo
-        if memo is not None and "auras" in memo:
-            return memo["auras"]
         auras, bound, owner = self.game.auras, self.bound, self.owner
         out = [(i, aura) for i in live for aura in auras[i] if not aura.bound or i in bound]
-        if not live.isdisjoint(self.game.other_own_insts):
-            soldiers = self.field_soldiers()
-            out = [(src, aura) for src, aura in out if not aura.other_own
-                   or any(s != src and owner[s] == owner[src] for s in soldiers)]
-        if memo is not None:
-            memo["auras"] = out
-        return out
+        if live.isdisjoint(self.game.other_own_insts):
+            return out
+        soldiers = self.field_soldiers()
+        return [(src, aura) for src, aura in out if not aura.other_own
+                or any(s != src and owner[s] == owner[src] for s in soldiers)]
 
     def aura_delta(self, i: int, t2: str | None, auras: list[tuple[int, Aura]]) -> tuple[int, int, int]:
         """What the auras in force add to soldier i's cost, move and power (doubled from a

@@ -37,16 +37,6 @@ class Costs:
         graveyard only when there are too few to tap."""
         if n <= 0:
             return ()
-        memo = self._memo
-        if memo is not None:
-            key = (p, n, req)
-            pay = memo.get(key, memo)     # the memo itself marks "not asked yet"
-            if pay is memo:
-                pay = memo[key] = self._canonical(p, n, req)
-            return pay
-        return self._canonical(p, n, req)
-
-    def _canonical(self, p: int, n: int, req: tuple[str, ...]) -> Payment | None:
         picks = self.untapped(p)
         if n > 2 * len(picks):      # even sending every card to the graveyard is too little
             return None

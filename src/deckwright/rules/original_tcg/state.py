@@ -292,13 +292,9 @@ class OriginalTcgState(Scripted, Flow, Effects, Costs, Board, State):
     # --- legal actions ---------------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
-        self._memo = {} if self.remember else None     # (Board._memo)
-        try:
-            if self.window is not None:
-                return self._window_actions(self.current_player())
-            return LISTS[self.phase](self, self.current_player() if self.over else self.turns.current)
-        finally:
-            self._memo = None
+        if self.window is not None:
+            return self._window_actions(self.current_player())
+        return LISTS[self.phase](self, self.current_player() if self.over else self.turns.current)
 
     def _store_actions(self, p: int) -> list[Action]:
         return [("store", i) for i in self.zones.piles[self.game.HAND[p]]] + [("skip",)]
@@ -313,11 +309,10 @@ class OriginalTcgState(Scripted, Flow, Effects, Costs, Board, State):
 
     def _window_actions(self, p: int) -> list[Action]:
         acts: list[Action] = []
-        forced = False
-        for i, eff in self.counter_options(p):     # (looked for once: `forced_pending` too)
+        options = self.counter_options(p)   # (looked for once: `forced_pending` too)
+        for i, eff in options:
             self._activations(p, i, eff, -1, acts)
-            forced = forced or eff.forced
-        if not forced:
+        if not any(eff.forced for _i, eff in options):
             acts.append(("pass",))
         return acts
 
@@ -408,11 +403,9 @@ class OriginalTcgState(Scripted, Flow, Effects, Costs, Board, State):
 
     def _do_skip(self, a: Action) -> None:
         """On to the phase that follows this one (the upkeep only when something is due)."""
-        nxt = PHASES.then(self.phase)
-        if nxt == "upkeep":
+        self.phase = PHASES.then(self.phase)
+        if self.is_open("upkeep"):
             self.begin_upkeep()
-        else:
-            self.phase = nxt
 
     def _do_store(self, a: Action) -> None:
         p = self.turns.current
