@@ -51,18 +51,17 @@ class Flow:
                     return
                 self.pass_right()
             elif self.todo:
-                self.run_task(self.todo.pop())
+                task = self.todo.pop()
+                TASKS[task[0]](self, *task[1:])
             else:
                 return
 
     def has_counter(self, p: int, top: tuple[Any, ...] | None = None, among: list[int] | None = None) -> bool:
         """Can p answer the top of the stack (or the item `top`) now, or must they? (`among`:
         see counter_options.)"""
-        return any(eff.forced or self.counter_payable(p, i, eff)
+        return any(eff.forced or (self.auto_pay(p, *self.cost_of(i, eff, 1)) is not None
+                                  and bool(self.target_choices(p, i, eff)))
                    for i, eff in self.counter_options(p, top, among))
-
-    def forced_pending(self, p: int) -> bool:
-        return any(eff.forced for _i, eff in self.counter_options(p))
 
     def pass_right(self) -> None:
         window = self.window
@@ -93,11 +92,6 @@ class Flow:
                 if self.on_field(s):
                     self.log.add("doom", card=s)
                     self.destroy(s)
-
-    # --- tasks ---------------------------------------------------------------------------------
-
-    def run_task(self, task: tuple[Any, ...]) -> None:
-        TASKS[task[0]](self, *task[1:])
 
     # --- entering a square ----------------------------------------------------------------------
 

@@ -162,7 +162,8 @@ class OriginalTcgState(Scripted, Flow, Effects, Costs, Board, State):
         verb = a[0]
         if self.window is not None:
             if verb == "pass":
-                return Reason("強制対抗は必ず発動しなければならない", "effects") if self.forced_pending(p) else None
+                forced = any(eff.forced for _i, eff in self.counter_options(p))
+                return Reason("強制対抗は必ず発動しなければならない", "effects") if forced else None
             if verb != "act":
                 return Reason("対抗権の処理中: 対抗するか見送る(pass)しかない", "counter-right")
             return self._act_reason(a, p, counter=True)
@@ -285,10 +286,6 @@ class OriginalTcgState(Scripted, Flow, Effects, Costs, Board, State):
         n, req = self.cost_of(i, eff, x)
         return self._pay_reason(p, pay, n, req, "発動コスト")
 
-    def counter_payable(self, p: int, i: int, eff: Any) -> bool:
-        n, req = self.cost_of(i, eff, 1)
-        return self.auto_pay(p, n, req) is not None and bool(self.target_choices(p, i, eff))
-
     # --- legal actions ---------------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
@@ -309,7 +306,7 @@ class OriginalTcgState(Scripted, Flow, Effects, Costs, Board, State):
 
     def _window_actions(self, p: int) -> list[Action]:
         acts: list[Action] = []
-        options = self.counter_options(p)   # (looked for once: `forced_pending` too)
+        options = self.counter_options(p)   # (looked for once: which are forced too)
         for i, eff in options:
             self._activations(p, i, eff, -1, acts)
         if not any(eff.forced for _i, eff in options):
