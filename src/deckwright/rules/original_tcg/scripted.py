@@ -58,10 +58,8 @@ class Scripted:
                     self.zones.move(i, g.zones_of(zone)[p])
                     self.owner[i] = p
             for ref in listed(spec.get("tapped"), f"{key}.tapped"):
-                i = self._find(ref, f"{key}.tapped")
-                if self.zones.where[i] != g.WARE[p]:
-                    raise SetupError(f"setup.{key}.tapped: {ref} is not in {key}'s warehouse")
-                self.tapped.add(i)
+                self.tapped.add(self._find(ref, f"{key}.tapped", lambda i: self.zones.where[i] == g.WARE[p],
+                                           f"in {key}'s warehouse"))
             self.counters[p] = whole(spec.get("counters", 0), f"{key}.counters", most=10)
             for zone, row in square_rows(p):
                 squares = spec.get(zone) or {}
@@ -72,10 +70,9 @@ class Scripted:
                                        f"{key}.{zone}.{col}", zone == "camp")
         options = mapping(setup.get("options") or {}, "options")
         for ref in listed(options.get("facedown"), "options.facedown"):
-            i = self._find(ref, "options.facedown")
+            i = self._find(ref, "options.facedown", lambda i: self.zones.where[i] == g.GROUND,
+                           "a spell or land in a camp")
             p = self.owner[i]
-            if self.zones.where[i] != g.GROUND:
-                raise SetupError(f"setup.options.facedown: {ref} is not a spell or land in a camp")
             self.veil_col[i] = self.zones.piles[g.GROUND].index(i) - p * COLS
             self.zones.move(i, g.VEIL[p])
         for ref, t2 in mapping(options.get("type2"), "options.type2").items():
@@ -87,7 +84,9 @@ class Scripted:
         if self.is_open("upkeep"):
             self.begin_upkeep()
             if "due" in setup:
-                self.due = [self._on_field(ref, "due", self.turns.current)
+                p = self.turns.current
+                mine = f"on {self.player_name(p)}'s field"
+                self.due = [self._find(ref, "due", lambda i: self.on_field(i) and self.owner[i] == p, mine)
                             for ref in listed(setup["due"], "due")]
                 self.phase = "upkeep" if self.due else "main"
         elif "due" in setup:
@@ -101,10 +100,8 @@ class Scripted:
         for ref in listed(setup.get("fresh"), "fresh"):
             self.fresh.add(self._find(ref, "fresh"))
         for ref in listed(setup.get("moved"), "moved"):
-            i = self._find(ref, "moved")
-            if self.zones.where[i] != self.game.SOLD:
-                raise SetupError(f"setup.moved: {ref} is not a soldier on the field")
-            self.moved.add(i)
+            self.moved.add(self._find(ref, "moved", lambda i: self.zones.where[i] == self.game.SOLD,
+                                      "a soldier on the field"))
         for eid, refs in mapping(setup.get("used"), "used").items():
             for ref in listed(refs, f"used.{eid}"):
                 i = self._find(ref, f"used.{eid}")
@@ -134,12 +131,6 @@ class Scripted:
         dc, dm, dp = (list(delta) + [0, 0])[:3]
         src = self._find(mod["from"], f"{where}.from") if "from" in mod else -1
         return (self._find(mod["card"], f"{where}.card"), dc, dm, dp, until, src)
-
-    def _on_field(self, ref: Any, where: str, p: int) -> int:
-        i = self._find(ref, where)
-        if not self.on_field(i) or self.owner[i] != p:
-            raise SetupError(f"setup.{where}: {ref} is not on {self.player_name(p)}'s field")
-        return i
 
     # --- placing ---------------------------------------------------------------------------------
 
@@ -178,13 +169,15 @@ class Scripted:
         pick = [i for i in box if self.game.cid[i] not in named][:n]
         return pick + [i for i in box if i not in pick][:n - len(pick)]
 
-    def _find(self, ref: Any, where: str) -> int:
-        """The first copy of `ref` that the setup has placed."""
+    def _find(self, ref: Any, where: str, fits: Any = None, what: str = "") -> int:
+        """The first copy of `ref` that the setup has placed, which must `fits` (it is `what`)."""
         if not isinstance(ref, str):
             raise SetupError(f"setup.{where}: {ref!r} is not a card reference")
         placed = [i for i in self._resolve(ref, where) if self.zones.where[i] != BOX]
         if not placed:
             raise SetupError(f"setup.{where}: {ref} is not placed anywhere")
+        if fits is not None and not fits(placed[0]):
+            raise SetupError(f"setup.{where}: {ref} is not {what}")
         return placed[0]
 
     # --- expectations ----------------------------------------------------------------------------------

@@ -376,7 +376,9 @@ class OriginalTcgState(Scripted, Flow, Effects, Costs, Board, State):
                 continue
             cells = [c for c in NEIGHBOURS[sold.index(i)]
                      if drill or sold[c] == EMPTY or owner[sold[c]] != p]
-            pay = self.auto_pay(p, self.stats(i)[1], colors[i] if colors else self.elements(i)) if cells else None
+            if not cells:
+                continue
+            pay = self.auto_pay(p, self.stats(i)[1], colors[i] if colors else self.elements(i))
             if pay is not None:
                 acts += [("move", i, c, pay) for c in cells]
 
