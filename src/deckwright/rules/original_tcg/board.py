@@ -8,8 +8,6 @@ of its special type 2. Costs never go below 0; power may.
 
 from __future__ import annotations
 
-from typing import Iterator
-
 from deckwright.engine import EMPTY
 
 from .facts import BATTLEFIELD, COLS, SCARLET, TYPE2_STATS, W_AURA, Aura
@@ -54,14 +52,11 @@ class Board:
             cards.sort(key=lambda i: (rank[where[i]], piles[where[i]].index(i)))
         return cards
 
-    def ground_cards(self, with_veiled: bool = True) -> Iterator[int]:
-        g = self.game
-        for i in self.zones.piles[g.GROUND]:
-            if i != EMPTY:
-                yield i
-        if with_veiled:
-            for p in (0, 1):
-                yield from self.zones.piles[g.VEIL[p]]
+    def ground_cards(self, with_veiled: bool = True) -> list[int]:
+        """The spells and lands on the squares (and the face-down spells)."""
+        g, piles = self.game, self.zones.piles
+        ground = [i for i in piles[g.GROUND] if i != EMPTY]
+        return ground + piles[g.VEIL[0]] + piles[g.VEIL[1]] if with_veiled else ground
 
     def soldier_at(self, cell: int) -> int:
         return self.zones.piles[self.game.SOLD][cell]

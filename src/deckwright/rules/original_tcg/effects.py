@@ -50,13 +50,8 @@ class Effects:
     def candidates(self, p: int, src: int, pick: Any) -> list[int]:
         """Everything one choice slot may take, for effect source `src` controlled by p."""
         picks = pick if isinstance(pick, list) else [pick]
-        out: list[int] = []
-        for one in picks:
-            if one == "enemy-player":
-                out.append(PLAYER - (1 - p))
-            else:
-                out += self._filter(p, src, one)
-        return out
+        return [t for one in picks
+                for t in ([PLAYER - (1 - p)] if one == "enemy-player" else self._filter(p, src, one))]
 
     def _filter(self, p: int, src: int, f: dict[str, Any]) -> list[int]:
         """The cards a `pick` filter of an effect script takes (source `src`, controlled by p)."""

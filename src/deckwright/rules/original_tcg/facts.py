@@ -132,20 +132,13 @@ def effect_from_script(kind: str, script: dict[str, Any], label: str = "") -> Ef
     cost = script.get("cost") or {}
     modes = {name: (tuple(m.get("choose", ())), tuple(m.get("ops", ())))
              for name, m in (script.get("modes") or {}).items()}
-    return Effect(
-        eid=script["id"], kind=kind,
-        trigger=tuple(script.get("trigger", ())),
-        also_normal=bool(script.get("also_normal")),
-        forced=bool(script.get("forced")) or kind == "forced-counter",
-        n=int(cost.get("n", 0)),
-        elements=tuple(cost.get("elements", ())),
-        extra=tuple(cost.get("extra", ())),
-        choose=tuple(script.get("choose", ())),
-        ops=tuple(script.get("ops", ())),
-        modes=modes,
-        label=label or script["id"],
-        script=script,
-    )
+    return Effect(eid=script["id"], kind=kind, trigger=tuple(script.get("trigger", ())),
+                  also_normal=bool(script.get("also_normal")),
+                  forced=bool(script.get("forced")) or kind == "forced-counter",
+                  n=int(cost.get("n", 0)), elements=tuple(cost.get("elements", ())),
+                  extra=tuple(cost.get("extra", ())), choose=tuple(script.get("choose", ())),
+                  ops=tuple(script.get("ops", ())), modes=modes, label=label or script["id"],
+                  script=script)
 
 
 def gold_effect(eid: str) -> Effect:

@@ -99,9 +99,8 @@ class Flow:
         """A soldier summoned (origin -1) or moved into `cell`: stand there, or wait in the
         arena when the cell is held by another soldier; the combat comes after the window."""
         g = self.game
-        zones = self.zones
-        if zones.piles[g.SOLD][cell] == EMPTY:
-            zones.place(i, g.SOLD, cell)
+        if self.zones.piles[g.SOLD][cell] == EMPTY:
+            self.zones.place(i, g.SOLD, cell)
         else:
             self.zones.move(i, g.ARENA)
             self.combat = [i, -2, cell, origin, -1]   # -2: the square's soldier, decided later
