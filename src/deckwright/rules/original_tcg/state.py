@@ -121,17 +121,13 @@ class OriginalTcgState(Scripted, Flow, Effects, Costs, Board, State):
     # --- the engine's vocabulary --------------------------------------------------------------
 
     def returns(self) -> list[float]:
+        """1 to the winner, -1 to the loser (the engine's `winner` reads it), 0 each for a draw."""
         if not self.over or self.loser < 0:
             return [0.0, 0.0]
         return [-1.0 if p == self.loser else 1.0 for p in (0, 1)]
 
     def scores(self) -> list[int]:
         return [len(self.zones.piles[self.game.LIFE[p]]) for p in (0, 1)]
-
-    def winner(self) -> int | None:
-        if not self.over or self.loser < 0:
-            return None
-        return 1 - self.loser
 
     def card_label(self, inst: int) -> str:
         return self.game.name[inst] if inst >= 0 else "0/0/0の兵"
