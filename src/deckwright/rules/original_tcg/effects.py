@@ -112,23 +112,18 @@ class Effects:
         if len(set(targets)) != len(targets):
             return Reason("同じものを二度は選べない（「〜枚まで」の対象はそれぞれ別のもの）", "distinct-targets")
         bound: dict[str, list[int]] = {s["name"]: [] for s in choose}
-        pools: list[list[int] | None] = [None] * len(choose)    # each slot's, looked for once
+        pools = [self.candidates(p, src, s["pick"]) for s in choose]
         for t in targets:
-            for k, s in enumerate(choose):
-                if len(bound[s["name"]]) < s.get("max", 1):
-                    pool = pools[k]
-                    if pool is None:
-                        pool = pools[k] = self.candidates(p, src, s["pick"])
-                    if t in pool:
-                        bound[s["name"]].append(t)
-                        break
+            for s, pool in zip(choose, pools):
+                if len(bound[s["name"]]) < s.get("max", 1) and t in pool:
+                    bound[s["name"]].append(t)
+                    break
             else:
                 return self._target_reason(p, src, t)
-        for k, s in enumerate(choose):
+        for s, pool in zip(choose, pools):
             need = s.get("min", 1)
             if len(bound[s["name"]]) < need:
-                if need and s.get("name") == "t" and eff.forced and not (
-                        pools[k] if pools[k] is not None else self.candidates(p, src, s["pick"])):
+                if need and s.get("name") == "t" and eff.forced and not pool:
                     continue        # a forced effect with nothing to choose does nothing
                 return Reason("対象を選んでいない（対象が足りない）", "effects")
         return bound
