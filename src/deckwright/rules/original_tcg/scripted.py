@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckwright.engine import BOX, Cards
+from deckwright.engine import BOX
 from deckwright.engine.cards import CardRefError
 from deckwright.engine.setup import SetupError, listed, mapping, take, whole
 
@@ -241,9 +241,6 @@ class Scripted:
     def actual_resolved(self) -> list[str]:
         return [f"{self.game.catalogue.ref(args['card'])} {args['eid']}"
                 for kind, args in self.log.entries if kind == "resolve"]
-
-    def actual_hands(self) -> dict[str, Cards]:
-        return {self.player_name(p): Cards(tuple(self.zones.piles[self.game.HAND[p]])) for p in (0, 1)}
 
     def setup_extras(self, shared: dict[str, Any]) -> dict[str, Any]:
         from .writeback import written     # (which reads this module's keys)
