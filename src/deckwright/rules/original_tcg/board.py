@@ -74,15 +74,12 @@ class Board:
 
     def row_name(self, p: int, row: int) -> str:
         """'own-camp', 'battlefield' or 'enemy-camp' for player p."""
-        if row == BATTLEFIELD:
-            return "battlefield"
-        return "own-camp" if row == camp_row(p) else "enemy-camp"
+        return "battlefield" if row == BATTLEFIELD else "own-camp" if row == camp_row(p) else "enemy-camp"
 
     # --- facts that effects can change ------------------------------------------------------
 
     def elements(self, i: int) -> tuple[str, ...]:
-        got = self.grant_el.get(i)
-        return got if got is not None else self.game.colors[i]
+        return self.grant_el.get(i, self.game.colors[i])
 
     def type2_of(self, i: int) -> str | None:
         got = self.grant2.get(i)

@@ -265,8 +265,7 @@ class Flow:
         self.start_turn()
 
     def decide_on_life(self) -> None:
-        g = self.game
-        left = [len(self.zones.piles[g.LIFE[p]]) for p in (0, 1)]
+        left = self.scores()    # (the life piles)
         self.over = True
         self.loser = -1 if left[0] == left[1] else (0 if left[0] < left[1] else 1)
         self.log.add("limit", n=TURN_LIMIT)

@@ -52,7 +52,8 @@ def written(state: Any) -> dict[str, Any]:
 
 
 def _player(state: Any, p: int, order: list[int]) -> dict[str, Any]:
-    """p's zones and squares, each card by its plain id, `order` extended with them."""
+    """p's zones and squares, each card by its plain id, `order` extended with them (a face-down
+    spell in the camp square of its column)."""
     g = state.game
     piles, ids = state.zones.piles, g.catalogue.ids
     side: dict[str, Any] = {}
@@ -63,31 +64,19 @@ def _player(state: Any, p: int, order: list[int]) -> dict[str, Any]:
         if cards or zone in ("life", "support"):  # an empty life or support is stated too
             side[zone] = [ids[i] for i in cards]
             order += cards
-    for zone, cells in _squares(state, p).items():
-        side[zone] = {str(col + 1): [ids[i] for i in cards] for col, cards in cells.items()}
-        order += [i for cards in cells.values() for i in cards]
-    return side
-
-
-def _squares(state: Any, p: int) -> dict[str, dict[int, list[int]]]:
-    """p's cards on the field by setup key and column: own soldiers in each soldier row, and
-    p's spells and lands (face up or down) in p's camp."""
-    g = state.game
-    piles = state.zones.piles
-    out: dict[str, dict[int, list[int]]] = {}
-    for zone, row in square_rows(p):
-        cells: dict[int, list[int]] = {}
+    for zone, row in square_rows(p):      # own soldiers in each row; spells and lands in the camp
+        cells: dict[str, list[str]] = {}
         for col in range(COLS):
             cards = [i for i in (piles[g.SOLD][row * COLS + col],) if i != EMPTY and state.owner[i] == p]
             if zone == "camp":
-                ground = piles[g.GROUND][p * COLS + col]
-                cards += [ground] if ground != EMPTY else []
+                cards += [i for i in (piles[g.GROUND][p * COLS + col],) if i != EMPTY]
                 cards += [i for i in piles[g.VEIL[p]] if state.veil_col.get(i) == col]
             if cards:
-                cells[col] = cards
+                cells[str(col + 1)] = [ids[i] for i in cards]
+                order += cards
         if cells:
-            out[zone] = cells
-    return out
+            side[zone] = cells
+    return side
 
 
 def _turn_so_far(state: Any, refs: dict[int, str], rank: dict[int, int]) -> dict[str, Any]:
