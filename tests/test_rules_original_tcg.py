@@ -158,24 +158,6 @@ def test_seeded_games_play_as_they_always_have(game) -> None:
     assert digest.hexdigest()[:16] == "01550bebb894cd70"
 
 
-def test_answers_remembered_during_a_read_match_fresh_ones(game) -> None:
-    """A listing remembers payments, the auras in force and target choices while it reads;
-    after every decision of seeded random games, the legal actions come out the same, in the
-    same order, when every answer is computed afresh."""
-    decisions = 0
-    for seed in range(max(20, int(os.environ.get("DECKWRIGHT_FUZZ_GAMES", "200")) // 10)):
-        state = game.new_state(2, seed=seed)
-        bot = RandomBot(seed)
-        while not state.is_over():
-            actions = state.legal_actions()
-            state.remember = False
-            assert state.legal_actions() == actions, (seed, decisions)
-            del state.remember
-            state.apply(bot.choose(state, actions), check=False)
-            decisions += 1
-    assert decisions > 1000
-
-
 def test_watched_field_cards_match_a_fresh_look_after_every_decision(game) -> None:
     """The zones keep the cards with an aura, a counter effect or a normal effect that are on
     the field (`zones.watched`), which the listing, the counter windows and every soldier's

@@ -12,16 +12,10 @@ Squares are named from the acting player's side: `camp1`..`camp5` (own camp), `b
 A payment is `paying A, B!` (`!` sends that warehouse card to the graveyard, counting as two);
 without `paying` the rules pick the canonical payment (tap in warehouse order).
 
-    p1 draws | p1 skips | p1 stores CARD | p1 upkeeps CARD [paying ..] | p1 abandons CARD
-    p1 summons CARD at camp3 [paying ..]        p1 deploys CARD at camp4 [paying ..]
-    p1 casts CARD at camp2 [facedown] [paying ..]
-    p1 moves CARD to bf3|camp3|enemy3 [paying ..]
-    p1 activates CARD EFFECT [mode M] [x N] [on T1, T2] [against CARD] [paying ..]
-    p2 passes            (declines the counter right)
-    p1 buys [paying ..]  (phase 3: two warehouse cards for one support card)
-    p1 ends              (phase 4: declare the end of the turn)
-
-EFFECT is the effect's script id in the database (`fireball`, `realizing`, ...; `gold` and
+The verbs and their clauses are `NOTATION` (notation.py; a step that fits none is refused
+with every form listed): `passes` declines the counter right, `buys` spends two warehouse
+cards for one support card (phase 3), `ends` declares the end of the turn (phase 4). EFFECT
+is the effect's script id in the database (`fireball`, `realizing`, ...; `gold` and
 `otherworld` for the special types 2 黄金 and 異界). Targets may be cards or `p1`/`p2`.
 
 ## Setup keys (besides the shared `turn`, `options`)

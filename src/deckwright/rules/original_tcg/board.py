@@ -8,15 +8,9 @@ of its special type 2. Costs never go below 0; power may.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator, TypeVar
-
 from deckwright.engine import EMPTY
 
-from .facts import BATTLEFIELD, COLS, SCARLET, W_AURA, Aura
-from .memo import AURAS, Memo
-
-T = TypeVar("T")
-
+from .facts import BATTLEFIELD, COLS, SCARLET, TYPE2_STATS, W_AURA, Aura
 
 #: The soldier-grid row of each player's camp (`camp_row` without a call, for hot loops).
 CAMP_ROW = (0, 2)
@@ -29,31 +23,6 @@ def camp_row(p: int) -> int:
 
 class Board:
     """Mixin for the state: field queries and stats."""
-
-    game: Any
-    zones: Any
-    owner: list[int]
-    mods: list[tuple[int, int, int, int, str, int]]
-    grant2: dict[int, str]
-    grant_el: dict[int, tuple[str, ...]]
-    bound: dict[int, int]
-    veil_col: dict[int, int]
-    combat: list[int]
-    stack: list[tuple[Any, ...]]
-    #: Answers remembered during a read (see memo.py); None while the state may change.
-    _memo: Memo | None = None
-    #: False: every read computes each answer afresh (a test compares both ways).
-    remember = True
-
-    def reading(self, ask: Callable[..., T], *args: Any) -> T:
-        """`ask(*args)` for a question that only reads the state, with the memo on."""
-        if self._memo is not None or not self.remember:
-            return ask(*args)
-        self._memo = {}
-        try:
-            return ask(*args)
-        finally:
-            self._memo = None
 
     # --- where things are -----------------------------------------------------------------
 
@@ -78,18 +47,16 @@ class Board:
     def in_field_order(self, cards: list[int]) -> list[int]:
         """`cards` (on the field) sorted as the rules scan the field: soldiers in cell order,
         the arena, the squares, the face-down spells (`Effects.my_field_cards`'s order)."""
-        where, piles, rank = self.zones.where, self.zones.piles, self.game.field_rank
-        cards.sort(key=lambda i: (rank[where[i]], piles[where[i]].index(i)))
+        if len(cards) > 1:
+            where, piles, rank = self.zones.where, self.zones.piles, self.game.field_rank
+            cards.sort(key=lambda i: (rank[where[i]], piles[where[i]].index(i)))
         return cards
 
-    def ground_cards(self, with_veiled: bool = True) -> Iterator[int]:
-        g = self.game
-        for i in self.zones.piles[g.GROUND]:
-            if i != EMPTY:
-                yield i
-        if with_veiled:
-            for p in (0, 1):
-                yield from self.zones.piles[g.VEIL[p]]
+    def ground_cards(self, with_veiled: bool = True) -> list[int]:
+        """The spells and lands on the squares (and the face-down spells)."""
+        g, piles = self.game, self.zones.piles
+        ground = [i for i in piles[g.GROUND] if i != EMPTY]
+        return ground + piles[g.VEIL[0]] + piles[g.VEIL[1]] if with_veiled else ground
 
     def soldier_at(self, cell: int) -> int:
         return self.zones.piles[self.game.SOLD][cell]
@@ -97,51 +64,34 @@ class Board:
     def free_squares(self, p: int) -> list[int]:
         """The columns (0-4) of p's squares that hold neither a spell or land nor a face-down
         spell: where one more may go."""
-        g = self.game
         piles = self.zones.piles
-        ground, first = piles[g.GROUND], p * COLS
-        free = []
-        for c in range(COLS):
-            if ground[first + c] == EMPTY:
-                free.append(c)
-        veil = piles[g.VEIL[p]]
-        if veil and free:
-            veiled = {self.veil_col.get(i) for i in veil}
-            free = [c for c in free if c not in veiled]
-        return free
+        ground, first = piles[self.game.GROUND], p * COLS
+        veiled = {self.veil_col.get(i) for i in piles[self.game.VEIL[p]]}
+        return [c for c in range(COLS) if ground[first + c] == EMPTY and c not in veiled]
 
     def ground_taken(self, p: int, col: int) -> bool:
         return col not in self.free_squares(p)
 
     def row_name(self, p: int, row: int) -> str:
         """'own-camp', 'battlefield' or 'enemy-camp' for player p."""
-        if row == BATTLEFIELD:
-            return "battlefield"
-        return "own-camp" if row == camp_row(p) else "enemy-camp"
-
-    def faceup(self, i: int) -> bool:
-        return self.zones.where[i] != self.game.VEIL[self.owner[i]] if self.owner[i] >= 0 else True
+        return "battlefield" if row == BATTLEFIELD else "own-camp" if row == camp_row(p) else "enemy-camp"
 
     # --- facts that effects can change ------------------------------------------------------
 
     def elements(self, i: int) -> tuple[str, ...]:
-        got = self.grant_el.get(i)
-        return got if got is not None else self.game.colors[i]
+        return self.grant_el.get(i, self.game.colors[i])
 
     def type2_of(self, i: int) -> str | None:
         got = self.grant2.get(i)
         return got if got is not None else self.game.type2[i]
 
     def on_field_type(self, stype: str) -> bool:
-        g = self.game
-        return any(g.stype[i] == stype for i in self.field_soldiers()) or any(
-            g.stype[i] == stype for i in self.ground_cards(False))
+        return any(self.game.stype[i] == stype for i in [*self.field_soldiers(), *self.ground_cards(False)])
 
     def processing(self) -> bool:
         """True from an effect's activation until its counter stack is resolved (頑健)."""
-        if any(item[0] == "E" for item in self.stack):
-            return True
-        return self.window is not None and any(item[0] == "E" for _p, item in self.window.responses)
+        return any(item[0] == "E" for item in self.stack) or self.window is not None and any(
+            item[0] == "E" for _p, item in self.window.responses)
 
     def in_combat(self, i: int) -> bool:
         return len(self.combat) == 7 and (self.combat[0] == i or self.combat[1] == i)
@@ -154,44 +104,16 @@ class Board:
         which the zones keep (`W_AURA`). An aura that holds only while its owner has another
         soldier on the field is left out while they have none, and one for the soldier its
         card chose (`to: bound`) while it has chosen none."""
-        memo = self._memo
-        if memo is not None:
-            got = memo.get(AURAS)
-            if got is not None:
-                return got
         live = self.zones.watched[W_AURA]
         if not live:
-            out = []
-        else:
-            auras = self.game.auras
-            bound = self.bound
-            out = [(i, aura) for i in live for aura in auras[i] if not aura.bound or i in bound]
-            if not live.isdisjoint(self.game.other_own_insts):
-                out = self._with_other_own(out)
-        if memo is not None:
-            memo[AURAS] = out
-        return out
-
-    def _with_other_own(self, out: list[tuple[int, Aura]]) -> list[tuple[int, Aura]]:
-        """`out` without the auras that need another own soldier on the field and lack one."""
-        owner = self.owner
-        piles = self.zones.piles
-        sold, arena = piles[self.game.SOLD], piles[self.game.ARENA]
-        kept = []
-        for src, aura in out:
-            if aura.other_own:
-                side = owner[src]
-                for s in sold:      # (field_soldiers, without building the list)
-                    if s != EMPTY and s != src and owner[s] == side:
-                        break
-                else:
-                    for s in arena:
-                        if s != src and owner[s] == side:
-                            break
-                    else:
-                        continue
-            kept.append((src, aura))
-        return kept
+            return []
+        auras, bound, owner = self.game.auras, self.bound, self.owner
+        out = [(i, aura) for i in live for aura in auras[i] if not aura.bound or i in bound]
+        if live.isdisjoint(self.game.other_own_insts):
+            return out
+        soldiers = self.field_soldiers()
+        return [(src, aura) for src, aura in out if not aura.other_own
+                or any(s != src and owner[s] == owner[src] for s in soldiers)]
 
     def aura_delta(self, i: int, t2: str | None, auras: list[tuple[int, Aura]]) -> tuple[int, int, int]:
         """What the auras in force add to soldier i's cost, move and power (doubled from a
@@ -214,14 +136,11 @@ class Board:
             if aura.bound:
                 if not field or self.bound.get(src) != i:
                     continue
-            else:
-                if not field and (not aura.anywhere or where not in g.HAND):
-                    continue
-                side = aura.owner
-                if (side == "own" and owner[src] != mine) or (side == "enemy" and owner[src] == mine):
-                    continue
-                if aura.element is not None and aura.element not in self.elements(i):
-                    continue
+            elif (not field and (not aura.anywhere or where not in g.HAND)
+                  or aura.owner == "own" and owner[src] != mine
+                  or aura.owner == "enemy" and owner[src] == mine
+                  or aura.element is not None and aura.element not in self.elements(i)):
+                continue
             dc, dm, dp = aura.delta
             k = 2 if (t2 == "太陽" and g.cat[src] == "land") else 1
             c += k * dc
@@ -237,31 +156,25 @@ class Board:
     # --- stats ----------------------------------------------------------------------------
 
     def stats(self, i: int) -> tuple[int, int, int]:
-        """Soldier: (cost, move, power); spell or land: (cast, upkeep, 0); costs floored at 0.
-        (Not remembered during a read: a listing rarely asks twice for the same card; the
-        auras it scans are.)"""
+        """Soldier: (cost, move, power); spell or land: (cast, upkeep, 0); costs floored at 0."""
         g = self.game
         c, m, p = g.base[i]
         if c is None:
             return (-1, -1, 0)          # a face-down-only spell has no costs
         soldier = g.is_soldier[i]
         t2 = (self.type2_of(i) if self.grant2 else g.type2[i]) if soldier else None
-        if self.mods:
-            for mod in self.mods:
-                if mod[0] == i:     # (most modifiers are on other cards: unpacked only if not)
-                    _t, dc, dm, dp, _until, src = mod
-                    k = 2 if t2 == "太陽" and src >= 0 and g.cat[src] == "land" else 1
-                    c += k * dc
-                    m += k * dm
-                    p += k * dp
+        for mod in self.mods:
+            if mod[0] == i:     # (most modifiers are on other cards: unpacked only if not)
+                _t, dc, dm, dp, _until, src = mod
+                k = 2 if t2 == "太陽" and src >= 0 and g.cat[src] == "land" else 1
+                c += k * dc
+                m += k * dm
+                p += k * dp
         if not soldier:
             if g.hand_rules[i]:
                 c = self._hand_rule(i, c)
             return (c if c > 0 else 0, m if m > 0 else 0, p)
-        memo = self._memo
-        auras = memo.get(AURAS) if memo is not None else None   # (asked once per read)
-        if auras is None:
-            auras = self.aura_sources()
+        auras = self.aura_sources()
         if auras:
             dc, dm, dp = self.aura_delta(i, t2, auras)
             c += dc
@@ -273,12 +186,9 @@ class Board:
 
     def _type2_rule(self, i: int, t2: str, c: int, m: int, p: int) -> tuple[int, int, int]:
         """The rule effect of a soldier's special type 2 on its stats."""
-        if t2 == "太陽":
-            return c + 3, m, p + 3
-        if t2 == "俊敏":
-            return c, m - 3, p
-        if t2 == "聡明":
-            return c - 3, m, p
+        if t2 in TYPE2_STATS:
+            dc, dm, dp = TYPE2_STATS[t2]
+            return c + dc, m + dm, p + dp
         if t2 == "豪腕":
             return c, m, p + (4 if self.in_combat(i) else 0)
         if t2 == "頑健":
@@ -314,21 +224,14 @@ class Board:
     # --- lands that change the rules -----------------------------------------------------------
 
     def hell_active(self) -> bool:
-        g = self.game
-        for i in self.ground_cards(False):
-            for doom in g.effs[i]:
-                if doom.script.get("doom_damaged") and not self._disabled(i, doom.eid):
-                    return True
-        return False
+        return any(doom.script.get("doom_damaged") and not self._disabled(i, doom.eid)
+                   for i in self.ground_cards(False) for doom in self.game.effs[i])
 
     def _disabled(self, i: int, eid: str) -> bool:
         """Another effect of the same card switches `eid` off while its condition holds."""
-        for eff in self.game.effs[i]:
-            if eff.script.get("disables") == eid:
-                element = eff.script["while"]["element"]
-                if any(element in self.elements(s) for s in self.field_soldiers()):
-                    return True
-        return False
+        return any(eff.script.get("disables") == eid
+                   and any(eff.script["while"]["element"] in self.elements(s) for s in self.field_soldiers())
+                   for eff in self.game.effs[i])
 
     def drill_safe(self, p: int) -> bool:
         g = self.game

@@ -9,34 +9,15 @@ card it does not need.
 
 from __future__ import annotations
 
-from itertools import filterfalse, islice
-from operator import invert
-from typing import Any
+from itertools import filterfalse
 
 from deckwright.engine import Reason
-
-from .memo import FREE
-
-#: the memo's key for each player's untapped warehouse cards
-FREE_KEYS = ((FREE, 0), (FREE, 1))
 
 Payment = tuple[int, ...]
 
 
 def card_of(x: int) -> int:
     return ~x if x < 0 else x
-
-
-def _plain(picks: list[int], n: int) -> Payment | None:
-    """A cost of n paid with the first of `picks` (the cards chosen, in order): tapped, and the
-    last ones sent to the graveyard (counting two) only as far as the cards are too few."""
-    short = n - len(picks)
-    if short <= 0:
-        return tuple(picks[:n])
-    if short > len(picks) or not picks:
-        return None
-    cut = len(picks) - short
-    return tuple(picks[:cut]) + tuple(map(invert, picks[cut:]))     # (~i: to the graveyard)
 
 
 def value(pay: Payment) -> int:
@@ -46,17 +27,9 @@ def value(pay: Payment) -> int:
 class Costs:
     """Mixin for the state: canonical payments, checking and carrying out a payment."""
 
-    game: Any
-    zones: Any
-    tapped: set[int]
-    owner: list[int]
-    grant_el: dict[int, tuple[str, ...]]
-    _memo: Any
-
-    def untapped(self, p: int, limit: int = 0) -> list[int]:
-        """p's untapped warehouse cards in order; with `limit`, only the first so many."""
-        free = filterfalse(self.tapped.__contains__, self.zones.piles[self.game.WARE[p]])
-        return list(islice(free, limit) if limit else free)
+    def untapped(self, p: int) -> list[int]:
+        """p's untapped warehouse cards, in order."""
+        return list(filterfalse(self.tapped.__contains__, self.zones.piles[self.game.WARE[p]]))
 
     def auto_pay(self, p: int, n: int, req: tuple[str, ...]) -> Payment | None:
         """The canonical payment: tap in warehouse order, covering the elements first (the
@@ -64,74 +37,36 @@ class Costs:
         graveyard only when there are too few to tap."""
         if n <= 0:
             return ()
-        memo = self._memo
-        if memo is None:    # without elements to cover, only the first n untapped cards matter
-            if not req:
-                return _plain(self.untapped(p, n), n)
-            free = self.untapped(p)
-        else:
-            key = (p, n, req)
-            pay = memo.get(key, memo)     # the memo itself marks "not asked yet"
-            if pay is not memo:
-                return pay
-            free = memo.get(FREE_KEYS[p])
-            if free is None:    # (untapped)
-                free = memo[FREE_KEYS[p]] = list(filterfalse(self.tapped.__contains__,
-                                                             self.zones.piles[self.game.WARE[p]]))
-            memo[key] = pay = self._pay_from(free, n, req)
-            return pay
-        return self._pay_from(free, n, req)
-
-    def _pay_from(self, free: list[int], n: int, req: tuple[str, ...]) -> Payment | None:
-        """`auto_pay` from p's untapped warehouse cards `free`, in order."""
-        if n > 2 * len(free):       # even sending every card to the graveyard is too little
+        picks = self.untapped(p)
+        if n > 2 * len(picks):      # even sending every card to the graveyard is too little
             return None
-        if not req:
-            return tuple(free[:n]) if n <= len(free) else _plain(free, n)
-        if len(req) == 1:           # the usual cost
-            e = req[0]
-            els = self.game.colors if not self.grant_el else self._all_elements()
-            for k, first in enumerate(free):
-                if e in els[first]:     # the first card of the element, then the rest in order
-                    if k == 0:
-                        picks = free[:n]
-                    else:
-                        picks = free[:n] if k < n else free[:n - 1]
-                        if k < n:
-                            del picks[k]
-                        picks.insert(0, first)
-                    # (every card tapped: `_plain` without the call)
-                    return tuple(picks) if len(picks) == n else _plain(picks, n)
+        if req:
+            picks = self._picks(picks, n, req)
+            if picks is None:
+                return None
+        short = n - len(picks)
+        if short <= 0:
+            return tuple(picks[:n])
+        if short > len(picks):
             return None
-        picks = self._picks(free, n, req)
-        return _plain(picks, n) if picks else None
-
-    def _all_elements(self) -> list[tuple[str, ...]]:
-        return [self.elements(i) for i in range(len(self.owner))]
+        cut = len(picks) - short
+        return tuple(picks[:cut]) + tuple(~i for i in picks[cut:])     # (~i: to the graveyard)
 
     def _picks(self, free: list[int], n: int, req: tuple[str, ...]) -> list[int] | None:
-        """The cards picked for a cost of several elements (None: one is missing)."""
-        els = self.game.colors if not self.grant_el else self._all_elements()
+        """The cards picked for a cost with elements, in order (None: one is missing)."""
+        els = self.game.colors if not self.grant_el else [self.elements(i) for i in range(len(self.owner))]
         if n < len(req):
             return [i for i in free if any(e in els[i] for e in req)][:n]
         picks: list[int] = []
         for e in req:
-            for i in picks:
+            for i in picks + free:      # covered by a card picked already, else the first one
                 if e in els[i]:
-                    break           # already covered by a card picked for another
+                    break
             else:
-                for i in free:
-                    if e in els[i] and i not in picks:
-                        picks.append(i)
-                        break
-                else:
-                    return None
-        for i in free:
-            if len(picks) >= n:
-                break
+                return None
             if i not in picks:
                 picks.append(i)
-        return picks
+        return picks + [i for i in free[:n] if i not in picks][:n - len(picks)]   # (n are enough)
 
     def pay_problem(self, p: int, pay: Payment, n: int, req: tuple[str, ...]) -> str | None:
         """Why a payment does not pay `n` cards with elements `req`; None when it does."""

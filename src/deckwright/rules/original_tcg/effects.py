@@ -15,8 +15,7 @@ from typing import Any, Iterator
 from deckwright.engine import EMPTY, Reason
 
 from .board import camp_row
-from .facts import COLS, THRESHOLD, W_COUNTER, Effect
-from .memo import CHOICES
+from .facts import COLS, THRESHOLD, TRIGGERS, W_COUNTER, Effect
 
 PLAYER = -100
 #: The one choice of an effect with nothing to choose: no mode, no X, no targets.
@@ -32,28 +31,13 @@ def is_player(t: int) -> bool:
 class Effects:
     """Mixin for the state: effect look-up, targets, triggers, resolution."""
 
-    game: Any
-    zones: Any
-    owner: list[int]
-    stack: list[tuple[Any, ...]]
-    used: set[tuple[int, str]]
-    fresh: set[int]
-    combat: list[int]
-    bound: dict[int, int]
-    mods: list[tuple[int, int, int, int, str, int]]
-    dmg: dict[int, int]
-    hurt: list[int]
-    counters: list[int]
-
     # --- which effects a card has ----------------------------------------------------------
 
     def effects_of(self, i: int) -> tuple[Effect, ...]:
         g = self.game
         effs = g.effs[i]
-        gold = g.is_soldier[i] and self.type2_of(i)
-        if gold in ("黄金", "異界"):
-            effs = effs + (g.gold["gold" if gold == "黄金" else "otherworld"],)
-        return effs
+        gold = g.is_soldier[i] and g.gold.get(self.type2_of(i))
+        return effs + (gold,) if gold else effs
 
     def effect(self, i: int, eid: str) -> Effect | None:
         return next((e for e in self.effects_of(i) if e.eid == eid), None)
@@ -66,15 +50,11 @@ class Effects:
     def candidates(self, p: int, src: int, pick: Any) -> list[int]:
         """Everything one choice slot may take, for effect source `src` controlled by p."""
         picks = pick if isinstance(pick, list) else [pick]
-        out: list[int] = []
-        for one in picks:
-            if one == "enemy-player":
-                out.append(PLAYER - (1 - p))
-            else:
-                out += self._filter(p, src, one)
-        return out
+        return [t for one in picks
+                for t in ([PLAYER - (1 - p)] if one == "enemy-player" else self._filter(p, src, one))]
 
     def _filter(self, p: int, src: int, f: dict[str, Any]) -> list[int]:
+        """The cards a `pick` filter of an effect script takes (source `src`, controlled by p)."""
         g = self.game
         owners = self.owner
         kind = f.get("kind", "card")
@@ -83,63 +63,42 @@ class Effects:
         if zone == "hand":
             pool = self.zones.piles[g.HAND[p]]      # (only read here)
         elif zone == "warehouse":
-            q = 1 - p if owner == "enemy" else p
-            pool = self.zones.piles[g.WARE[q]]
+            pool = self.zones.piles[g.WARE[1 - p if owner == "enemy" else p]]
         else:
             rows = f.get("rows", ["field"])
             anywhere = "field" in rows
             pool = []
             if kind in ("soldier", "card"):
-                if anywhere:
-                    pool += self.field_soldiers()
-                else:
-                    pool += self._soldiers_in_rows(p, rows)
+                pool += self.field_soldiers() if anywhere else self._soldiers_in_rows(p, rows)
             if kind in ("land", "spell", "card"):
-                for c in self.ground_cards():
-                    if anywhere or ("own-camp" if owners[c] == p else "enemy-camp") in rows:
-                        pool.append(c)
-        out = []
-        is_soldier, cat = g.is_soldier, g.cat
-        soldiers = kind == "soldier"
+                pool += [c for c in self.ground_cards()
+                         if anywhere or ("own-camp" if owners[c] == p else "enemy-camp") in rows]
         only = kind if kind in ("land", "spell") else None      # a category
-        mine, theirs = owner == "own", owner == "enemy"
         cap = f.get("max_cost")
-        spell, side = cat[src] == "spell", owners[src]
+        out = []
         for t in pool:
-            if soldiers and not is_soldier[t]:
+            if kind == "soldier" and not g.is_soldier[t] or only is not None and g.cat[t] != only:
                 continue
-            if only is not None and cat[t] != only:
-                continue
-            if (mine and owners[t] != p) or (theirs and owners[t] == p):
+            if (owner == "own" and owners[t] != p) or (owner == "enemy" and owners[t] == p):
                 continue
             if cap is not None and self.stats(t)[0] > cap:
                 continue
-            if spell and is_soldier[t] and owners[t] != side and self.type2_of(t) == "深淵":
-                continue        # (immune)
-            out.append(t)
+            if not (g.is_soldier[t] and self.immune(t, src)):
+                out.append(t)
         return out
 
     def _soldiers_in_rows(self, p: int, rows: list[str]) -> list[int]:
         """The field's soldiers (`field_soldiers` order) in the rows named from p's side
         (an arena soldier in the row of the square it fights for)."""
         g = self.game
-        sold = self.zones.piles[g.SOLD]
-        out = []
-        for row in range(3):        # (rows in order: the cells in order)
-            if self.row_name(p, row) in rows:
-                for i in sold[row * COLS:(row + 1) * COLS]:
-                    if i != EMPTY:
-                        out.append(i)
-        for s in self.zones.piles[g.ARENA]:
-            if self.row_name(p, self.cell_of(s) // COLS) in rows:
-                out.append(s)
-        return out
+        out = [i for cell, i in enumerate(self.zones.piles[g.SOLD])
+               if i != EMPTY and self.row_name(p, cell // COLS) in rows]
+        return out + [s for s in self.zones.piles[g.ARENA]
+                      if self.row_name(p, self.cell_of(s) // COLS) in rows]
 
     def slots(self, eff: Effect, mode: str) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]:
-        if eff.modes:
-            found = eff.mode(mode)
-            return found if found else ((), ())
-        return eff.choose, eff.ops
+        """The effect's choice slots and operations (those of its mode `mode`, if it has modes)."""
+        return eff.modes.get(mode, ((), ())) if eff.modes else (eff.choose, eff.ops)
 
     def assign(self, p: int, src: int, eff: Effect, mode: str, x: int,
                targets: tuple[int, ...]) -> dict[str, list[int]] | str:
@@ -147,29 +106,24 @@ class Effects:
         if eff.x_cost:
             return self._assign_gold(p, src, x, targets)
         choose, _ops = self.slots(eff, mode)
-        if eff.modes and not eff.mode(mode):
-            names = "、".join(m for m, _c, _o in eff.modes)
+        if eff.modes and mode not in eff.modes:
+            names = "、".join(eff.modes)
             return Reason(f"モードを選ぶ必要がある（{names}）", "effects")
         if len(set(targets)) != len(targets):
             return Reason("同じものを二度は選べない（「〜枚まで」の対象はそれぞれ別のもの）", "distinct-targets")
         bound: dict[str, list[int]] = {s["name"]: [] for s in choose}
-        pools: list[list[int] | None] = [None] * len(choose)    # each slot's, looked for once
+        pools = [self.candidates(p, src, s["pick"]) for s in choose]
         for t in targets:
-            for k, s in enumerate(choose):
-                if len(bound[s["name"]]) < s.get("max", 1):
-                    pool = pools[k]
-                    if pool is None:
-                        pool = pools[k] = self.candidates(p, src, s["pick"])
-                    if t in pool:
-                        bound[s["name"]].append(t)
-                        break
+            for s, pool in zip(choose, pools):
+                if len(bound[s["name"]]) < s.get("max", 1) and t in pool:
+                    bound[s["name"]].append(t)
+                    break
             else:
                 return self._target_reason(p, src, t)
-        for k, s in enumerate(choose):
+        for s, pool in zip(choose, pools):
             need = s.get("min", 1)
             if len(bound[s["name"]]) < need:
-                if need and s.get("name") == "t" and eff.forced and not (
-                        pools[k] if pools[k] is not None else self.candidates(p, src, s["pick"])):
+                if need and s.get("name") == "t" and eff.forced and not pool:
                     continue        # a forced effect with nothing to choose does nothing
                 return Reason("対象を選んでいない（対象が足りない）", "effects")
         return bound
@@ -179,10 +133,9 @@ class Effects:
             return Reason("X は 1 以上にする", "gold-x")
         if len(targets) != x or len(set(targets)) != x:
             return Reason(f"召喚コスト{x}以上の自陣の兵をちょうど {x} 枚選ぶ", "gold-x")
+        fodder = self._gold_fodder(p, src)
         for t in targets:
-            if (t == src or is_player(t) or not self.game.is_soldier[t] or self.owner[t] != p
-                    or self.zones.where[t] != self.game.SOLD or self.cell_of(t) // 5 != camp_row(p)
-                    or self.stats(t)[0] < x):
+            if t not in fodder or self.stats(t)[0] < x:
                 return Reason(f"{self.label_of(t)} は召喚コスト{x}以上の自陣の兵ではないので対象にできない", "gold-x")
         return {"t": list(targets)}
 
@@ -192,28 +145,14 @@ class Effects:
         return Reason(f"{self.label_of(t)} はこの効果の対象にできない", "targets-at-activation")
 
     def target_choices(self, p: int, src: int, eff: Effect) -> list[tuple[str, int, tuple[int, ...]]]:
-        """(mode, x, targets) a bot may choose; capped at CHOICE_CAP per effect. During a read
-        the answer is remembered for every source alike to `src`: of an effect's source, its
-        targets depend only on whether it is a spell, and whose (深淵 soldiers are immune to
-        the opponent's spells; see `immune`)."""
+        """(mode, x, targets) a bot may choose; capped at CHOICE_CAP per effect."""
         if eff.plain:
             return NOTHING_TO_CHOOSE
         if eff.x_cost:
             return list(self._gold_choices(p, src))
-        memo = self._memo
-        if memo is None:
-            return self._choices(p, src, eff)
-        key = (CHOICES, p, id(eff), self.owner[src] if self.game.cat[src] == "spell" else -2)
-        got = memo.get(key)
-        if got is None:
-            got = memo[key] = self._choices(p, src, eff)
-        return got
-
-    def _choices(self, p: int, src: int, eff: Effect) -> list[tuple[str, int, tuple[int, ...]]]:
         out: list[tuple[str, int, tuple[int, ...]]] = []
-        for mode in [m for m, _c, _o in eff.modes] or [""]:
-            choose = self.slots(eff, mode)[0] if eff.modes else eff.choose     # (slots)
-            for combo in self._combos(p, src, choose, eff.forced):
+        for mode in list(eff.modes) or [""]:
+            for combo in self._combos(p, src, self.slots(eff, mode)[0], eff.forced):
                 out.append((mode, 0, combo))
                 if len(out) >= CHOICE_CAP:
                     return out
@@ -237,12 +176,17 @@ class Effects:
         return list(_product(parts))
 
     def _gold_choices(self, p: int, src: int) -> Iterator[tuple[str, int, tuple[int, ...]]]:
-        mine = [s for s in self.field_soldiers() if s != src and self.owner[s] == p
-                and self.zones.where[s] == self.game.SOLD and self.cell_of(s) // 5 == camp_row(p)]
+        mine = self._gold_fodder(p, src)
         for x in range(1, len(mine) + 1):
             fit = [s for s in mine if self.stats(s)[0] >= x]
             if len(fit) >= x:
                 yield "", x, tuple(fit[:x])
+
+    def _gold_fodder(self, p: int, src: int) -> list[int]:
+        """What 黄金/異界 may destroy: p's soldiers standing in p's camp, but `src`."""
+        first = camp_row(p) * COLS
+        return [s for s in self.zones.piles[self.game.SOLD][first:first + COLS]
+                if s != EMPTY and s != src and self.owner[s] == p]
 
     # --- triggers --------------------------------------------------------------------------
 
@@ -252,24 +196,21 @@ class Effects:
             return "effect" in eff.trigger and top[2] != src
         _v, kind, who, inst = top
         for t in eff.trigger:
-            if ((t == "own-spell-cast" and kind == "cast" and who == p)
-                    or (t == "enemy-summon" and kind == "summon" and who != p)
-                    or (t == "enemy-move" and kind == "move" and who != p)
-                    or (t == "self-move" and kind == "move" and inst == src)
-                    or (t == "self-summon" and kind == "summon" and inst == src)
-                    or (t == "self-cast" and kind == "cast" and inst == src)
-                    or (t == "combat-end" and kind == "cend")
-                    or (t == "own-turn-end" and kind == "tend" and who == p)):
+            wanted, whose = TRIGGERS.get(t, ("", ""))
+            if wanted == kind and (whose == "any" or (whose == "own" and who == p)
+                                   or (whose == "enemy" and who != p)
+                                   or (whose == "self" and inst == src)
+                                   or (whose in ("fight", "drill") and self._fighting(whose, p))):
                 return True
-            if t == "combat-start-vs-enemy" and kind == "cstart" and self.combat:
-                a, d = self.combat[0], self.combat[1]
-                if d >= 0 and self.owner[a] != self.owner[d] and p in (self.owner[a], self.owner[d]):
-                    return True
-            if t == "own-drill-end" and kind == "cend" and self.combat:
-                a, d = self.combat[0], self.combat[1]
-                if d >= 0 and self.owner[a] == self.owner[d] == p:
-                    return True
         return False
+
+    def _fighting(self, whose: str, p: int) -> bool:
+        """Is p in the combat under way against the other player ("fight"), or against
+        their own soldier ("drill")?"""
+        if not self.combat or self.combat[1] < 0:
+            return False
+        a, d = self.owner[self.combat[0]], self.owner[self.combat[1]]
+        return (a != d and p in (a, d)) if whose == "fight" else a == d == p
 
     def usable(self, p: int, i: int, eff: Effect, counter: bool) -> str | None:
         """Why p may not activate effect `eff` of card i now (source side only)."""
@@ -291,38 +232,24 @@ class Effects:
         if top is None:
             top = self.window.top()
         counters = self.game.counters_of
-        if among is None:
-            live = self.zones.watched[W_COUNTER]    # the cards with a counter on the field
-            if not live:
-                return []
-            owner, answering = self.owner, self.answering(top)
-            mine = [i for i in live if i in answering and owner[i] == p]
-            if len(mine) > 1:
-                self.in_field_order(mine)
-        else:
-            owner = self.owner
-            mine = [i for i in among if owner[i] == p]
-        out = []
-        for i in mine:
-            for eff in counters[i]:
-                if self.answers(eff, i, p, top) and self.usable(p, i, eff, True) is None:
-                    out.append((i, eff))
-        return out
-
-    def answering(self, top: tuple[Any, ...]) -> frozenset[int]:
-        """The instances with a counter effect that may answer stack item `top`."""
-        answering = self.game.answering
-        return answering.get("E" if top[0] == "E" else top[1], answering[None])
-
-    def my_field_cards(self, p: int, among: frozenset[int] | None = None) -> list[int]:
-        """p's cards on the field (soldiers in cell order, the arena, squares, veils); with
-        `among`, only those of these instances."""
-        g = self.game
-        piles = self.zones.piles
         owner = self.owner
         if among is None:
-            return [i for pile in g.FIELD for i in piles[pile] if i != EMPTY and owner[i] == p]
-        return [i for pile in g.FIELD for i in piles[pile] if i in among and owner[i] == p]
+            mine = self.in_field_order([i for i in self.answering(top) if owner[i] == p])
+        else:
+            mine = [i for i in among if owner[i] == p]
+        return [(i, eff) for i in mine for eff in counters[i]
+                if self.answers(eff, i, p, top) and self.usable(p, i, eff, True) is None]
+
+    def answering(self, top: tuple[Any, ...]) -> set[int]:
+        """The cards on the field with a counter effect that could answer stack item `top`."""
+        live = self.zones.watched[W_COUNTER]    # (kept by the zones)
+        insts = self.game.answering.get("E" if top[0] == "E" else top[1])
+        return live if insts is None else live & insts
+
+    def my_field_cards(self, p: int) -> list[int]:
+        """p's cards on the field (soldiers in cell order, the arena, squares, veils)."""
+        piles, owner = self.zones.piles, self.owner
+        return [i for pile in self.game.FIELD for i in piles[pile] if i != EMPTY and owner[i] == p]
 
     # --- resolution --------------------------------------------------------------------------
 
@@ -331,8 +258,7 @@ class Effects:
         eff = self.effect(src, eid)
         if eff is None:
             return
-        if self.log.on:
-            self.log.add("resolve", p=p, card=src, eff=eff.label, eid=eid)
+        self.log.add("resolve", p=p, card=src, eff=eff.label, eid=eid)
         if eff.x_cost:
             self._gold(p, src, x, targets)
             return
@@ -375,28 +301,23 @@ class Effects:
             if self.on_field(t) or self.zones.where[t] in self.game.HAND:
                 dc, dm, *rest = op["delta"]
                 self.mods.append((t, dc, dm, rest[0] if rest else 0, op.get("until", "leaves"), src))
-                if self.log.on:
-                    # a card in a hand is named to its owner alone; on the field, to all
-                    self.log.add("modify", card=t, delta="/".join(f"{d:+d}" for d in op["delta"]),
-                                 seen_by=None if self.on_field(t) else (self.owner[t],))
+                # a card in a hand is named to its owner alone; on the field, to all
+                self.log.add("modify", card=t, delta="/".join(f"{d:+d}" for d in op["delta"]),
+                             seen_by=None if self.on_field(t) else (self.owner[t],))
         elif kind == "remove-counters":
             self.dmg[t] = max(0, self.dmg.get(t, 0) - op["up_to"])
-            if self.log.on:
-                self.log.add("cure", card=t, n=op["up_to"])
+            self.log.add("cure", card=t, n=op["up_to"])
         elif kind == "bind":
             if self.on_field(src) and self.on_field(t):
                 self.bound[src] = t
-                if self.log.on:
-                    self.log.add("bind", card=src, target=t)
+                self.log.add("bind", card=src, target=t)
 
     def _gold(self, p: int, src: int, x: int, targets: tuple[int, ...]) -> None:
-        for t in targets:
-            if self.on_field(t):
-                self.destroy(t)
+        for t in filter(self.on_field, targets):
+            self.destroy(t)
         if self.on_field(src):
             self.mods.append((src, 0, 0, 2 * x, "leaves", src))
-            if self.log.on:
-                self.log.add("modify", card=src, delta=f"+0/+0/+{2 * x}")
+            self.log.add("modify", card=src, delta=f"+0/+0/+{2 * x}")
 
     # --- damage and destruction ------------------------------------------------------------------
 
@@ -405,32 +326,25 @@ class Effects:
         if is_player(t):
             self.damage_player(PLAYER - t, n)
             return
-        if not self.on_field(t):
-            return
-        if g.is_soldier[t] and src >= 0 and self.immune(t, src):
+        if not self.on_field(t) or g.is_soldier[t] and src >= 0 and self.immune(t, src):
             return
         self.dmg[t] = self.dmg.get(t, 0) + n
-        if self.log.on:
-            self.log.add("hurt", card=t, n=n, total=self.dmg[t])
+        self.log.add("hurt", card=t, n=n, total=self.dmg[t])
         if g.is_soldier[t]:
-            self.hurt.append(t)
-            if self.dmg[t] > self.power(t):
-                self.destroy(t)
-        elif self.dmg[t] > THRESHOLD:
+            self.hurt.append(t)     # (無限地獄 reads it)
+        if self.dmg[t] > (self.power(t) if g.is_soldier[t] else THRESHOLD):
             self.destroy(t)
 
     def damage_player(self, p: int, n: int) -> None:
         if n <= 0:
             return
         self.counters[p] += n
-        if self.log.on:
-            self.log.add("damage", p=p, n=n, total=self.counters[p])
+        self.log.add("damage", p=p, n=n, total=self.counters[p])
         if self.counters[p] > THRESHOLD:
             self.counters[p] = 0
             life = self.game.LIFE[p]
             self.zones.draw(life, self.game.HAND[p])
-            if self.log.on:
-                self.log.add("life", p=p)
+            self.log.add("life", p=p)
             if not self.zones.piles[life]:
                 self.lose(p, "戦力が尽きた")
 

@@ -50,14 +50,20 @@ SCARLET: dict[str, tuple[str, str, str]] = {
     "天": ("water", "蒼", "wind"),
     "碧": ("wind", "天", "earth"),
 }
+#: What the special types 2 that always change a soldier's stats add to its cost/move/power.
+TYPE2_STATS = {"太陽": (3, 0, 3), "俊敏": (0, -3, 0), "聡明": (-3, 0, 0)}
 #: Special types 2 that grant the normal effect "X: destroy X own soldiers, +0/+0/+2X".
 GOLD_TYPES = {"黄金": "gold", "異界": "otherworld"}
-#: The stack items a counter trigger can answer: "E" an activated effect, else the event kind
-#: (`Effects.answers` decides; this only spares asking cards that cannot answer at all).
-TRIGGER_ITEMS = {
-    "effect": "E", "own-spell-cast": "cast", "self-cast": "cast", "enemy-summon": "summon",
-    "self-summon": "summon", "enemy-move": "move", "self-move": "move", "combat-end": "cend",
-    "own-drill-end": "cend", "own-turn-end": "tend", "combat-start-vs-enemy": "cstart",
+#: What each counter trigger answers: the kind of stack item ("E" an activated effect, else the
+#: event's kind) and whose it must be: the answering player's (own), the other's (enemy), the
+#: answering card's (self), anyone's, or a combat against the other player (fight) or between
+#: the answering player's own soldiers (drill). `Effects.answers` reads it.
+TRIGGERS = {
+    "effect": ("E", "any"), "own-spell-cast": ("cast", "own"), "self-cast": ("cast", "self"),
+    "enemy-summon": ("summon", "enemy"), "self-summon": ("summon", "self"),
+    "enemy-move": ("move", "enemy"), "self-move": ("move", "self"), "combat-end": ("cend", "any"),
+    "own-drill-end": ("cend", "drill"), "own-turn-end": ("tend", "own"),
+    "combat-start-vs-enemy": ("cstart", "fight"),
 }
 
 
@@ -75,7 +81,9 @@ class Effect:
     extra: tuple[str, ...] = ()    # (C) costs, e.g. self-to-graveyard
     choose: tuple[dict[str, Any], ...] = ()
     ops: tuple[dict[str, Any], ...] = ()
-    modes: tuple[tuple[str, tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]], ...] = ()
+    #: mode name -> its choice slots and operations
+    modes: dict[str, tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]] = field(
+        default_factory=dict)
     x_cost: bool = False           # 黄金/異界: the cost is X
     label: str = ""                # the effect's name for the log (効果種別:効果名)
     script: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
@@ -86,18 +94,8 @@ class Effect:
         object.__setattr__(self, "plain", not self.choose and not self.modes and not self.x_cost)
 
     @property
-    def can_counter(self) -> bool:
-        return bool(self.trigger)
-
-    @property
     def can_normal(self) -> bool:
         return self.kind == "normal" or self.also_normal
-
-    def mode(self, name: str) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]] | None:
-        for mname, choose, ops in self.modes:
-            if mname == name:
-                return choose, ops
-        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,22 +130,15 @@ def aura_from_script(aura: dict[str, Any], game: Any) -> Aura:
 
 def effect_from_script(kind: str, script: dict[str, Any], label: str = "") -> Effect:
     cost = script.get("cost") or {}
-    modes = tuple((name, tuple(m.get("choose", ())), tuple(m.get("ops", ())))
-                  for name, m in (script.get("modes") or {}).items())
-    return Effect(
-        eid=script["id"], kind=kind,
-        trigger=tuple(script.get("trigger", ())),
-        also_normal=bool(script.get("also_normal")),
-        forced=bool(script.get("forced")) or kind == "forced-counter",
-        n=int(cost.get("n", 0)),
-        elements=tuple(cost.get("elements", ())),
-        extra=tuple(cost.get("extra", ())),
-        choose=tuple(script.get("choose", ())),
-        ops=tuple(script.get("ops", ())),
-        modes=modes,
-        label=label or script["id"],
-        script=script,
-    )
+    modes = {name: (tuple(m.get("choose", ())), tuple(m.get("ops", ())))
+             for name, m in (script.get("modes") or {}).items()}
+    return Effect(eid=script["id"], kind=kind, trigger=tuple(script.get("trigger", ())),
+                  also_normal=bool(script.get("also_normal")),
+                  forced=bool(script.get("forced")) or kind == "forced-counter",
+                  n=int(cost.get("n", 0)), elements=tuple(cost.get("elements", ())),
+                  extra=tuple(cost.get("extra", ())), choose=tuple(script.get("choose", ())),
+                  ops=tuple(script.get("ops", ())), modes=modes, label=label or script["id"],
+                  script=script)
 
 
 def gold_effect(eid: str) -> Effect:
@@ -178,28 +169,29 @@ def prepare_facts(game: Any) -> None:
     game.race = tuple(c.stats.get("race") for c in cards)
     game.stype = tuple(c.stats.get("type") for c in cards)
     game.type2 = tuple(c.stats.get("type2") for c in cards)
-    by_card: dict[str, tuple[Effect, ...]] = {}
-    for card in game.data.db.cards:
-        by_card[card.id] = tuple(effect_from_script(e.kind, e.script, _label(e)) for e in card.effects
-                                 if isinstance(e.script, dict) and "id" in e.script)
+    by_card = {card.id: tuple(effect_from_script(e.kind, e.script, _label(e)) for e in card.effects
+                              if isinstance(e.script, dict) and "id" in e.script)
+               for card in game.data.db.cards}
     game.effs = tuple(by_card[cid] for cid in cat.ids)
     game.facedown_only = tuple(any(e.script.get("facedown") for e in game.effs[i])
                                for i in range(len(cat)))
     game.counters_of = tuple(tuple(e for e in game.effs[i] if e.trigger) for i in range(len(cat)))
+    #: stack item kind ("E" or an event's) -> the instances with a counter effect that could
+    #: answer it (an unknown trigger, any): `Effects.answers` decides, this spares asking the rest
+    game.answering = {kind: frozenset(i for i, effs in enumerate(game.counters_of) if any(
+        TRIGGERS.get(t, (kind,))[0] == kind for e in effs for t in e.trigger))
+        for kind in {kind for kind, _whose in TRIGGERS.values()}}
     game.auras = tuple(tuple(aura_from_script(e.script["aura"], game) for e in game.effs[i] if "aura" in e.script)
                        for i in range(len(cat)))
-    #: the instances with an aura, and those with one that holds only beside another own soldier
-    game.aura_insts = frozenset(i for i in range(len(cat)) if game.auras[i])
+    #: the instances with an aura that holds only beside another own soldier
     game.other_own_insts = frozenset(i for i in range(len(cat)) if any(a.other_own for a in game.auras[i]))
     game.hand_rules = tuple(any(e.script.get("hand") for e in game.effs[i]) for i in range(len(cat)))
     game.drill = frozenset(i for i in range(len(cat)) if any(e.script.get("drill_safe") for e in game.effs[i]))
-    game.gold = {eid: gold_effect(eid) for eid in GOLD_TYPES.values()}
-    game.answering = _answering(game.counters_of)
+    game.gold = {t2: gold_effect(eid) for t2, eid in GOLD_TYPES.items()}
     game.normals = tuple(tuple(e for e in game.effs[i] if e.can_normal)
-                         + ((game.gold[GOLD_TYPES[game.type2[i]]],)
-                            if game.is_soldier[i] and game.type2[i] in GOLD_TYPES else ())
+                         + ((game.gold[game.type2[i]],)
+                            if game.is_soldier[i] and game.type2[i] in game.gold else ())
                          for i in range(len(cat)))
-    game.with_normal = frozenset(i for i in range(len(cat)) if game.normals[i])
     layout = game.layout(2)
     # (game.HAND, LIFE, SUPPORT, GROUND, ARENA are the engine's; shorter names for the rest)
     game.GRAVE, game.WARE, game.VEIL = game.GRAVEYARD, game.WAREHOUSE, game.VEILED
@@ -214,23 +206,9 @@ def prepare_facts(game: Any) -> None:
     #: an aura on the soldier grid, in the arena or on the squares (where an aura is in force),
     #: and the cards with a counter effect, and with a normal effect, anywhere on the field
     game.watches = Watches(len(cat), len(layout), (
-        (game.aura_insts, (game.SOLD, game.ARENA, game.GROUND)),
-        (game.answering[None], game.FIELD),
-        (game.with_normal, game.FIELD)))
-
-
-def _answering(counters_of: tuple[tuple[Effect, ...], ...]) -> dict[str | None, frozenset[int]]:
-    """Stack item kind -> the instances with a counter effect that may answer it; under None,
-    every instance with a counter (for an item kind no trigger names)."""
-    kinds: dict[str | None, set[int]] = {kind: set() for kind in (None, *TRIGGER_ITEMS.values())}
-    for i, effs in enumerate(counters_of):
-        if not effs:
-            continue
-        kinds[None].add(i)
-        items = {TRIGGER_ITEMS.get(t) for e in effs for t in e.trigger}
-        for kind in (set(TRIGGER_ITEMS.values()) if None in items else items):
-            kinds[kind].add(i)
-    return {kind: frozenset(insts) for kind, insts in kinds.items()}
+        (frozenset(i for i in range(len(cat)) if game.auras[i]), (game.SOLD, game.ARENA, game.GROUND)),
+        (frozenset(i for i in range(len(cat)) if game.counters_of[i]), game.FIELD),
+        (frozenset(i for i in range(len(cat)) if game.normals[i]), game.FIELD)))
 
 
 def _label(effect: Any) -> str:

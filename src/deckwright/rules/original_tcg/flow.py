@@ -16,20 +16,11 @@ from typing import Any
 from deckwright.engine import EMPTY, Window
 
 from .board import CAMP_ROW, camp_row
-from .facts import BATTLEFIELD, COLS, TURN_LIMIT, W_COUNTER
+from .facts import BATTLEFIELD, COLS, TURN_LIMIT
 
 
 class Flow:
     """Mixin for the state: windows, combat, phases, destruction and the end of the game."""
-
-    game: Any
-    zones: Any
-    turns: Any
-    owner: list[int]
-    stack: list[tuple[Any, ...]]
-    window: Any
-    todo: list[tuple[Any, ...]]
-    combat: list[int]
 
     # --- the counter window ---------------------------------------------------------------
 
@@ -41,10 +32,7 @@ class Flow:
         window would resolve it, without opening one. (An effect with a possible answer on
         the field always opens its window: while it is open the effect is being processed,
         which 頑健 reads, so who can answer is only asked inside it.)"""
-        g = self.game
-        insts = g.answering.get("E" if item[0] == "E" else item[1], g.answering[None])  # (answering)
-        live = self.zones.watched[W_COUNTER]    # the cards with a counter effect on the field
-        among = list(live.intersection(insts)) if live else []     # either player's
+        among = list(self.answering(item))     # either player's
         if not self.stack and (not among or (item[0] == "V" and not self.has_counter(0, item, among)
                                              and not self.has_counter(1, item, among))):
             if item[0] == "E":      # an event alone on the stack resolves to nothing
@@ -55,28 +43,25 @@ class Flow:
         self.window = Window.stack(self.turns, about=item, by=by)
 
     def drive(self) -> None:
+        """Run the tasks waiting and pass the counter right for a player with no counter to
+        play, until a player has a decision to take."""
         while not self.over:
-            window = self.window
-            if window is not None:
-                if self.has_counter(window.current):
+            if self.window is not None:
+                if self.has_counter(self.window.current):
                     return
                 self.pass_right()
-                continue
-            if self.todo:
-                self.run_task(self.todo.pop())
-                continue
-            return
+            elif self.todo:
+                task = self.todo.pop()
+                TASKS[task[0]](self, *task[1:])
+            else:
+                return
 
     def has_counter(self, p: int, top: tuple[Any, ...] | None = None, among: list[int] | None = None) -> bool:
         """Can p answer the top of the stack (or the item `top`) now, or must they? (`among`:
         see counter_options.)"""
-        for i, eff in self.counter_options(p, top, among):
-            if eff.forced or self.reading(self.counter_payable, p, i, eff):
-                return True
-        return False
-
-    def forced_pending(self, p: int) -> bool:
-        return any(eff.forced for _i, eff in self.counter_options(p))
+        return any(eff.forced or (self.auto_pay(p, *self.cost_of(i, eff, 1)) is not None
+                                  and bool(self.target_choices(p, i, eff)))
+                   for i, eff in self.counter_options(p, top, among))
 
     def pass_right(self) -> None:
         window = self.window
@@ -86,9 +71,6 @@ class Flow:
             self.stack = [item for _p, item in reversed(window.resolution())]
             self.window = None
             self.resolve_stack()
-
-    def respond(self, item: tuple[Any, ...]) -> None:
-        self.window.respond(item[1], item)
 
     def resolve_stack(self) -> None:
         effects = False
@@ -108,22 +90,8 @@ class Flow:
         if hurt and self.hell_active():
             for s in hurt:
                 if self.on_field(s):
-                    if self.log.on:
-                        self.log.add("doom", card=s)
+                    self.log.add("doom", card=s)
                     self.destroy(s)
-
-    # --- tasks ---------------------------------------------------------------------------------
-
-    def run_task(self, task: tuple[Any, ...]) -> None:
-        kind = task[0]
-        if kind == "arrive":
-            self.arrive(task[1], task[2], task[3])
-        elif kind == "steps":
-            self.combat_steps()
-        elif kind == "after":
-            self.combat_after()
-        elif kind == "next-turn":
-            self.next_turn()
 
     # --- entering a square ----------------------------------------------------------------------
 
@@ -131,9 +99,8 @@ class Flow:
         """A soldier summoned (origin -1) or moved into `cell`: stand there, or wait in the
         arena when the cell is held by another soldier; the combat comes after the window."""
         g = self.game
-        zones = self.zones
-        if zones.piles[g.SOLD][cell] == EMPTY:
-            zones.place(i, g.SOLD, cell)
+        if self.zones.piles[g.SOLD][cell] == EMPTY:
+            self.zones.place(i, g.SOLD, cell)
         else:
             self.zones.move(i, g.ARENA)
             self.combat = [i, -2, cell, origin, -1]   # -2: the square's soldier, decided later
@@ -160,11 +127,10 @@ class Flow:
 
     def start_combat(self, a: int, d: int, cell: int, origin: int, foe: int) -> None:
         self.combat = [a, d, cell, origin, foe, 0, 0]
-        if self.log.on:
-            if d >= 0:
-                self.log.add("cstart", a=a, d=d)
-            else:
-                self.log.add("phantom", a=a)
+        if d >= 0:
+            self.log.add("cstart", a=a, d=d)
+        else:
+            self.log.add("phantom", a=a)
         self.todo.append(("steps",))
         self.open_window(("V", "cstart", self.owner[a], a))
 
@@ -178,16 +144,13 @@ class Flow:
         pa = self.power(a)
         pd = self.power(d) if d >= 0 else 0
         self.combat[5], self.combat[6] = pa, pd
-        if self.log.on:
-            self.log.add("compare", pa=pa, pd=pd)
+        self.log.add("compare", pa=pa, pd=pd)
         if d < 0:
             if pa > 0:
-                if self.log.on:
-                    self.log.add("win", card=a)
+                self.log.add("win", card=a)
                 self.damage_player(foe, pa)
             else:
-                if self.log.on:
-                    self.log.add("tie")
+                self.log.add("tie")
         else:
             self.fight(a, d, pa, pd)
         if not self.over:
@@ -199,65 +162,55 @@ class Flow:
         the damage to the loser's owner (step ④ is about the loss, not the destruction)."""
         drill = self.owner[a] == self.owner[d] and self.drill_safe(self.owner[a])
         if pa == pd:
-            if self.log.on:
-                self.log.add("tie")
+            self.log.add("tie")
             if not drill:
                 self.destroy(a)
                 self.destroy(d)
             return
         win, lose = (a, d) if pa > pd else (d, a)
-        if self.log.on:
-            self.log.add("win", card=win)
+        self.log.add("win", card=win)
         x = max(0, self.power(lose) - 2)
         if drill:
-            if self.log.on:
-                self.log.add("drill", card=lose)
+            self.log.add("drill", card=lose)
         else:
             self.destroy(lose)
         self.mods.append((win, 0, 0, -x, "leaves", -1))
-        if self.log.on:
-            self.log.add("penalty", card=win, x=x)
+        self.log.add("penalty", card=win, x=x)
         self.damage_player(self.owner[lose], abs(pa - pd))
 
     def end_combat_window(self) -> None:
-        if self.log.on:
-            self.log.add("cend")
+        self.log.add("cend")
         self.todo.append(("after",))
         a = self.combat[0]
         self.open_window(("V", "cend", self.owner[a], a))
 
     def combat_after(self) -> None:
-        g = self.game
         a, d, cell, origin, _foe = self.combat[:5]
         if self.on_field(a):
             if d < 0:
                 self.return_to_camp(a, origin)
-            elif self.zones.where[a] == g.ARENA:
-                if self.soldier_at(cell) == EMPTY:
-                    self.zones.place(a, g.SOLD, cell)
-                elif origin >= 0 and self.soldier_at(origin) == EMPTY:
-                    self.zones.place(a, g.SOLD, origin)
-                else:
-                    self.destroy(a)     # nowhere to stand (cannot happen with legal moves)
+            elif self.zones.where[a] == self.game.ARENA and not self._stand(a, (cell, origin)):
+                self.destroy(a)     # nowhere to stand (cannot happen with legal moves)
         self.combat = []
         self.doom()
 
     def return_to_camp(self, a: int, origin: int) -> None:
         """After a combat with the 0/0/0 soldier: the own camp square of the same column, else
         the nearest free one (left first), else the square it came from."""
-        g = self.game
-        p = self.owner[a]
-        row = camp_row(p)
-        col = self.cell_of(a) % COLS
-        for dist in range(COLS):
-            for c in (col - dist, col + dist):
-                if 0 <= c < COLS and self.soldier_at(row * COLS + c) == EMPTY:
-                    self.zones.place(a, g.SOLD, row * COLS + c)
-                    if self.log.on:
-                        self.log.add("return", card=a)
-                    return
-        if origin >= 0 and self.soldier_at(origin) == EMPTY:
-            self.zones.place(a, g.SOLD, origin)
+        col, row = self.cell_of(a) % COLS, camp_row(self.owner[a]) * COLS
+        if self._stand(a, [row + c for dist in range(COLS) for c in (col - dist, col + dist)
+                           if 0 <= c < COLS]):
+            self.log.add("return", card=a)
+        else:
+            self._stand(a, (origin,))
+
+    def _stand(self, a: int, cells: Any) -> bool:
+        """Soldier a onto the first of `cells` that is free (-1: no cell); False if none is."""
+        for cell in cells:
+            if cell >= 0 and self.soldier_at(cell) == EMPTY:
+                self.zones.place(a, self.game.SOLD, cell)
+                return True
+        return False
 
     # --- leaving the field -------------------------------------------------------------------------
 
@@ -270,8 +223,7 @@ class Flow:
         self.zones.move(i, g.GRAVE[self.owner[i]])
         self.tapped.discard(i)
         if not quiet:
-            if self.log.on:
-                self.log.add("destroy", card=i)
+            self.log.add("destroy", card=i)
         if was_field:
             self.left_field(i)
 
@@ -298,12 +250,10 @@ class Flow:
         p = self.turns.current
         self.tapped.difference_update(self.zones.piles[self.game.WARE[p]])
         self.phase = "draw"
-        if self.log.on:     # (every event: checked before its arguments are built)
-            self.log.add("turn", p=p, n=self.turn_no)
+        self.log.add("turn", p=p, n=self.turn_no)
 
     def next_turn(self) -> None:
-        if self.mods:
-            self.mods = [m for m in self.mods if m[4] != "turn-end"]
+        self.mods = [m for m in self.mods if m[4] != "turn-end"]
         self.used.clear()
         self.fresh.clear()
         self.moved.clear()
@@ -315,8 +265,7 @@ class Flow:
         self.start_turn()
 
     def decide_on_life(self) -> None:
-        g = self.game
-        left = [len(self.zones.piles[g.LIFE[p]]) for p in (0, 1)]
+        left = self.scores()    # (the life piles)
         self.over = True
         self.loser = -1 if left[0] == left[1] else (0 if left[0] < left[1] else 1)
         self.log.add("limit", n=TURN_LIMIT)
@@ -332,7 +281,11 @@ class Flow:
     def draw_card(self, p: int) -> None:
         g = self.game
         self.zones.draw(g.SUPPORT[p], g.HAND[p])
-        if self.log.on:
-            self.log.add("draw", p=p)
+        self.log.add("draw", p=p)
         if not self.zones.piles[g.SUPPORT[p]]:
             self.lose(p, "支援が尽きた")
+
+
+#: What each kind of task on `todo` runs (with the task's other items).
+TASKS = {"arrive": Flow.arrive, "steps": Flow.combat_steps, "after": Flow.combat_after,
+         "next-turn": Flow.next_turn}

@@ -19,63 +19,61 @@ from .facts import BATTLEFIELD, COLS
 SQUARE_RE = re.compile(r"^(camp|bf|enemy)([1-5])$")
 
 
-class Squares:
-    """Mixin for the state: squares and card references as the notation names them."""
-
-    game: Any
-    zones: Any
-
-    def square_name(self, p: int, cell: int) -> str:
-        row, col = divmod(cell, COLS)
-        word = "bf" if row == BATTLEFIELD else ("camp" if row == camp_row(p) else "enemy")
-        return f"{word}{col + 1}"
-
-    def _camp_col(self, words: list[str]) -> int:
-        m = SQUARE_RE.match(words[0]) if words else None
-        if not m or m.group(1) != "camp":
-            raise NotationError(f"expected a camp square camp1..camp5, got {words!r}")
-        return int(m.group(2)) - 1
-
-    def _square(self, words: list[str], p: int) -> int:
-        m = SQUARE_RE.match(words[0]) if words else None
-        if not m:
-            raise NotationError(f"expected a square camp1..5, bf1..5 or enemy1..5, got {words!r}")
-        row = {"camp": camp_row(p), "bf": BATTLEFIELD, "enemy": camp_row(1 - p)}[m.group(1)]
-        return row * COLS + int(m.group(2)) - 1
-
-    def _target(self, word: str, p: int) -> int:
-        if re.fullmatch(r"p[12]", word):
-            return PLAYER - self.parse_player(word)
-        return self._card(word, p, "any")
-
-    def _card(self, ref: str, p: int, where: str) -> int:
-        """The instance a reference names, preferring copies where the decision looks."""
-        g = self.game
-        try:
-            candidates = g.catalogue.resolve(ref)
-        except CardRefError as exc:
-            raise NotationError(str(exc)) from None
-        if len(candidates) == 1:
-            return candidates[0]
-        w = self.zones.where
-        prefer = {"hand": (g.HAND[p],), "ware": (g.WARE[p],)}.get(where)
-        if prefer:
-            hits = [c for c in candidates if w[c] in prefer]
-            if hits:
-                return hits[0]
-        if where == "field":
-            hits = [c for c in candidates if self.on_field(c) and self.owner[c] == p]
-            if hits:
-                return hits[0]
-        hits = [c for c in candidates if w[c] != 0]
-        return hits[0] if hits else candidates[0]
-
-    def _pay(self, paying: tuple[int, ...] | None, p: int, n: int,
-             req: tuple[str, ...]) -> tuple[int, ...] | None:
-        """The payment the step names, else the one the rules would choose."""
-        return self.auto_pay(p, n, req) if paying is None else paying
+def square_name(p: int, cell: int) -> str:
+    """A soldier-grid cell as player p names it: campN, bfN or enemyN."""
+    row, col = divmod(cell, COLS)
+    word = "bf" if row == BATTLEFIELD else ("camp" if row == camp_row(p) else "enemy")
+    return f"{word}{col + 1}"
 
 
+def _camp_col(state: Any, p: int, word: str) -> int:
+    m = SQUARE_RE.match(word)
+    if not m or m.group(1) != "camp":
+        raise NotationError(f"expected a camp square camp1..camp5, got {[word]!r}")
+    return int(m.group(2)) - 1
+
+
+def _square(state: Any, p: int, word: str) -> int:
+    m = SQUARE_RE.match(word)
+    if not m:
+        raise NotationError(f"expected a square camp1..5, bf1..5 or enemy1..5, got {[word]!r}")
+    row = {"camp": camp_row(p), "bf": BATTLEFIELD, "enemy": camp_row(1 - p)}[m.group(1)]
+    return row * COLS + int(m.group(2)) - 1
+
+
+def _target(state: Any, p: int, word: str) -> int:
+    if re.fullmatch(r"p[12]", word):
+        return PLAYER - state.parse_player(word)
+    return _card(state, p, word, "any")
+
+
+def _card(state: Any, p: int, ref: str, where: str) -> int:
+    """The instance a reference names, preferring copies where the decision looks."""
+    g = state.game
+    try:
+        candidates = g.catalogue.resolve(ref)
+    except CardRefError as exc:
+        raise NotationError(str(exc)) from None
+    if len(candidates) == 1:
+        return candidates[0]
+    w = state.zones.where
+    prefer = {"hand": (g.HAND[p],), "ware": (g.WARE[p],)}.get(where)
+    if prefer:
+        hits = [c for c in candidates if w[c] in prefer]
+        if hits:
+            return hits[0]
+    if where == "field":
+        hits = [c for c in candidates if state.on_field(c) and state.owner[c] == p]
+        if hits:
+            return hits[0]
+    hits = [c for c in candidates if w[c] != 0]
+    return hits[0] if hits else candidates[0]
+
+
+def _pay(state: Any, p: int, paying: tuple[int, ...] | None, n: int,
+         req: tuple[str, ...]) -> tuple[int, ...] | None:
+    """The payment the step names, else the one the rules would choose."""
+    return state.auto_pay(p, n, req) if paying is None else paying
 
 
 def _ref(state: Any, i: int) -> str:
@@ -83,14 +81,14 @@ def _ref(state: Any, i: int) -> str:
 
 
 def _card_kind(where: str) -> Kind:
-    return Kind.word("card", lambda s, p, w: s._card(w, p, where), _ref)
+    return Kind.word("card", lambda s, p, w: _card(s, p, w, where), _ref)
 
 
 def _read_pay(state: Any, p: int, words: Sequence[str]) -> tuple[tuple[int, ...], int]:
     """`paying a, b!`: cards of the ware, `!` for one discarded (kept as ~instance)."""
     out = []
     for word in words:
-        i = state._card(word.rstrip("!"), p, "ware")
+        i = _card(state, p, word.rstrip("!"), "ware")
         out.append(~i if word.endswith("!") else i)
     return tuple(out), len(words)
 
@@ -100,7 +98,7 @@ def _write_pay(state: Any, pay: tuple[int, ...] | None) -> str:
 
 
 def _read_targets(state: Any, p: int, words: Sequence[str]) -> tuple[tuple[int, ...], int]:
-    return tuple(state._target(w, p) for w in words), len(words)
+    return tuple(_target(state, p, w) for w in words), len(words)
 
 
 def _write_targets(state: Any, targets: tuple[int, ...] | None) -> str:
@@ -122,10 +120,8 @@ def _first(state: Any, p: int, words: Sequence[str]) -> tuple[str, int]:
 
 
 HAND, FIELD, ANY = _card_kind("hand"), _card_kind("field"), _card_kind("any")
-CAMP = Kind.word("square", lambda s, p, w: s._camp_col([w]), lambda s, col: f"camp{col + 1}",
-                 "campN")
-SQUARE = Kind.word("square", lambda s, p, w: s._square([w], p),
-                   lambda s, cell: s.square_name(s.current_player(), cell), "SQUARE")
+CAMP = Kind.word("square", _camp_col, lambda s, col: f"camp{col + 1}", "campN")
+SQUARE = Kind.word("square", _square, lambda s, cell: square_name(s.current_player(), cell), "SQUARE")
 PAYING = Clause("paying", Kind("card", _read_pay, _write_pay, "CARD[!], ..."))
 AT = Clause("at", CAMP, required=True)
 
@@ -134,7 +130,7 @@ def _paid(kind: str, cost: int) -> Any:
     """`summons CARD at campN [paying ...]` and the like: the card's cost `cost` (0: to play,
     1: to keep or move) paid as named or as the rules would."""
     def make(s: Any, p: int, i: int, where: int, pay: Any) -> tuple:
-        return kind, i, where, s._pay(pay, p, s.stats(i)[cost], s.elements(i))
+        return kind, i, where, _pay(s, p, pay, s.stats(i)[cost], s.elements(i))
     return make
 
 
@@ -142,7 +138,7 @@ def _cast(s: Any, p: int, i: int, col: int, down: bool, pay: Any) -> tuple:
     """Face down costs nothing unless the step says what it pays."""
     if down and pay is None:
         return "cast", i, col, 1, ()
-    return "cast", i, col, int(down), s._pay(pay, p, s.stats(i)[0], s.elements(i))
+    return "cast", i, col, int(down), _pay(s, p, pay, s.stats(i)[0], s.elements(i))
 
 
 def _activate(s: Any, p: int, i: int, eid: str, mode: Any, x: Any, targets: Any, against: Any,
@@ -151,16 +147,16 @@ def _activate(s: Any, p: int, i: int, eid: str, mode: Any, x: Any, targets: Any,
     x = x or 0
     n, req = s.cost_of(i, eff, x) if eff else (0, ())
     return ("act", i, eid, targets or (), mode or "", x, -1 if against is None else against,
-            s._pay(pay, p, n, req))
+            _pay(s, p, pay, n, req))
 
 
 NOTATION = Notation(
     Verb("draws", "draw"), Verb("skips", "skip"), Verb("passes", "pass"), Verb("ends", "end"),
     Verb("stores {card}", "store", card=HAND),
     Verb("abandons {card}", "abandon", card=HAND),
-    Verb("upkeeps {card}", "upkeep", make=lambda s, p, i, pay: ("upkeep", i, s._pay(
-        pay, p, s.stats(i)[1], s.elements(i))), clauses=(PAYING,), card=FIELD),
-    Verb("buys", "buy", make=lambda s, p, pay: ("buy", s._pay(pay, p, 2, ())), clauses=(PAYING,)),
+    Verb("upkeeps {card}", "upkeep", make=lambda s, p, i, pay: ("upkeep", i, _pay(
+        s, p, pay, s.stats(i)[1], s.elements(i))), clauses=(PAYING,), card=FIELD),
+    Verb("buys", "buy", make=lambda s, p, pay: ("buy", _pay(s, p, pay, 2, ())), clauses=(PAYING,)),
     Verb("summons {card}", "summon", make=_paid("summon", 0), clauses=(AT, PAYING), card=HAND),
     Verb("deploys {card}", "deploy", make=_paid("deploy", 0), clauses=(AT, PAYING), card=HAND),
     Verb("casts {card}", "cast", make=_cast, clauses=(AT, Clause("facedown"), PAYING), card=HAND),
@@ -171,7 +167,7 @@ NOTATION = Notation(
          clauses=(Clause("mode", Kind("mode", _first, lambda s, m: m or "")),
                   Clause("x", Kind("number", _read_x, lambda s, x: str(x) if x else "")),
                   Clause("on", Kind("target", _read_targets, _write_targets, "pN|CARD, ...")),
-                  Clause("against", Kind("card", lambda s, p, w: (s._card(w[0], p, "any"), len(w))
+                  Clause("against", Kind("card", lambda s, p, w: (_card(s, p, w[0], "any"), len(w))
                                          if w else (-1, 0),
                                          lambda s, i: _ref(s, i) if i is not None and i >= 0
                                          else "")),

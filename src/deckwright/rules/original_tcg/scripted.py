@@ -1,22 +1,22 @@
-"""Examples: building a position from `setup:` and reading the `expect:` keys of this game."""
+"""Examples: building a position from `setup:`, reading the `expect:` keys of this game, and a
+played position written back as a setup (writeback.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from deckwright.engine import BOX, Cards
+from deckwright.engine import BOX
 from deckwright.engine.cards import CardRefError
-from deckwright.engine.setup import SetupError, listed, mapping, whole
+from deckwright.engine.setup import SetupError, listed, mapping, take, whole
 
 from .board import camp_row
 from .facts import BATTLEFIELD, COLS, PHASES
+from .notation import square_name
 
 #: A player's zones in the order the setup places them (a plain reference takes the lowest
-#: copy still in the box, so this order also decides which copy is which: see writeback.py).
+#: copy still in the box, so this order also decides which copy is which: see writeback.py);
+#: each is the game's zone of that name.
 PILE_KEYS = ("hand", "graveyard", "warehouse", "life", "support")
-#: The game's pile columns (`game.HAND[p]`, ...) of those zones.
-PILE_OF = {"hand": "HAND", "graveyard": "GRAVE", "warehouse": "WARE", "life": "LIFE",
-           "support": "SUPPORT"}
 SQUARE_KEYS = ("camp", "battlefield", "enemy_camp")
 PLAYER_KEYS = {*PILE_KEYS, *SQUARE_KEYS, "tapped", "counters"}
 UNTIL = ("leaves", "turn-end")
@@ -30,41 +30,36 @@ def square_rows(p: int) -> tuple[tuple[str, int], ...]:
 
 
 class Scripted:
-    """Mixin for the state: `after_setup` and the `actual_<key>` expectations."""
-
-    game: Any
-    zones: Any
+    """Mixin for the state: `after_setup`, the `actual_<key>` expectations and their reverse,
+    `setup_extras` and `expect_extras`."""
 
     def after_setup(self, setup: dict[str, Any]) -> None:
         g = self.game
-        named = set()
-        for key in ("p1", "p2"):
-            named |= _ids(setup.get(key))
-        self._reserved = {j for ref in _placed_refs(setup) if "#" in ref
-                          for j in self._resolve(ref, "setup")}
-        for p, key in ((0, "p1"), (1, "p2")):
-            spec = setup.get(key) or {}
+        sides = {key: setup.get(key) or {} for key in ("p1", "p2")}
+        named = {ref.split("#", 1)[0] for spec in sides.values() for ref in _strings(spec)}
+        self._reserved = {j for spec in sides.values() if isinstance(spec, dict)
+                          for zone in PILE_KEYS + SQUARE_KEYS for ref in _strings(spec.get(zone))
+                          if "#" in ref for j in self._resolve(ref, "setup")}
+        for p, (key, spec) in enumerate(sides.items()):
             if not isinstance(spec, dict):
                 raise SetupError(f"setup.{key}: expected a mapping of zones")
             unknown = set(spec) - PLAYER_KEYS
             if unknown:
                 raise SetupError(f"setup.{key}: unknown key(s) {sorted(unknown)} (known: {sorted(PLAYER_KEYS)})")
             for zone in PILE_KEYS:
-                pile = getattr(g, PILE_OF[zone])[p]
                 refs = spec.get(zone)
-                if zone in FILL:
-                    insts = (self._take_all(refs, f"{key}.{zone}") if refs is not None
-                             else self._fillers(FILL[zone], named))
-                    insts.reverse()        # top first in the setup, top last in a pile
-                else:
+                if zone not in FILL:
                     insts = self._take_all(refs or [], f"{key}.{zone}")
+                elif refs is not None:
+                    insts = self._take_all(refs, f"{key}.{zone}")[::-1]   # top first in the setup
+                else:
+                    insts = self._fillers(FILL[zone], named)[::-1]
                 for i in insts:
-                    self._put(i, p, pile)
+                    self.zones.move(i, g.zones_of(zone)[p])
+                    self.owner[i] = p
             for ref in listed(spec.get("tapped"), f"{key}.tapped"):
-                i = self._find(ref, f"{key}.tapped")
-                if self.zones.where[i] != g.WARE[p]:
-                    raise SetupError(f"setup.{key}.tapped: {ref} is not in {key}'s warehouse")
-                self.tapped.add(i)
+                self.tapped.add(self._find(ref, f"{key}.tapped", lambda i: self.zones.where[i] == g.WARE[p],
+                                           f"in {key}'s warehouse"))
             self.counters[p] = whole(spec.get("counters", 0), f"{key}.counters", most=10)
             for zone, row in square_rows(p):
                 squares = spec.get(zone) or {}
@@ -73,27 +68,25 @@ class Scripted:
                 for col, refs in squares.items():
                     self._place_square(p, row, _column(col, f"{key}.{zone}"), refs,
                                        f"{key}.{zone}.{col}", zone == "camp")
-        options = setup.get("options") or {}
-        if not isinstance(options, dict):
-            raise SetupError("setup.options: expected a mapping")
+        options = mapping(setup.get("options") or {}, "options")
         for ref in listed(options.get("facedown"), "options.facedown"):
-            i = self._find(ref, "options.facedown")
+            i = self._find(ref, "options.facedown", lambda i: self.zones.where[i] == g.GROUND,
+                           "a spell or land in a camp")
             p = self.owner[i]
-            if self.zones.where[i] != g.GROUND:
-                raise SetupError(f"setup.options.facedown: {ref} is not a spell or land in a camp")
-            col = self.zones.piles[g.GROUND].index(i) - p * COLS
+            self.veil_col[i] = self.zones.piles[g.GROUND].index(i) - p * COLS
             self.zones.move(i, g.VEIL[p])
-            self.veil_col[i] = col
         for ref, t2 in mapping(options.get("type2"), "options.type2").items():
             self.grant2[self._find(ref, "options.type2")] = t2
         for ref, els in mapping(options.get("elements"), "options.elements").items():
             self.grant_el[self._find(ref, "options.elements")] = tuple(listed(els, "options.elements"))
         self._turn_so_far(setup)
-        phase = self.phase = PHASES.check(setup.get("phase", PHASES.first))
-        if phase == "upkeep":
+        self.phase = PHASES.check(setup.get("phase", PHASES.first))
+        if self.is_open("upkeep"):
             self.begin_upkeep()
             if "due" in setup:
-                self.due = [self._on_field(ref, "due", self.turns.current)
+                p = self.turns.current
+                mine = f"on {self.player_name(p)}'s field"
+                self.due = [self._find(ref, "due", lambda i: self.on_field(i) and self.owner[i] == p, mine)
                             for ref in listed(setup["due"], "due")]
                 self.phase = "upkeep" if self.due else "main"
         elif "due" in setup:
@@ -107,10 +100,8 @@ class Scripted:
         for ref in listed(setup.get("fresh"), "fresh"):
             self.fresh.add(self._find(ref, "fresh"))
         for ref in listed(setup.get("moved"), "moved"):
-            i = self._find(ref, "moved")
-            if self.zones.where[i] != self.game.SOLD:
-                raise SetupError(f"setup.moved: {ref} is not a soldier on the field")
-            self.moved.add(i)
+            self.moved.add(self._find(ref, "moved", lambda i: self.zones.where[i] == self.game.SOLD,
+                                      "a soldier on the field"))
         for eid, refs in mapping(setup.get("used"), "used").items():
             for ref in listed(refs, f"used.{eid}"):
                 i = self._find(ref, f"used.{eid}")
@@ -141,21 +132,11 @@ class Scripted:
         src = self._find(mod["from"], f"{where}.from") if "from" in mod else -1
         return (self._find(mod["card"], f"{where}.card"), dc, dm, dp, until, src)
 
-    def _on_field(self, ref: Any, where: str, p: int) -> int:
-        i = self._find(ref, where)
-        if not self.on_field(i) or self.owner[i] != p:
-            raise SetupError(f"setup.{where}: {ref} is not on {self.player_name(p)}'s field")
-        return i
-
     # --- placing ---------------------------------------------------------------------------------
-
-    def _put(self, i: int, p: int, pile: int) -> None:
-        self.zones.move(i, pile)
-        self.owner[i] = p
 
     def _place_square(self, p: int, row: int, col: int, refs: Any, where: str, camp: bool) -> None:
         g = self.game
-        if not 0 <= col < COLS or not isinstance(refs, list):
+        if not isinstance(refs, list):
             raise SetupError(f"setup.{where}: expected a column 1-5 with a list of cards")
         for i in self._take_all(refs, where):
             self.owner[i] = p
@@ -167,16 +148,13 @@ class Scripted:
                 raise SetupError(f"setup.{where}: only soldiers stand outside their own camp")
 
     def _take_all(self, refs: Any, where: str) -> list[int]:
+        """The cards `refs` name, from the box: a plain reference takes the lowest copy that
+        no numbered reference of the players' zones names."""
         if not isinstance(refs, list):
             raise SetupError(f"setup.{where}: expected a list of cards")
-        out = []
+        out: list[int] = []
         for ref in refs:
-            candidates = self._resolve(ref, where)
-            free = [i for i in candidates if self.zones.where[i] == BOX and i not in out
-                    and ("#" in ref or i not in self._reserved)]
-            if not free:
-                raise SetupError(f"setup.{where}: no copy of {ref!r} left to place")
-            out.append(free[0])
+            out.append(take(self, ref, where, skip=out if "#" in str(ref) else {*out, *self._reserved}))
         return out
 
     def _resolve(self, ref: Any, where: str) -> list[int]:
@@ -187,22 +165,19 @@ class Scripted:
 
     def _fillers(self, n: int, named: set[str]) -> list[int]:
         """Cards for a life or support pile the example does not give: unnamed cards first."""
-        g = self.game
-        box = [i for i in self.zones.piles[BOX]]
-        box = [i for i in box if i not in self._reserved]
-        pick = [i for i in box if g.cid[i] not in named][:n]
+        box = [i for i in self.zones.piles[BOX] if i not in self._reserved]
+        pick = [i for i in box if self.game.cid[i] not in named][:n]
         return pick + [i for i in box if i not in pick][:n - len(pick)]
 
-    def _find(self, ref: Any, where: str) -> int:
+    def _find(self, ref: Any, where: str, fits: Any = None, what: str = "") -> int:
+        """The first copy of `ref` that the setup has placed, which must `fits` (it is `what`)."""
         if not isinstance(ref, str):
             raise SetupError(f"setup.{where}: {ref!r} is not a card reference")
-        try:
-            candidates = self.game.catalogue.resolve(ref)
-        except CardRefError as exc:
-            raise SetupError(f"setup.{where}: {exc}") from None
-        placed = [i for i in candidates if self.zones.where[i] != BOX]
+        placed = [i for i in self._resolve(ref, where) if self.zones.where[i] != BOX]
         if not placed:
             raise SetupError(f"setup.{where}: {ref} is not placed anywhere")
+        if fits is not None and not fits(placed[0]):
+            raise SetupError(f"setup.{where}: {ref} is not {what}")
         return placed[0]
 
     # --- expectations ----------------------------------------------------------------------------------
@@ -225,18 +200,13 @@ class Scripted:
     def place_name(self, i: int) -> str:
         g = self.game
         w = self.zones.where[i]
-        p = self.owner[i]
         if w == g.SOLD or w == g.ARENA:
-            return self.square_name(p, self.cell_of(i))
+            return square_name(self.owner[i], self.cell_of(i))
         if w == g.GROUND:
             return f"camp{self.zones.piles[g.GROUND].index(i) % COLS + 1}"
         if w in g.VEIL:
             return f"camp{self.veil_col.get(i, 0) + 1}"
-        for name, piles in (("hand", g.HAND), ("graveyard", g.GRAVE), ("warehouse", g.WARE),
-                            ("life", g.LIFE), ("support", g.SUPPORT)):
-            if w in piles:
-                return name
-        return "box"
+        return next((zone for zone in PILE_KEYS if w in g.zones_of(zone)), "box")
 
     def actual_at(self) -> dict[str, Any]:
         return self._per_card(self.place_name, piles=True)
@@ -250,8 +220,7 @@ class Scripted:
     def actual_move(self) -> dict[str, Any]:
         return self._per_card(lambda i: self.stats(i)[1])
 
-    def actual_upkeep(self) -> dict[str, Any]:
-        return self._per_card(lambda i: self.stats(i)[1])
+    actual_upkeep = actual_move     # (a spell's or land's second stat)
 
     def actual_damage(self) -> dict[str, Any]:
         return self._per_card(lambda i: self.dmg.get(i, 0))
@@ -273,19 +242,17 @@ class Scripted:
         return [f"{self.game.catalogue.ref(args['card'])} {args['eid']}"
                 for kind, args in self.log.entries if kind == "resolve"]
 
-    def actual_hands(self) -> dict[str, Cards]:
-        return {self.player_name(p): Cards(tuple(self.zones.piles[self.game.HAND[p]])) for p in (0, 1)}
+    def setup_extras(self, shared: dict[str, Any]) -> dict[str, Any]:
+        from .writeback import written     # (which reads this module's keys)
+        return written(self)
 
-
-def _placed_refs(setup: dict[str, Any]) -> list[str]:
-    """The references that place a card (the players' zones and squares): a numbered one
-    keeps its copy from the plain references; those of the other keys name placed cards."""
-    out: list[str] = []
-    for key in ("p1", "p2"):
-        spec = setup.get(key)
-        if isinstance(spec, dict):
-            out += [r for zone in PILE_KEYS + SQUARE_KEYS for r in _refs(spec.get(zone))]
-    return out
+    def expect_extras(self) -> dict[str, Any]:
+        """The board at the end of a recorded example: where each card on the field stands,
+        the phase, the players' damage counters and how many warehouse cards are tapped."""
+        ref = self.game.catalogue.ref
+        field = sorted([*self.field_soldiers(), *self.ground_cards()])
+        return {"at": {ref(i): self.place_name(i) for i in field}, "phase": self.phase,
+                "counters": self.actual_counters(), "tapped": self.actual_tapped()}
 
 
 def _column(col: Any, where: str) -> int:
@@ -298,25 +265,10 @@ def _column(col: Any, where: str) -> int:
     return n - 1
 
 
-def _refs(value: Any) -> list[str]:
-    """Every string inside a setup value (the card references; options too)."""
+def _strings(value: Any) -> list[str]:
+    """Every string among a setup value's values (its card references, mostly)."""
     if isinstance(value, dict):
-        return [r for k, v in value.items() for r in _refs(v)] + [
-            k for k in value if isinstance(k, str) and "#" in k]
+        value = list(value.values())
     if isinstance(value, list):
-        return [r for v in value for r in _refs(v)]
-    return [value] if isinstance(value, str) and "#" in value else []
-
-
-def _ids(value: Any) -> set[str]:
-    """Card ids named anywhere inside a setup value."""
-    out: set[str] = set()
-    if isinstance(value, dict):
-        for v in value.values():
-            out |= _ids(v)
-    elif isinstance(value, list):
-        for v in value:
-            out |= _ids(v)
-    elif isinstance(value, str):
-        out.add(value.split("#", 1)[0])
-    return out
+        return [s for v in value for s in _strings(v)]
+    return [value] if isinstance(value, str) else []

@@ -20,14 +20,17 @@ from .costs import Costs, Payment
 from .effects import Effects, is_player
 from .facts import BATTLEFIELD, COLS, HAND_START, LIFE_START, PHASES, W_NORMAL
 from .flow import Flow
-from .notation import NOTATION, Squares
+from .notation import NOTATION
 from .scripted import Scripted
-from .writeback import WriteBack
 
 Action = tuple[Any, ...]
+#: What summoning, casting and deploying place, what the card is called if it is not one,
+#: and what the cost is called.
+PLACING = {"summon": ("soldier", "兵", "召喚コスト"), "cast": ("spell", "呪術", "詠唱コスト"),
+           "deploy": ("land", "土地", "展開コスト")}
 
 
-class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board, State):
+class OriginalTcgState(Scripted, Flow, Effects, Costs, Board, State):
     NOTATION = NOTATION
     PHASES = PHASES
     LANGUAGE = "ja"   # of EVENTS, which hold only what the engine does not word (shared_events)
@@ -73,8 +76,7 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
 
     #: The rules' own attributes, in slots: with the engine's sixteen in the instance dict they
     #: made 36, past the 30 that CPython 3.11 lets the instances of a class share one key table
-    #: for (see engine.state._slots; `State.clone` copies slots too). `_memo` stays in the dict:
-    #: its default is a class attribute of `Board`.
+    #: for (see engine.state._slots; `State.clone` copies slots too).
     __slots__ = ("bound", "combat", "counters", "dmg", "due", "fresh", "grant2", "grant_el", "hurt",
                  "loser", "mods", "moved", "owner", "phase", "stack", "tapped", "todo", "turn_no",
                  "used", "veil_col")
@@ -111,10 +113,8 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
         g = self.game
         self.owner = self.deal_seat_decks(g.SUPPORT)
         for p in (0, 1):
-            for _ in range(LIFE_START):
-                self.zones.draw(g.SUPPORT[p], g.LIFE[p])
-            for _ in range(HAND_START):
-                self.zones.draw(g.SUPPORT[p], g.HAND[p])
+            self.draw_up_to(g.SUPPORT[p], g.LIFE[p], LIFE_START)
+            self.draw_up_to(g.SUPPORT[p], g.HAND[p], HAND_START)
         self.log.add("deal")
         self.turns.advance(to=0)
         self.start_turn()
@@ -122,17 +122,13 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
     # --- the engine's vocabulary --------------------------------------------------------------
 
     def returns(self) -> list[float]:
+        """1 to the winner, -1 to the loser (the engine's `winner` reads it), 0 each for a draw."""
         if not self.over or self.loser < 0:
             return [0.0, 0.0]
         return [-1.0 if p == self.loser else 1.0 for p in (0, 1)]
 
     def scores(self) -> list[int]:
         return [len(self.zones.piles[self.game.LIFE[p]]) for p in (0, 1)]
-
-    def winner(self) -> int | None:
-        if not self.over or self.loser < 0:
-            return None
-        return 1 - self.loser
 
     def card_label(self, inst: int) -> str:
         return self.game.name[inst] if inst >= 0 else "0/0/0の兵"
@@ -163,7 +159,8 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
         verb = a[0]
         if self.window is not None:
             if verb == "pass":
-                return Reason("強制対抗は必ず発動しなければならない", "effects") if self.forced_pending(p) else None
+                forced = any(eff.forced for _i, eff in self.counter_options(p))
+                return Reason("強制対抗は必ず発動しなければならない", "effects") if forced else None
             if verb != "act":
                 return Reason("対抗権の処理中: 対抗するか見送る(pass)しかない", "counter-right")
             return self._act_reason(a, p, counter=True)
@@ -206,51 +203,34 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
             return Reason(f"{what}が払えない", "costs")
         return self.pay_problem(p, pay, n, req)
 
-    def _placing(self, a: Action, p: int, category: str) -> str | None:
-        g = self.game
-        i = a[1]
+    def _why_summon(self, a: Action, p: int) -> str | None:
+        """Summoning, casting and deploying (the three share it): a card of the right kind from
+        the hand onto a square of the own camp that may take it, paid for."""
+        verb, i, col, pay = a[0], a[1], a[2], a[-1]
+        category, word, cost = PLACING[verb]
         bad = self._in_hand(i, p)
         if bad:
             return bad
-        if g.cat[i] != category:
-            return Reason(f"{self.label_of(i)} は{ {'soldier': '兵', 'spell': '呪術', 'land': '土地'}[category] }ではない", "placing")
-        col = a[2]
+        if self.game.cat[i] != category:
+            return Reason(f"{self.label_of(i)} は{word}ではない", "placing")
         if not 0 <= col < COLS:
             return Reason("自陣のマスは 1〜5", "field-squares")
-        return None
-
-    def _why_summon(self, a: Action, p: int) -> str | None:
-        bad = self._placing(a, p, "soldier")
-        if bad:
-            return bad
-        held = self.soldier_at(camp_row(p) * COLS + a[2])
-        if held != EMPTY and self.owner[held] == p:
-            return Reason("自分の兵がいるマスには召喚できない", "placing")
-        return self._pay_reason(p, a[3], self.stats(a[1])[0], self.elements(a[1]), "召喚コスト")
-
-    def _why_cast(self, a: Action, p: int) -> str | None:
-        _v, i, col, down, pay = a
-        bad = self._placing(a, p, "spell")
-        if bad:
-            return bad
-        only = self.game.facedown_only[i]
-        if only and not down:
-            return Reason("この呪術は裏向きでしか詠唱できない", "facedown-spell")
-        if down and not only:
-            return Reason("裏向きで詠唱できるのはルール効果を持つ呪術だけ", "facedown-spell")
+        if verb == "summon":
+            held = self.soldier_at(camp_row(p) * COLS + col)
+            if held != EMPTY and self.owner[held] == p:
+                return Reason("自分の兵がいるマスには召喚できない", "placing")
+            return self._pay_reason(p, pay, self.stats(i)[0], self.elements(i), cost)
+        down = verb == "cast" and a[3]
+        if verb == "cast" and self.game.facedown_only[i] != bool(down):
+            return Reason("裏向きで詠唱できるのはルール効果を持つ呪術だけ" if down
+                          else "この呪術は裏向きでしか詠唱できない", "facedown-spell")
         if self.ground_taken(p, col):
             return Reason("そのマスにはすでに呪術か土地がある", "spell-limit")
         if down:
             return None if not pay else Reason("裏向きの詠唱にコストはかからない", "facedown-spell")
-        return self._pay_reason(p, pay, self.stats(i)[0], self.elements(i), "詠唱コスト")
+        return self._pay_reason(p, pay, self.stats(i)[0], self.elements(i), cost)
 
-    def _why_deploy(self, a: Action, p: int) -> str | None:
-        bad = self._placing(a, p, "land")
-        if bad:
-            return bad
-        if self.ground_taken(p, a[2]):
-            return Reason("そのマスにはすでに呪術か土地がある", "spell-limit")
-        return self._pay_reason(p, a[3], self.stats(a[1])[0], self.elements(a[1]), "展開コスト")
+    _why_cast = _why_deploy = _why_summon
 
     def _why_move(self, a: Action, p: int) -> str | None:
         _v, i, cell, pay = a
@@ -261,8 +241,7 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
             return Reason("召喚したターンには移動できない", "summoning-sickness")
         if i in self.moved:
             return Reason("兵が移動できるのは一ターンに一度まで", "move-once")
-        here = self.cell_of(i)
-        if not 0 <= cell < 3 * COLS or abs(here // COLS - cell // COLS) + abs(here % COLS - cell % COLS) != 1:
+        if cell not in NEIGHBOURS[self.cell_of(i)]:
             return Reason("移動できるのは上下左右の隣のマスだけ", "movement")
         held = self.soldier_at(cell)
         if held != EMPTY and self.owner[held] == p and not self.drill_safe(p):
@@ -287,7 +266,7 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
             subject = top[2] if top[0] == "E" else top[3]
             if against >= 0 and against != subject:
                 return Reason("対抗できるのは一番新しい効果か出来事だけ", "stack-order")
-            if not eff.can_counter:
+            if not eff.trigger:
                 return Reason("この効果は対抗効果ではない", "counter-right")
             if top[0] == "E" and top[2] == i:
                 return Reason("兵は自身の効果の発動に対抗できない", "self-counter")
@@ -304,48 +283,30 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
         n, req = self.cost_of(i, eff, x)
         return self._pay_reason(p, pay, n, req, "発動コスト")
 
-    def counter_payable(self, p: int, i: int, eff: Any) -> bool:
-        n, req = self.cost_of(i, eff, 1)
-        return self.auto_pay(p, n, req) is not None and bool(self.target_choices(p, i, eff))
-
     # --- legal actions ---------------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
         if self.window is not None:
-            return self.reading(self._window_actions, self.current_player())
-        p = self.current_player() if self.over else self.turns.current
-        phase = self.phase
-        g = self.game
-        if phase == "main":
-            if self._memo is None and self.remember:    # `reading`, without one more call
-                self._memo = {}
-                try:
-                    return self._main_actions(p)
-                finally:
-                    self._memo = None
-            return self._main_actions(p)
-        # the phases by how often they are listed (store and restock, buy, draw, end, upkeep)
-        if phase == "store" or phase == "restock":
-            acts = [("store", i) for i in self.zones.piles[g.HAND[p]]]
-            acts.append(("skip",))
-            return acts
-        if phase == "buy":
-            pay = self.auto_pay(p, 2, ())
-            ok = pay is not None and self.zones.piles[g.SUPPORT[p]]
-            return [("buy", pay), ("skip",)] if ok else [("skip",)]
-        if phase == "draw":
-            return [("draw",), ("skip",)] if self.zones.piles[g.SUPPORT[p]] else [("skip",)]
-        if phase == "upkeep":
-            return self.reading(self._upkeep_actions, p)
-        return [("end",)]
+            return self._window_actions(self.current_player())
+        return LISTS[self.phase](self, self.current_player() if self.over else self.turns.current)
+
+    def _store_actions(self, p: int) -> list[Action]:
+        return [("store", i) for i in self.zones.piles[self.game.HAND[p]]] + [("skip",)]
+
+    def _buy_actions(self, p: int) -> list[Action]:
+        pay = self.auto_pay(p, 2, ())
+        ok = pay is not None and self.zones.piles[self.game.SUPPORT[p]]
+        return [("buy", pay), ("skip",)] if ok else [("skip",)]
+
+    def _draw_actions(self, p: int) -> list[Action]:
+        return [("draw",), ("skip",)] if self.zones.piles[self.game.SUPPORT[p]] else [("skip",)]
 
     def _window_actions(self, p: int) -> list[Action]:
         acts: list[Action] = []
-        forced = False
-        for i, eff in self.counter_options(p):     # (looked for once: `forced_pending` too)
+        options = self.counter_options(p)   # (looked for once: which are forced too)
+        for i, eff in options:
             self._activations(p, i, eff, -1, acts)
-            forced = forced or eff.forced
-        if not forced:
+        if not any(eff.forced for _i, eff in options):
             acts.append(("pass",))
         return acts
 
@@ -359,185 +320,140 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
         return acts
 
     def _main_actions(self, p: int) -> list[Action]:
+        """Each card of the hand onto each square that may take it (in hand order), each move,
+        each normal effect (in field order), then the skip; every cost paid canonically."""
         g = self.game
-        piles = self.zones.piles
-        owner = self.owner
-        sold = piles[g.SOLD]
+        sold, owner, camp = self.zones.piles[g.SOLD], self.owner, CAMP_ROW[p] * COLS
+        colors = g.colors if not self.grant_el else None    # (elements without a call)
+        summon_cols = free = None   # the same squares for every soldier, and spell or land
         acts: list[Action] = []
-        camp = CAMP_ROW[p] * COLS
-        summon_cols: list[int] | None = None    # the same squares for every soldier in hand
-        free: list[int] | None = None           # the same for every spell and land
-        colors = g.colors if not self.grant_el else None
-        stats, auto_pay = self.stats, self.auto_pay
-        for i in piles[g.HAND[p]]:
+        for i in self.zones.piles[g.HAND[p]]:
             cat = g.cat[i]
             if cat == "soldier":
                 if summon_cols is None:
-                    summon_cols = [col for col in range(COLS)
-                                   if sold[camp + col] == EMPTY or owner[sold[camp + col]] != p]
-                if not summon_cols:
-                    continue
-                pay = auto_pay(p, stats(i)[0], colors[i] if colors else self.elements(i))
-                if pay is not None:
-                    acts += [("summon", i, col, pay) for col in summon_cols]
+                    summon_cols = [c for c in range(COLS)
+                                   if sold[camp + c] == EMPTY or owner[sold[camp + c]] != p]
+                cols = summon_cols
             else:
-                if free is None:
-                    free = self.free_squares(p)
-                if not free:
-                    continue
-                if g.facedown_only[i]:
-                    acts += [("cast", i, c, 1, ()) for c in free]
-                    continue
-                pay = auto_pay(p, stats(i)[0], colors[i] if colors else self.elements(i))
-                if pay is None:
-                    continue
-                acts += [("cast", i, c, 0, pay) if cat == "spell" else ("deploy", i, c, pay) for c in free]
+                cols = free = self.free_squares(p) if free is None else free
+            if not cols:
+                continue
+            if cat != "soldier" and g.facedown_only[i]:
+                acts += [("cast", i, c, 1, ()) for c in cols]
+                continue
+            pay = self.auto_pay(p, self.stats(i)[0], colors[i] if colors else self.elements(i))
+            if pay is None:
+                continue
+            if cat == "spell":
+                acts += [("cast", i, c, 0, pay) for c in cols]
+            else:
+                acts += [("summon" if cat == "soldier" else "deploy", i, c, pay) for c in cols]
         self._moves(p, acts)
         if self.grant2:     # a special type 2 granted by an example may add the gold effect
             normals = {i: tuple(e for e in self.effects_of(i) if e.can_normal) for i in self.my_field_cards(p)}
+            live = normals
         else:
-            normals = g.normals
-        fresh, used, cats = self.fresh, self.used, g.cat
-        live = normals if self.grant2 else self.zones.watched[W_NORMAL]   # (on the field)
-        mine = [i for i in live if owner[i] == p and (i not in fresh or cats[i] == "spell")]
-        if len(mine) > 1:
-            self.in_field_order(mine)           # (my_field_cards' order)
-        for i in mine:
-            # what `usable` asks, for a card known to be p's and on the field
+            normals, live = g.normals, self.zones.watched[W_NORMAL]   # (on the field)
+        for i in self.in_field_order([i for i in live if owner[i] == p
+                                      and (i not in self.fresh or g.cat[i] == "spell")]):
             for eff in normals[i]:
-                if (i, eff.eid) not in used:
+                if (i, eff.eid) not in self.used:   # (what `usable` asks of p's card on the field)
                     self._activations(p, i, eff, -1, acts)
         acts.append(("skip",))
         return acts
 
     def _moves(self, p: int, acts: list[Action]) -> None:
-        """Every own soldier that may still move, to each neighbouring square it may enter,
-        onto `acts`."""
-        sold = self.zones.piles[self.game.SOLD]
-        owner = self.owner
-        drill: bool | None = None
-        fresh, moved = self.fresh, self.moved
-        colors = None if self.grant_el else self.game.colors
-        for i in sold:      # (the cell is looked up for a mover only: most cells are empty)
-            if i == EMPTY or owner[i] != p or i in fresh or i in moved:
+        """Every own soldier that may still move, to each neighbouring square it may enter (one
+        of an own soldier only beside an own drill ground), onto `acts`."""
+        sold, owner = self.zones.piles[self.game.SOLD], self.owner
+        drill = self.drill_safe(p)
+        colors = self.game.colors if not self.grant_el else None    # (elements without a call)
+        for i in sold:
+            if i == EMPTY or owner[i] != p or i in self.fresh or i in self.moved:
                 continue
-            cells = []
-            for cell in NEIGHBOURS[sold.index(i)]:
-                held = sold[cell]
-                if held != EMPTY and owner[held] == p:
-                    if drill is None:
-                        drill = self.drill_safe(p)
-                    if not drill:
-                        continue
-                cells.append(cell)
+            cells = [c for c in NEIGHBOURS[sold.index(i)]
+                     if drill or sold[c] == EMPTY or owner[sold[c]] != p]
             if not cells:
                 continue
-            pay = self.auto_pay(p, self.stats(i)[1], self.elements(i) if colors is None else colors[i])
+            pay = self.auto_pay(p, self.stats(i)[1], colors[i] if colors else self.elements(i))
             if pay is not None:
-                for cell in cells:
-                    acts.append(("move", i, cell, pay))
+                acts += [("move", i, c, pay) for c in cells]
 
     def _activations(self, p: int, i: int, eff: Any, against: int, acts: list[Action]) -> None:
-        """Every way to activate effect `eff` of card i, onto `acts`."""
-        if eff.plain:       # nothing to choose, a fixed cost
-            pay = self.auto_pay(p, eff.n, eff.elements)
-            if pay is not None:
-                acts.append(("act", i, eff.eid, (), "", 0, against, pay))
+        """Every way to activate effect `eff` of card i, onto `acts`: an X cost is paid for
+        each X, any other cost is the same for every choice."""
+        pay = None if eff.x_cost else self.auto_pay(p, eff.n, eff.elements)
+        if pay is None and not eff.x_cost:
             return
-        if eff.x_cost:      # the cost is X (cost_of)
-            for mode, x, targets in self.target_choices(p, i, eff):
+        for mode, x, targets in self.target_choices(p, i, eff):
+            if eff.x_cost:
                 pay = self.auto_pay(p, x, ())
-                if pay is not None:
-                    acts.append(("act", i, eff.eid, targets, mode, x, against, pay))
-            return
-        pay = self.auto_pay(p, eff.n, eff.elements)     # the same for every choice
-        if pay is not None:
-            for mode, x, targets in self.target_choices(p, i, eff):
+            if pay is not None:
                 acts.append(("act", i, eff.eid, targets, mode, x, against, pay))
 
     # --- carrying out a decision -------------------------------------------------------------------
 
     def _do_draw(self, a: Action) -> None:
         self.draw_card(self.turns.current)
-        self.phase = "store"
+        self._do_skip(a)
 
     def _do_skip(self, a: Action) -> None:
         """On to the phase that follows this one (the upkeep only when something is due)."""
-        nxt = PHASES.then(self.phase)
-        if nxt == "upkeep":
+        self.phase = PHASES.then(self.phase)
+        if self.is_open("upkeep"):
             self.begin_upkeep()
-        else:
-            self.phase = nxt
 
     def _do_store(self, a: Action) -> None:
         p = self.turns.current
         self.zones.move(a[1], self.game.WARE[p])
-        if self.log.on:
-            self.log.add("store", p=p, card=a[1])
+        self.log.add("store", p=p, card=a[1])
         self._do_skip(a)
 
     def _do_upkeep(self, a: Action) -> None:
-        p = self.turns.current
-        self.do_pay(p, a[2])
-        self.due.remove(a[1])
-        if self.log.on:
-            self.log.add("upkeep", p=p, card=a[1])
+        """Paying a card's upkeep or abandoning the card (the two share it); the main phase
+        follows once nothing is due."""
+        p, i = self.turns.current, a[1]
+        self.due.remove(i)
+        self.log.add(a[0], p=p, card=i)
+        if a[0] == "upkeep":
+            self.do_pay(p, a[2])
+        else:
+            self.destroy(i)
         if not self.due:
             self.phase = "main"
 
-    def _do_abandon(self, a: Action) -> None:
-        p = self.turns.current
-        self.due.remove(a[1])
-        if self.log.on:
-            self.log.add("abandon", p=p, card=a[1])
-        self.destroy(a[1])
-        if not self.due:
-            self.phase = "main"
+    _do_abandon = _do_upkeep
 
     def _do_summon(self, a: Action) -> None:
-        _v, i, col, pay = a
-        p = self.turns.current
+        """Summoning, casting and deploying (the three share it): the card onto its square (a
+        soldier through `enter`, a face-down spell beside the squares) and, but for a land, the
+        counter window on it."""
+        verb, i, col, pay = a[0], a[1], a[2], a[-1]
+        g, p = self.game, self.turns.current
         self.do_pay(p, pay)
-        self.owner[i] = p
         self.fresh.add(i)
-        if self.log.on:
+        if verb == "summon":
+            self.owner[i] = p
             self.log.add("summon", p=p, card=i)
-        self.enter(i, camp_row(p) * COLS + col, -1)
-        self.open_window(("V", "summon", p, i))
-
-    def _do_cast(self, a: Action) -> None:
-        _v, i, col, down, pay = a
-        g = self.game
-        p = self.turns.current
-        self.do_pay(p, pay)
-        if down:
+            self.enter(i, camp_row(p) * COLS + col, -1)
+        elif verb == "cast" and a[3]:
             self.zones.move(i, g.VEIL[p])
             self.veil_col[i] = col
-            if self.log.on:
-                self.log.add("cast_down", p=p)
+            self.log.add("cast_down", p=p)
         else:
             self.zones.place(i, g.GROUND, p * COLS + col)
-            if self.log.on:
-                self.log.add("cast", p=p, card=i)
-        self.fresh.add(i)
-        self.open_window(("V", "cast", p, i))
+            self.log.add(verb, p=p, card=i)
+        if verb != "deploy":
+            self.open_window(("V", verb, p, i))
 
-    def _do_deploy(self, a: Action) -> None:
-        _v, i, col, pay = a
-        p = self.turns.current
-        self.do_pay(p, pay)
-        self.zones.place(i, self.game.GROUND, p * COLS + col)
-        self.fresh.add(i)
-        if self.log.on:
-            self.log.add("deploy", p=p, card=i)
+    _do_cast = _do_deploy = _do_summon
 
     def _do_move(self, a: Action) -> None:
         _v, i, cell, pay = a
         p = self.turns.current
         self.do_pay(p, pay)
         self.moved.add(i)
-        if self.log.on:
-            self.log.add("move", p=p, card=i)
+        self.log.add("move", p=p, card=i)
         self.enter(i, cell, self.zones.piles[self.game.SOLD].index(i))    # (cell_of: it stands)
         self.open_window(("V", "move", p, i))
 
@@ -547,34 +463,29 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
         eff = self.effect(i, eid)
         self.do_pay(p, pay)
         self.used.add((i, eid))
-        if self.log.on:
-            self.log.add("activate", p=p, card=i, eff=eff.label)
+        self.log.add("activate", p=p, card=i, eff=eff.label)
         if "self-to-graveyard" in eff.extra:
-            if self.log.on:
-                self.log.add("sacrifice", card=i)
+            self.log.add("sacrifice", card=i)
             self.destroy(i, quiet=True)
         item = ("E", p, i, eid, targets, mode, x)
         if self.window is not None:
-            self.respond(item)
+            self.window.respond(p, item)
         else:
             self.open_window(item)
 
     def _do_pass(self, a: Action) -> None:
-        if self.log.on:
-            self.log.add("pass", p=self.window.current)
+        self.log.add("pass", p=self.window.current)
         self.pass_right()
 
     def _do_buy(self, a: Action) -> None:
         p = self.turns.current
         self.do_pay(p, a[1])
-        if self.log.on:
-            self.log.add("buy", p=p)
+        self.log.add("buy", p=p)
         self.draw_card(p)
 
     def _do_end(self, a: Action) -> None:
         p = self.turns.current
-        if self.log.on:
-            self.log.add("end", p=p)
+        self.log.add("end", p=p)
         self.todo.append(("next-turn",))
         self.open_window(("V", "tend", p, -1))
 
@@ -618,18 +529,16 @@ class OriginalTcgState(Scripted, WriteBack, Squares, Flow, Effects, Costs, Board
                 yield f"{self.label_of(i)} stands on the other player's square"
 
 
-def _neighbours(cell: int) -> tuple[int, ...]:
-    r, c = divmod(cell, COLS)
-    out = []
-    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        rr, cc = r + dr, c + dc
-        if 0 <= rr < 3 and 0 <= cc < COLS:
-            out.append(rr * COLS + cc)
-    return tuple(out)
-
-
-NEIGHBOURS = tuple(_neighbours(c) for c in range(3 * COLS))
+#: Each soldier-grid cell's neighbours up, down, left and right.
+NEIGHBOURS = tuple(tuple(n for n in (c - COLS, c + COLS, c - 1, c + 1)
+                         if 0 <= n < 3 * COLS and (n // COLS == c // COLS or n % COLS == c % COLS))
+                   for c in range(3 * COLS))
 #: verb -> the `_do_<verb>` method that carries the decision out, and the `_why_<verb>` method
 #: with its own conditions (looked up once, not per action)
+#: the listing of each phase's decisions (the main phase's is where the time goes)
+LISTS = {"main": OriginalTcgState._main_actions, "store": OriginalTcgState._store_actions,
+         "restock": OriginalTcgState._store_actions, "buy": OriginalTcgState._buy_actions,
+         "draw": OriginalTcgState._draw_actions, "upkeep": OriginalTcgState._upkeep_actions,
+         "end": lambda state, p: [("end",)]}
 CARRY_OUT = {name[4:]: fn for name, fn in vars(OriginalTcgState).items() if name.startswith("_do_")}
 CHECK = {name[5:]: fn for name, fn in vars(OriginalTcgState).items() if name.startswith("_why_")}

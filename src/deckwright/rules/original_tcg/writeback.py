@@ -1,13 +1,10 @@
-"""A played position written back as an example setup (`deckwright play`'s "Save as example").
+"""A played position written back as an example setup (`deckwright play`'s "Save as example";
+docs/live.md lists the keys).
 
 Every card is written where it is, by its plain id, in the order `Scripted.after_setup` places
-cards: per player the piles of `PILE_KEYS` (life and support top first), then the squares of
-`SQUARE_KEYS` column by column. A plain id takes the lowest copy still in the box, so the n-th
-card of an id in that order becomes copy n of the example; the facts about one card (tapped,
-damage, modifiers, ...) name it as that copy: `id` for the first, `id#n` after it. The turn so
-far (placed and moved cards, used effects, the upkeep still due) and what lasts (modifiers,
-bound cards, damage, counters, the turn number) have their own keys, so the setup builds the
-very position. A response window, a combat or an effect under way cannot be written.
+cards, which takes the lowest copy of an id still in the box: so the n-th card of an id in that
+order becomes copy n of the example, and the facts about one card (tapped, damage, modifiers,
+...) name it as that copy, `id` for the first and `id#n` after it.
 """
 
 from __future__ import annotations
@@ -18,47 +15,7 @@ from deckwright.engine import EMPTY
 from deckwright.engine.setup import SetupError
 
 from .facts import COLS
-from .scripted import PILE_KEYS, PILE_OF, square_rows
-
-
-class _Names:
-    """Card instance -> the reference the setup's placement order gives it."""
-
-    def __init__(self, ids: list[str]):
-        self.ids = ids
-        self.refs: dict[int, str] = {}
-        self.rank: dict[int, int] = {}
-        self.count: dict[str, int] = {}
-
-    def place(self, i: int) -> str:
-        """The card placed next: its plain id (the setup takes the next copy of that id)."""
-        cid = self.ids[i]
-        n = self.count[cid] = self.count.get(cid, 0) + 1
-        self.refs[i] = cid if n == 1 else f"{cid}#{n}"
-        self.rank[i] = len(self.rank)
-        return cid
-
-    def __call__(self, i: int) -> str:
-        return self.refs[i]
-
-    def at(self, i: int) -> int:
-        """Where `i` comes in the placement order (sets are written in that order)."""
-        return self.rank[i]
-
-
-class WriteBack:
-    """Mixin for the state: `setup_extras` and `expect_extras`."""
-
-    def setup_extras(self, shared: dict[str, Any]) -> dict[str, Any]:
-        return written(self)
-
-    def expect_extras(self) -> dict[str, Any]:
-        """The board at the end of a recorded example: where each card on the field stands,
-        the phase, the players' damage counters and how many warehouse cards are tapped."""
-        ref = self.game.catalogue.ref
-        field = sorted([*self.field_soldiers(), *self.ground_cards()])
-        return {"at": {ref(i): self.place_name(i) for i in field}, "phase": self.phase,
-                "counters": self.actual_counters(), "tapped": self.actual_tapped()}
+from .scripted import PILE_KEYS, square_rows
 
 
 def written(state: Any) -> dict[str, Any]:
@@ -66,103 +23,85 @@ def written(state: Any) -> dict[str, Any]:
     hands are the players' own `hand`, the scores are the life piles)."""
     if state.window is not None or state.todo or state.combat or state.stack or state.hurt:
         raise SetupError("a response window, a combat or an effect is under way")
-    names = _Names(state.game.catalogue.ids)
+    ids = state.game.catalogue.ids
+    order: list[int] = []       # the cards in the order the setup places them
     setup: dict[str, Any] = {"hands": None, "scores": None}
     for p in (0, 1):
-        setup[state.player_name(p)] = _player(state, p, names)
+        setup[state.player_name(p)] = _player(state, p, order)
+    copies: dict[str, int] = {}
+    refs: dict[int, str] = {}
+    for i in order:
+        n = copies[ids[i]] = copies.get(ids[i], 0) + 1
+        refs[i] = ids[i] if n == 1 else f"{ids[i]}#{n}"
+    rank = {i: k for k, i in enumerate(order)}
     for p in (0, 1):
         side = setup[state.player_name(p)]
-        tapped = [names(i) for i in state.zones.piles[state.game.WARE[p]] if i in state.tapped]
+        tapped = [refs[i] for i in state.zones.piles[state.game.WARE[p]] if i in state.tapped]
         if tapped:
             side["tapped"] = tapped
         if state.counters[p]:
             side["counters"] = state.counters[p]
     setup["phase"] = state.phase
-    if state.phase == "upkeep":
-        setup["due"] = [names(i) for i in state.due]
-    setup.update(_turn_so_far(state, names))
-    options = _options(state, names)
+    if state.is_open("upkeep"):
+        setup["due"] = [refs[i] for i in state.due]
+    setup.update(_turn_so_far(state, refs, rank))
+    options = _options(state, refs)
     if options:
         setup["options"] = options
     return setup
 
 
-def _player(state: Any, p: int, names: _Names) -> dict[str, Any]:
+def _player(state: Any, p: int, order: list[int]) -> dict[str, Any]:
+    """p's zones and squares, each card by its plain id, `order` extended with them (a face-down
+    spell in the camp square of its column)."""
     g = state.game
-    piles = state.zones.piles
+    piles, ids = state.zones.piles, g.catalogue.ids
     side: dict[str, Any] = {}
     for zone in PILE_KEYS:
-        cards = list(piles[getattr(g, PILE_OF[zone])[p]])
+        cards = list(piles[g.zones_of(zone)[p]])
         if zone in ("life", "support"):
             cards.reverse()                       # top first
         if cards or zone in ("life", "support"):  # an empty life or support is stated too
-            side[zone] = [names.place(i) for i in cards]
-    for zone, cells in _squares(state, p).items():
-        side[zone] = {str(col + 1): [names.place(i) for i in cards] for col, cards in cells.items()}
-    return side
-
-
-def _squares(state: Any, p: int) -> dict[str, dict[int, list[int]]]:
-    """p's cards on the field by setup key and column: own soldiers in each soldier row, and
-    p's spells and lands (face up or down) in p's camp."""
-    g = state.game
-    piles = state.zones.piles
-    out: dict[str, dict[int, list[int]]] = {}
-    for zone, row in square_rows(p):
-        cells: dict[int, list[int]] = {}
+            side[zone] = [ids[i] for i in cards]
+            order += cards
+    for zone, row in square_rows(p):      # own soldiers in each row; spells and lands in the camp
+        cells: dict[str, list[str]] = {}
         for col in range(COLS):
             cards = [i for i in (piles[g.SOLD][row * COLS + col],) if i != EMPTY and state.owner[i] == p]
             if zone == "camp":
-                ground = piles[g.GROUND][p * COLS + col]
-                cards += [ground] if ground != EMPTY else []
+                cards += [i for i in (piles[g.GROUND][p * COLS + col],) if i != EMPTY]
                 cards += [i for i in piles[g.VEIL[p]] if state.veil_col.get(i) == col]
             if cards:
-                cells[col] = cards
+                cells[str(col + 1)] = [ids[i] for i in cards]
+                order += cards
         if cells:
-            out[zone] = cells
-    return out
+            side[zone] = cells
+    return side
 
 
-def _turn_so_far(state: Any, names: _Names) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    damage = {names(i): n for i, n in state.dmg.items() if n}
-    if damage:
-        out["damage"] = damage
+def _turn_so_far(state: Any, refs: dict[int, str], rank: dict[int, int]) -> dict[str, Any]:
+    """The keys of the turn so far and of what lasts, those that say anything."""
     sold = state.game.SOLD
     moved = {i for i in state.moved if state.zones.where[i] == sold}  # gone: moved no more
-    for key, cards in (("fresh", state.fresh), ("moved", moved)):
-        if cards:
-            out[key] = [names(i) for i in sorted(cards, key=names.at)]
     used: dict[str, list[str]] = {}
-    for i, eid in sorted(state.used, key=lambda u: (names.at(u[0]), u[1])):
-        used.setdefault(eid, []).append(names(i))
-    if used:
-        out["used"] = used
+    for i, eid in sorted(state.used, key=lambda u: (rank[u[0]], u[1])):
+        used.setdefault(eid, []).append(refs[i])
     mods = []
     for t, dc, dm, dp, until, src in state.mods:
-        if not (dc or dm or dp):
-            continue                      # a combat's "-0": changes nothing, says nothing
-        mod: dict[str, Any] = {"card": names(t), "delta": [dc, dm, dp], "until": until}
-        if src >= 0:
-            mod["from"] = names(src)
-        mods.append(mod)
-    if mods:
-        out["modifiers"] = mods
-    if state.bound:
-        out["bound"] = {names(s): names(t) for s, t in state.bound.items()}
-    if state.turn_no != 1:
-        out["turn_number"] = state.turn_no
-    return out
+        if dc or dm or dp:                # (a combat's "-0": changes nothing, says nothing)
+            mod = {"card": refs[t], "delta": [dc, dm, dp], "until": until}
+            mods.append(mod if src < 0 else {**mod, "from": refs[src]})
+    out = {"damage": {refs[i]: n for i, n in state.dmg.items() if n},
+           "fresh": [refs[i] for i in sorted(state.fresh, key=rank.get)],
+           "moved": [refs[i] for i in sorted(moved, key=rank.get)], "used": used,
+           "modifiers": mods, "bound": {refs[s]: refs[t] for s, t in state.bound.items()},
+           "turn_number": state.turn_no if state.turn_no != 1 else None}
+    return {key: value for key, value in out.items() if value}
 
 
-def _options(state: Any, names: _Names) -> dict[str, Any]:
-    g = state.game
-    options: dict[str, Any] = {}
-    veiled = [i for p in (0, 1) for i in state.zones.piles[g.VEIL[p]]]
-    if veiled:
-        options["facedown"] = [names(i) for i in veiled]
-    if state.grant2:
-        options["type2"] = {names(i): t for i, t in state.grant2.items()}
-    if state.grant_el:
-        options["elements"] = {names(i): list(e) for i, e in state.grant_el.items()}
-    return options
+def _options(state: Any, refs: dict[int, str]) -> dict[str, Any]:
+    veil = state.game.VEIL
+    options = {"facedown": [refs[i] for p in (0, 1) for i in state.zones.piles[veil[p]]],
+               "type2": {refs[i]: t for i, t in state.grant2.items()},
+               "elements": {refs[i]: list(e) for i, e in state.grant_el.items()}}
+    return {key: value for key, value in options.items() if value}
