@@ -83,7 +83,6 @@ class Facts:
         self.draws = cat.column(lambda c: int(stat(c, "draws", 0) or 0))
         self.hand_points = tuple(cat.points(i, "hand") for i in range(len(cat)))
         self.public_points = tuple(cat.points(i, "public") for i in range(len(cat)))
-        self.wild = tuple(k == C_WILD for k in self.cat)
         #: what "same number or same name" compares: the number of a number card, 100 + kind
         #: for an action card, and a value nothing equals for every other card
         self.key = tuple(self.rank[i] if self.cat[i] == C_NUMBER
@@ -107,9 +106,6 @@ class Facts:
             + ("" if c.name[:1].isdigit() else " ") + c.name)
         #: a kind's card name (Almighty "as" a kind is logged with it)
         self.kind_label = {self.kind[i]: cat.card(i).name for i in reversed(range(len(cat)))}
-        #: the `names` actions after playing a card: the colours it has (Almighty names any)
-        self.name_actions = tuple(tuple(NAME_BASE + i for i in range(len(COLOURS)) if m >> i & 1)
-                                  for m in self.mask)
         #: colour in force -> top card's key -> `turn_table(colour, key)`, filled as met
         self.turn_tables: tuple[dict[int, tuple[int, ...]], ...] = tuple(
             {} for _ in COLOURS)

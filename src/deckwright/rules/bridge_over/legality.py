@@ -14,7 +14,7 @@ from .cards import (ACCEPT, ALL_COLOURS, ALMIGHTY_BASE, AMPLIFY, CHAIN_KINDS, CH
                     DRAW, ESCORT, HAUNTED, KEEP, NAME_BASE, PASS, PASS_ON_KINDS, REDRAW,
                     RELEASE_BASE, SEARCH, STOP, TAKE_BASE, TARGET_BASE, T_ESCORT, T_NO, WDD5)
 from .phases import (ADD, AFTER_DRAW, A_DRAW, BOUND, CHOOSE, M_CHAIN, M_ESCORT, M_WNC, NAME,
-                     RESETTING, RESPOND, SEARCHING, TARGET)
+                     RELEASING, RESETTING, RESPOND, SEARCHING, TARGET)
 
 
 # Refusal reasons, with the rule of the database each applies (built once: the hot path returns
@@ -157,12 +157,12 @@ class Legality:
 
     def legal_actions(self) -> list[int]:
         """The hot path of every benchmark: a turn's card, draw and pass (four decisions in
-        five) are worked out here with the tests of `_main_problem` inlined; the other phases
-        in `_phase_actions`. Whether a number or action card follows the top comes from the
+        five) are worked out here with the tests of `_main_problem` inlined; the other phases'
+        by `ASKED`. Whether a number or action card follows the top comes from the
         shared `Facts.turn_table` of the colour and top card in force: one read per card."""
         phase = self.phase
         if phase > AFTER_DRAW:
-            return self._phase_actions(self.turns.current, phase)
+            return ASKED[phase](self, self.turns.current)
         p = self.turns.current
         g = self.game
         f = g.f
@@ -211,86 +211,28 @@ class Legality:
             acts.append(DRAW if piles[g.DECK] or len(piles[g.DISCARD]) > 1 else PASS)
         return acts
 
-    def _phase_actions(self, p: int, phase: int) -> list[int]:
-        """Legal actions in every phase but a turn's card (`legal_actions`)."""
-        if phase == ADD:
-            return self._add_actions(p)
-        if phase == RESPOND:
-            return self._respond_actions(p)
-        if phase == NAME:
-            if not self.cur_alm:   # the colours of the card itself, listed once per game
-                return list(self.game.f.name_actions[self.cur])
-            return [NAME_BASE + i for i in self._nameable()]
-        if phase == CHOOSE:
-            if self.cur_kind == WDD5 and self.players == 2:
-                return [CHOOSE_BASE + 1, CHOOSE_BASE + 2]   # ruling two-player-reverse
-            return [CHOOSE_BASE, CHOOSE_BASE + 1, CHOOSE_BASE + 2]
-        if phase == TARGET:
-            return [TARGET_BASE + q for q in range(self.players) if q != p]
-        if phase == BOUND:
-            return [DRAW]
-        if phase == RESETTING:
-            return [REDRAW, KEEP]
-        if phase == SEARCHING:
-            return [TAKE_BASE + c for c in self._searchable()]
-        # RELEASING
-        return [RELEASE_BASE + c for c in self._releasable(p)] + [STOP]
-
     def _add_actions(self, p: int) -> list[int]:
-        """The additions offered: the tests of `_add_problem` inlined (tests/test_rules_
-        bridge_over.py keeps the two in agreement), then `stops` unless an Escort waits."""
-        f = self.game.f
-        cats, kinds, masks = f.cat, f.kind, f.mask
-        hand = self.zones.piles[self.game.HAND[p]]
-        mode = self.mode
-        colour, add_mask = self.colour, self.add_mask
-        acts: list[int] = []
-        for c in hand:
-            cat = cats[c]
-            if cat == C_ALMIGHTY:
-                continue
-            if mode == M_WNC:
-                if cat == C_NUMBER and (masks[c] >> colour & 1 or f.rank[c] == self.top_rank):
-                    acts.append(c)
-                continue
-            if cat == C_DEFENCE or cat == C_DISCARD or cat == C_PUBLIC:
-                continue
-            kind = kinds[c]
-            if mode == M_CHAIN:
-                if kind not in CHAIN_KINDS or masks[c] != add_mask:
-                    continue
-            elif mode == M_ESCORT:
-                if not (masks[c] & add_mask or kind == ESCORT):
-                    continue
-            if cat == C_WILD and len(hand) == 1:   # the last card
-                continue
-            if kind == ESCORT and not self._escort_ok([x for x in hand if x != c], masks[c]):
-                continue
-            acts.append(c)
-        if mode != M_ESCORT:
-            acts.append(STOP)
-        return acts
+        """The additions `_add_problem` lets through, then `stops` unless an Escort waits."""
+        acts = [c for c in self.hand(p) if self._add_problem(p, c) is None]
+        return acts if self.mode == M_ESCORT else acts + [STOP]
 
     def _respond_actions(self, p: int) -> list[int]:
-        """Answers to an attack: the tests of `_answer_problem` inlined for a card answering
-        as itself (a pass-on card or a defence card); Almighty asks it for each kind."""
-        acts = [ACCEPT]
-        if self.bound[p]:
-            return acts
+        """Accepting, then the answers `_answer_problem` lets through: a card as itself, or
+        Almighty as each kind it may stand for."""
         f = self.game.f
-        cats, kinds = f.cat, f.kind
-        pass_on = self.atk == A_DRAW and self.atk_pass
-        for c in self.zones.piles[self.game.HAND[p]]:
-            cat = cats[c]
-            if cat == C_ALMIGHTY:
+        acts = [ACCEPT]
+        for c in self.hand(p):
+            if f.cat[c] == C_ALMIGHTY:
                 acts += [ALMIGHTY_BASE + k for k in f.almighty_kinds
                          if self._answer_problem(p, c, k, True) is None]
-            elif kinds[c] in PASS_ON_KINDS:
-                if pass_on:
-                    acts.append(c)
-            elif cat == C_DEFENCE:
+            elif self._answer_problem(p, c, f.kind[c], False) is None:
                 acts.append(c)
         return acts
+
+    def _choices(self, p: int) -> list[int]:
+        if self.cur_kind == WDD5 and self.players == 2:
+            return [CHOOSE_BASE + 1, CHOOSE_BASE + 2]   # ruling two-player-reverse
+        return [CHOOSE_BASE, CHOOSE_BASE + 1, CHOOSE_BASE + 2]
 
     def _releasable(self, p: int) -> list[int]:
         kind = self.game.f.kind
@@ -313,3 +255,17 @@ class Legality:
     def _almighty(self, p: int) -> int:
         f = self.game.f
         return next((c for c in self.hand(p) if f.cat[c] == C_ALMIGHTY), EMPTY)
+
+
+#: What each phase but a turn's offers (`legal_actions` works a turn's out itself).
+ASKED = {
+    RESPOND: Legality._respond_actions,
+    NAME: lambda s, p: [NAME_BASE + i for i in s._nameable()],
+    CHOOSE: Legality._choices,
+    TARGET: lambda s, p: [TARGET_BASE + q for q in range(s.players) if q != p],
+    ADD: Legality._add_actions,
+    RESETTING: lambda s, p: [REDRAW, KEEP],
+    SEARCHING: lambda s, p: [TAKE_BASE + c for c in s._searchable()],
+    RELEASING: lambda s, p: [RELEASE_BASE + c for c in s._releasable(p)] + [STOP],
+    BOUND: lambda s, p: [DRAW],
+}
