@@ -10,7 +10,7 @@ from typing import Any
 
 from ...engine import EMPTY
 from .cards import (ACCEPT, ADO, ALMIGHTY_BASE, BIND, HAUNTED, PASS_ON_KINDS, SHOT, WDD5)
-from .phases import (A_BIND, A_DRAW, A_NONE, BOUND, M_NONE, NAME)
+from .phases import (A_BIND, A_DRAW, A_NONE, BOUND, M_NONE, NAME, REVERSING, SKIPPING)
 
 
 class Attacks:
@@ -29,12 +29,10 @@ class Attacks:
         if kind == SHOT:
             target = self.pick
         elif kind == WDD5:
-            if self.choice == 1:
-                turns.reverse()
-                if self.log.on:
-                    self.log.add("reverse")
+            if self.choice == REVERSING:
+                self._order(REVERSING)
             target = turns.following(p)
-            if self.choice == 0:
+            if self.choice == SKIPPING:
                 if self.log.on:
                     self.log.add("skip", p=target)
                 target = turns.following(target)

@@ -23,11 +23,16 @@ from .cards import (ALMIGHTY_BASE, AMPLIFY, BIND, BLOCK, CHAIN, CHOOSE_BASE, CLE
                     STOP, TAKE_BASE, TARGET_BASE, THROUGH, WD3, WDD5, WNC)
 from .phases import (ADD, AFTER_DRAW, A_BIND, A_NONE, BOUND, CHOOSE, HAND_SIZE, M_CHAIN, M_ESCORT,
                      M_NONE, M_PLUS1, M_WNC, NAME, PHASES, RELEASING, RESETTING, RESET_DRAW,
-                     RESPOND, SEARCHING, TARGET, TURN)
+                     RESPOND, REVERSING, SEARCHING, SKIPPING, TARGET, TURN)
 from .attacks import Attacks
 from .legality import Legality
 from .notation import NOTATION, Refusals
 from .views import Views
+
+#: the turn order Skip and Reverse always choose (Direct's player chooses it)
+ORDER = {SKIP: SKIPPING, REVERSE: REVERSING}
+#: the kinds after which the player adds cards, and the addition mode each starts
+ADDING = {ESCORT: M_ESCORT, CHAIN: M_CHAIN, PLUS1: M_PLUS1, WNC: M_WNC}
 
 
 class BridgeOverState(Legality, Attacks, Views, Refusals, State):
@@ -195,81 +200,82 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
     # --- applying ---------------------------------------------------------------------------
 
     def _apply(self, action: int) -> None:
-        phase = self.phase
         p = self.turns.current
-        if phase <= AFTER_DRAW:
-            g = self.game
-            f = g.f
-            # the commonest decisions of all, a number card, a draw and a pass, without a call
-            if 0 <= action < DISCARD_BASE and f.kind[action] == NUMBER:
-                if self.log.on and f.cat[action] != C_PUBLIC:
-                    self.log.add("play", p=p, card=action, seen_by=range(self.players))
-                self.zones.move(action, g.DISCARD)
-                self.top_rank, self.top_key = f.rank[action], f.key[action]
-                self.colour = f.colour[action]
-                self.moved = True
-                if self.zones.piles[g.HAND[p]]:
-                    self._end_turn()
-                else:
-                    self._finish(p)
-            elif action == DRAW and self.zones.piles[g.DECK]:   # the common case of draw()
-                self.zones.draw(g.DECK, g.HAND[p])
-                self.moved = True
-                if self.log.on:
-                    self.log.add("draw", p=p, n=1)
-                self.phase = AFTER_DRAW
-            elif action == PASS:
-                if self.log.on:
-                    self.log.add("pass", p=p)
+        if self.phase > AFTER_DRAW:
+            DO[self.phase](self, p, action)
+            return
+        g = self.game
+        f = g.f
+        # the commonest decisions of all, a number card, a draw and a pass, without a call
+        if 0 <= action < DISCARD_BASE and f.kind[action] == NUMBER:
+            if self.log.on and f.cat[action] != C_PUBLIC:
+                self.log.add("play", p=p, card=action, seen_by=range(self.players))
+            self.zones.move(action, g.DISCARD)
+            self.top_rank, self.top_key = f.rank[action], f.key[action]
+            self.colour = f.colour[action]
+            self.moved = True
+            if self.zones.piles[g.HAND[p]]:
                 self._end_turn()
             else:
-                self._turn_action(p, action)
-        elif phase == ADD:
-            if action == STOP:
-                self._stop_adding(p)
-            else:
-                if self.log.on:
-                    self.log.add("add", p=p, card=action)
-                self._play(p, action, self.game.f.kind[action], False)
-        elif phase == RESPOND:
-            self._answer(p, action)
-        elif phase == NAME:
-            self.colour = action - NAME_BASE
+                self._finish(p)
+        elif action == DRAW and self.zones.piles[g.DECK]:   # the common case of draw()
+            self.zones.draw(g.DECK, g.HAND[p])
+            self.moved = True
             if self.log.on:
-                self.log.add("name", p=p, c=COLOURS[self.colour])
-            self._after_name()
-        elif phase == CHOOSE:
-            self.choice = action - CHOOSE_BASE
+                self.log.add("draw", p=p, n=1)
+            self.phase = AFTER_DRAW
+        elif action == PASS:
             if self.log.on:
-                self.log.add("choose", p=p, what=("次の人をとばす", "向きを反対にする", "そのまま次へ")[self.choice])
-            self._effect(p)
-        elif phase == TARGET:
-            self.pick = action - TARGET_BASE
-            self._effect(p)
-        elif phase == BOUND:
-            self.draw(p, 1)
-            self._count_bound(p)
+                self.log.add("pass", p=p)
             self._end_turn()
-        elif phase == RESETTING:
-            if action == REDRAW:
-                hand = list(self.hand(p))
-                for c in hand:
-                    self.zones.move(c, self.game.DISCARD, bottom=True)
-                if self.log.on:
-                    self.log.add("reset", p=p, n=len(hand))
-                self.draw(p, RESET_DRAW)
-            self._end_turn()
-        elif phase == SEARCHING:
-            inst = action - TAKE_BASE
-            self.zones.move(inst, self.game.HAND[p])
+        else:
+            self._turn_action(p, action)
+
+    def _add(self, p: int, action: int) -> None:
+        if action == STOP:
+            self._stop_adding(p)
+            return
+        if self.log.on:
+            self.log.add("add", p=p, card=action)
+        self._play(p, action, self.game.f.kind[action], False)
+
+    def _name(self, p: int, action: int) -> None:
+        self.colour = action - NAME_BASE
+        if self.log.on:
+            self.log.add("name", p=p, c=COLOURS[self.colour])
+        self._after_name()
+
+    def _choose(self, p: int, action: int) -> None:
+        self.choice = action - CHOOSE_BASE
+        if self.log.on:
+            self.log.add("choose", p=p, what=("次の人をとばす", "向きを反対にする", "そのまま次へ")[self.choice])
+        self._effect(p)
+
+    def _target(self, p: int, action: int) -> None:
+        self.pick = action - TARGET_BASE
+        self._effect(p)
+
+    def _bound_turn(self, p: int, action: int) -> None:
+        self.draw(p, 1)
+        self._count_bound(p)
+        self._end_turn()
+
+    def _reset(self, p: int, action: int) -> None:
+        if action == REDRAW:
+            hand = list(self.hand(p))
+            for c in hand:
+                self.zones.move(c, self.game.DISCARD, bottom=True)
             if self.log.on:
-                self.log.add("search", p=p, card=inst)
-            self._end_turn()
-        else:  # RELEASING
-            if action == STOP:
-                self._end_turn()
-            else:
-                self._release(p, action - RELEASE_BASE)
+                self.log.add("reset", p=p, n=len(hand))
+            self.draw(p, RESET_DRAW)
+        self._end_turn()
+
+    def _take(self, p: int, action: int) -> None:
+        inst = action - TAKE_BASE
+        self.zones.move(inst, self.game.HAND[p])
+        if self.log.on:
+            self.log.add("search", p=p, card=inst)
+        self._end_turn()
 
     def _turn_action(self, p: int, action: int) -> None:
         """A turn's decision other than a number card, a pass or a draw from a deck that has
@@ -284,7 +290,7 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
             self.draw(p, 1)
             self.phase = AFTER_DRAW
         elif action >= RELEASE_BASE:
-            self._release(p, action - RELEASE_BASE)
+            self._release(p, action)
         elif action >= ALMIGHTY_BASE:
             kind = action - ALMIGHTY_BASE
             if self.log.on:
@@ -298,7 +304,12 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
                 self.log.add("discard", p=p, card=inst, seen_by=range(self.players))
             self._end_turn()
 
-    def _release(self, p: int, inst: int) -> None:
+    def _release(self, p: int, action: int) -> None:
+        """Release a public Clear or Amplify (and draw one for it), or stop releasing."""
+        if action == STOP:
+            self._end_turn()
+            return
+        inst = action - RELEASE_BASE
         self.zones.move(inst, self.game.DISCARD, bottom=True)
         if self.log.on:
             self.log.add("release", p=p, card=inst, seen_by=range(self.players))
@@ -370,34 +381,17 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
         """The resolved card's effect (after any colour, option and target were chosen)."""
         kind = self.cur_kind
         turns = self.turns
-        if kind == SKIP:
-            skipped = turns.skip_next()
-            if self.log.on:
-                self.log.add("skip", p=skipped)
+        if kind == SKIP or kind == REVERSE or kind == DIRECT:
+            self._order(ORDER.get(kind, self.choice))
             self._end_turn()
-        elif kind == REVERSE:
-            turns.reverse()
-            if self.log.on:
-                self.log.add("reverse")
-            self._end_turn()
-        elif kind == ESCORT:
-            self.mode = M_ESCORT
-            self.add_mask = (1 << self.colour) if self.cur_alm else self.game.f.mask[self.cur]
-            self.phase = ADD
-        elif kind == CHAIN:
-            self.mode = M_CHAIN
-            self.add_mask = 1 << self.colour
+        elif kind in ADDING:   # Escort, Chain, Wild +1, Wild Number Chain: additions follow
+            self.mode = ADDING[kind]
+            if kind == ESCORT and not self.cur_alm:
+                self.add_mask = self.game.f.mask[self.cur]
+            else:
+                self.add_mask = 1 << self.colour
             self.chain_last, self.chain_kind = self.cur, CHAIN
             self.phase = ADD
-        elif kind == PLUS1:
-            self.mode = M_PLUS1
-            self.phase = ADD
-        elif kind == WNC:
-            self.mode = M_WNC
-            self.phase = ADD
-        elif kind == DIRECT:
-            self._order_choice()
-            self._end_turn()
         elif kind in (DRAW2, SHOT, WD3, WDD5):
             self._draw_attack(p, kind)
         elif kind == BIND:
@@ -408,9 +402,7 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
         elif kind == THROUGH:
             self._redirect(p, turns.following(p))
         elif kind == REFLECT:
-            turns.reverse()
-            if self.log.on:
-                self.log.add("reverse")
+            self._order(REVERSING)
             self._redirect(p, self.atk_from)
         elif kind == CURSE:
             self._redirect(p, self.pick)
@@ -421,12 +413,13 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
         else:  # numbers, 15, Wild, Clear, Amplify, All Draw 1: nothing more
             self._continue()
 
-    def _order_choice(self) -> None:
-        if self.choice == 0:
+    def _order(self, choice: int) -> None:
+        """Skip the next player, reverse the direction or leave the order (`CHOICES`)."""
+        if choice == SKIPPING:
             skipped = self.turns.skip_next()
             if self.log.on:
                 self.log.add("skip", p=skipped)
-        elif self.choice == 1:
+        elif choice == REVERSING:
             self.turns.reverse()
             if self.log.on:
                 self.log.add("reverse")
@@ -455,17 +448,8 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
                     self.log.add("stalemate")
                 self._score_round()
                 return
-        turns = self.turns
-        turns.advance()
-        # `_start_turn()` inlined: every turn ends here
-        self.moved = False
-        self.mode = M_NONE
-        if self.atk != A_NONE:
-            self.phase = RESPOND
-            return
-        if self.game.f.has_ado:
-            self._all_draw_1(turns.current)
-        self.phase = BOUND if self.bound[turns.current] else TURN
+        self.turns.advance()
+        self._start_turn()
 
     def _finish(self, p: int, defence: bool = False) -> None:
         self.out_player = p
@@ -501,3 +485,17 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
         if self.out_player >= 0:
             return self.out_player
         return super().winner()
+
+
+#: What a decision does in each phase but a turn's (`_apply` carries a turn's out itself).
+DO = {
+    RESPOND: BridgeOverState._answer,
+    NAME: BridgeOverState._name,
+    CHOOSE: BridgeOverState._choose,
+    TARGET: BridgeOverState._target,
+    ADD: BridgeOverState._add,
+    RESETTING: BridgeOverState._reset,
+    SEARCHING: BridgeOverState._take,
+    RELEASING: BridgeOverState._release,
+    BOUND: BridgeOverState._bound_turn,
+}
