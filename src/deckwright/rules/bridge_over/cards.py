@@ -104,8 +104,10 @@ class Facts:
             lambda c: c.name if not c.colors or len(c.colors) == 4
             else "/".join(palette.get(k, k) for k in c.colors) + "の"
             + ("" if c.name[:1].isdigit() else " ") + c.name)
-        #: a kind's card name (Almighty "as" a kind is logged with it)
-        self.kind_label = {self.kind[i]: cat.card(i).name for i in reversed(range(len(cat)))}
+        #: a kind's card name, its key for a kind this deck lacks (Almighty "as" a kind is
+        #: logged with it)
+        names = {self.kind[i]: cat.card(i).name for i in reversed(range(len(cat)))}
+        self.kind_label = tuple(names.get(k, key) for k, key in enumerate(KINDS))
         #: colour in force -> top card's key -> `turn_table(colour, key)`, filled as met
         self.turn_tables: tuple[dict[int, tuple[int, ...]], ...] = tuple(
             {} for _ in COLOURS)

@@ -294,7 +294,7 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
         elif action >= ALMIGHTY_BASE:
             kind = action - ALMIGHTY_BASE
             if self.log.on:
-                self.log.add("as", p=p, what=self.game.f.kind_label.get(kind, self.kind_name(kind)))
+                self.log.add("as", p=p, what=self.game.f.kind_label[kind])
             self._play(p, self._almighty(p), kind, True)
         else:
             inst = action - DISCARD_BASE
@@ -325,21 +325,26 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
             self.zones.move(inst, g.PUBLIC[owner])
             if self.log.on:
                 self.log.add("public", p=p, card=inst, q=owner)
+        elif kind == HAUNTED:   # ruling haunted-shield-push: forced, also on a finish
+            self.zones.move(inst, g.HAND[self.atk_from])
+            if self.log.on:
+                self.log.add("push", p=self.atk_from, card=inst, seen_by=range(self.players))
         elif cat == C_DEFENCE or cat == C_DISCARD:
             self._under_top(inst)
         else:
             self.zones.move(inst, g.DISCARD)
             self._on_top(inst, kind)
 
-    def _play(self, p: int, inst: int, kind: int, alm: bool) -> None:
-        """A card leaves the turn player's hand as the turn's card or an addition."""
+    def _play(self, p: int, inst: int, kind: int, alm: bool, defence: bool = False) -> None:
+        """A card leaves the turn player's hand as the turn's card, an addition or an answer
+        to an attack (a `defence` card finishes as a defensive finish)."""
         f = self.game.f
         cat = f.kinds[kind][0] if alm else f.cat[inst]
         mode = self.mode
         self._place(p, inst, kind, cat)
         self.moved = True
         if not self.zones.piles[self.game.HAND[p]]:
-            self._finish(p)
+            self._finish(p, defence)
             return
         if mode == M_CHAIN:
             self.chain_last, self.chain_kind = inst, kind
