@@ -52,8 +52,7 @@ class Attacks:
                 self.log.add("bind-attack", p=target)
             else:
                 self.log.add("attack", p=target, n=n)
-        self.turns.advance(to=target)   # the target answers on their own turn
-        self._start_turn()
+        self._end_turn(to=target)   # the target answers on their own turn
 
     def _answer(self, p: int, action: int) -> None:
         f = self.game.f

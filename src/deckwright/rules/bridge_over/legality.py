@@ -138,17 +138,17 @@ class Legality:
         if self.bound[p]:
             return BOUND_ACCEPTS
         cat = f.kinds[kind][0] if alm else f.cat[inst]
-        last = len(self.hand(p)) == 1
+        last = alm and len(self.hand(p)) == 1   # Almighty as the last card
         if kind in PASS_ON_KINDS:
             if self.atk != A_DRAW:
                 return BIND_NO_PASS
             if not self.atk_pass:
                 return WILD_DRAW_NO_PASS
-            if alm and last:
+            if last:
                 return ALMIGHTY_LAST
             return None
         if cat == C_DEFENCE:
-            if alm and last and kind == HAUNTED:
+            if last and kind == HAUNTED:
                 return HAUNTED_ALMIGHTY
             return None
         return UNDER_ATTACK
@@ -183,20 +183,15 @@ class Legality:
                 if self._escort_ok([x for x in hand if x != c], f.mask[c]):
                     acts.append(c)
                     playable = True
-            elif len(hand) == 1:
-                if f.cat[c] == C_ALMIGHTY:
-                    alm = c
-            else:
+            else:   # wild, defence, discard, public and Almighty cards (T_OTHER)
                 cat = f.cat[c]
-                if cat == C_WILD or cat == C_PUBLIC:
-                    acts.append(c)
-                elif cat == C_DEFENCE:
-                    acts.append(DISCARD_BASE + c)
-                elif cat == C_DISCARD:
-                    if f.kind[c] != SEARCH or len(self.zones.piles[g.DISCARD]) > 1:
-                        acts.append(c)
-                else:
+                if cat == C_ALMIGHTY:
                     alm = c
+                elif cat == C_DEFENCE:
+                    if len(hand) > 1:   # a discard on one's own turn (ruling defence-as-discard)
+                        acts.append(DISCARD_BASE + c)
+                elif self._main_problem(p, c, f.kind[c], False) is None:
+                    acts.append(c)
         if alm != EMPTY:
             for k in f.almighty_kinds:
                 if self._main_problem(p, alm, k, True) is None:
@@ -222,11 +217,13 @@ class Legality:
         f = self.game.f
         acts = [ACCEPT]
         for c in self.hand(p):
-            if f.cat[c] == C_ALMIGHTY:
+            cat, kind = f.cat[c], f.kind[c]
+            if cat == C_ALMIGHTY:
                 acts += [ALMIGHTY_BASE + k for k in f.almighty_kinds
                          if self._answer_problem(p, c, k, True) is None]
-            elif self._answer_problem(p, c, f.kind[c], False) is None:
-                acts.append(c)
+            elif kind in PASS_ON_KINDS or cat == C_DEFENCE:   # no other card answers
+                if self._answer_problem(p, c, kind, False) is None:
+                    acts.append(c)
         return acts
 
     def _choices(self, p: int) -> list[int]:

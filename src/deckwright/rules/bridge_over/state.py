@@ -124,7 +124,7 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
         self._on_top(top, NUMBER if top == EMPTY else f.kind[top])
         if self.log.on:
             self.log.add("deal", n=HAND_SIZE, card=top)
-        self._start_turn()
+        self._end_turn(to=self.turns.current)
 
     def after_setup(self, setup: dict[str, Any]) -> None:
         top = self.zones.top(self.game.DISCARD)
@@ -431,8 +431,21 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
 
     # --- turns and the end --------------------------------------------------------------------
 
-    def _start_turn(self) -> None:
-        p = self.turns.current
+    def _end_turn(self, to: int | None = None) -> None:
+        """End the turn and start the next player's; with `to`, start that player's turn as it
+        is (an attack's target answers on their own turn; the first player's after the deal)."""
+        if to is None:
+            if self.moved:
+                self.quiet = 0
+            else:
+                self.quiet += 1
+                if self.quiet >= self.players:   # ruling stalemate
+                    self.mode = M_NONE
+                    if self.log.on:
+                        self.log.add("stalemate")
+                    self._score_round()
+                    return
+        p = self.turns.advance(to)
         self.moved = False
         self.mode = M_NONE
         if self.atk != A_NONE:
@@ -441,20 +454,6 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
         if self.game.f.has_ado:
             self._all_draw_1(p)
         self.phase = BOUND if self.bound[p] else TURN
-
-    def _end_turn(self) -> None:
-        if self.moved:
-            self.quiet = 0
-        else:
-            self.quiet += 1
-            if self.quiet >= self.players:   # ruling stalemate
-                self.mode = M_NONE
-                if self.log.on:
-                    self.log.add("stalemate")
-                self._score_round()
-                return
-        self.turns.advance()
-        self._start_turn()
 
     def _finish(self, p: int, defence: bool = False) -> None:
         self.out_player = p
