@@ -32,7 +32,6 @@ CATEGORIES = ("number", "action", "wild", "defence", "discard", "public", "almig
 C_NUMBER, C_ACTION, C_WILD, C_DEFENCE, C_DISCARD, C_PUBLIC, C_ALMIGHTY = range(len(CATEGORIES))
 
 PASS_ON_KINDS = frozenset({DRAW2, SHOT})
-DEFENCE_KINDS = frozenset({BLOCK, THROUGH, REFLECT, CURSE, HAUNTED})
 #: Kinds whose player names a colour after playing (besides every wild and Almighty).
 NAMING_KINDS = frozenset({FIFTEEN, DIRECT})
 #: Kinds a Chain may carry: single-colour cards that are neither wild nor dual.
@@ -51,7 +50,6 @@ DRAW, PASS, STOP, ACCEPT, REDRAW, KEEP = -1, -2, -3, -4, -5, -6
 CHOICES = ("skip", "reverse", "onward")
 VERBS = {DRAW: "draws", PASS: "passes", STOP: "stops", ACCEPT: "accepts", REDRAW: "redraws",
          KEEP: "keeps"}
-VERB_CODES = {v: k for k, v in VERBS.items()}
 
 # --- what a card offers as the turn's card (Facts.turn_table) --------------------------------------
 T_NO = -1       # a number or action card that follows neither colour, number nor name

@@ -79,10 +79,14 @@ class Refusals:
         if s.phase == BOUND:   # before any other reason: a bound player only draws
             return BOUND_DRAWS
         if 0 <= action < DISCARD_BASE and action not in s.hand(p):
-            ref, name = self.game.catalogue.ref(action), s.player_name(p)
-            return Reason(NOT_YOURS.format(card=ref, p=name), "not-in-hand")
+            return self._not_yours(p, action)
         refuse = REFUSE.get(s.phase)
         return (refuse is not None and refuse(s, p, action)) or PHASES.refusal(s.phase)
+
+    def _not_yours(self, p: int, inst: int) -> str:
+        s: Any = self
+        return Reason(NOT_YOURS.format(card=self.game.catalogue.ref(inst), p=s.player_name(p)),
+                      "not-in-hand")
 
     def _as_almighty(self, p: int, action: int, problem: Any) -> str | None:
         """Why the player's Almighty may not stand for the kind `action` names, by `problem`
@@ -128,8 +132,7 @@ class Refusals:
         if DISCARD_BASE <= action < ALMIGHTY_BASE:
             inst = action - DISCARD_BASE
             if inst not in s.hand(p):
-                ref, name = self.game.catalogue.ref(inst), s.player_name(p)
-                return Reason(NOT_YOURS.format(card=ref, p=name), "not-in-hand")
+                return self._not_yours(p, inst)
             return DISCARD_DEFENCE if f.cat[inst] != C_DEFENCE else DISCARD_LAST
         if ALMIGHTY_BASE <= action < NAME_BASE:
             return self._as_almighty(p, action, s._main_problem)

@@ -130,9 +130,9 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
         top = self.zones.top(self.game.DISCARD)
         if top != EMPTY:
             self._on_top(top, self.game.f.kind[top])
-        if top != EMPTY and self.game.f.colour[top] < 0:
-            mask = self.game.f.mask[top]
-            self.colour = next((i for i in range(4) if mask >> i & 1), 0)
+            if self.game.f.colour[top] < 0:   # a wild or dual top: its first colour
+                mask = self.game.f.mask[top]
+                self.colour = next((i for i in range(4) if mask >> i & 1), 0)
         if "colour" in setup:
             self.colour = COLOURS.index(setup["colour"])
         for token, n in (setup.get("bound") or {}).items():
@@ -376,12 +376,6 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
         self.cur, self.cur_kind, self.cur_alm = self.chain_last, self.chain_kind, False
         self._after_name()
 
-    def _continue(self) -> None:
-        if self.mode != M_NONE:
-            self.phase = ADD
-        else:
-            self._end_turn()
-
     def _effect(self, p: int) -> None:
         """The resolved card's effect (after any colour, option and target were chosen)."""
         kind = self.cur_kind
@@ -411,12 +405,12 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
             self._redirect(p, self.atk_from)
         elif kind == CURSE:
             self._redirect(p, self.pick)
-        elif kind == RESET:
-            self.phase = RESETTING
-        elif kind == SEARCH:
-            self.phase = SEARCHING
+        elif kind == RESET or kind == SEARCH:
+            self.phase = RESETTING if kind == RESET else SEARCHING
+        elif self.mode != M_NONE:   # an addition with no effect of its own: more may follow
+            self.phase = ADD
         else:  # numbers, 15, Wild, Clear, Amplify, All Draw 1: nothing more
-            self._continue()
+            self._end_turn()
 
     def _order(self, choice: int) -> None:
         """Skip the next player, reverse the direction or leave the order (`CHOICES`)."""
