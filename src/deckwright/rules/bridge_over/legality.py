@@ -80,7 +80,7 @@ class Legality:
     def _main_problem(self, p: int, inst: int, kind: int, alm: bool) -> str | None:
         """Why the turn player may not play `inst` (as `kind`) as the turn's card, or None."""
         f = self.game.f
-        n = len(self.hand(p))
+        n = len(self.zones.piles[self.game.HAND[p]])
         cat = f.kinds[kind][0] if alm else f.cat[inst]
         if cat == C_DEFENCE:
             return DEFENCE_ON_TURN
@@ -105,32 +105,39 @@ class Legality:
                 return ESCORT_ALONE
         return None
 
-    def _add_problem(self, p: int, inst: int) -> str | None:
-        """Why `inst` may not be added in the current addition mode, or None."""
+    def _add_problems(self, p: int) -> list[tuple[int, str | None]]:
+        """Each card in the hand with why it may not be added in the current addition mode
+        (None: it may): one loop serves both the additions offered and the refusal of one."""
         f = self.game.f
-        cat, kind = f.cat[inst], f.kind[inst]
-        mode = self.mode
-        if cat == C_ALMIGHTY:
-            return ALMIGHTY_ADDITION
-        if mode == M_WNC:
-            if cat != C_NUMBER:
-                return WNC_NUMBERS
-            if not (f.mask[inst] >> self.colour & 1 or f.rank[inst] == self.top_rank):
-                return WNC_FOLLOW
-            return None
-        if cat in (C_DEFENCE, C_DISCARD, C_PUBLIC):
-            return NOT_ADDITION
-        if mode == M_CHAIN:
-            if kind not in CHAIN_KINDS or f.mask[inst] != self.add_mask:
-                return CHAIN_COLOUR
-        elif mode == M_ESCORT:
-            if not (f.mask[inst] & self.add_mask or kind == ESCORT):
-                return ESCORT_ADDITION
-        if cat == C_WILD and not any(c != inst for c in self.hand(p)):
-            return WILD_LAST
-        if kind == ESCORT and not self._escort_ok(self._without(p, inst), f.mask[inst]):
-            return ESCORT_ALONE
-        return None
+        cats, kinds, masks = f.cat, f.kind, f.mask
+        hand = self.zones.piles[self.game.HAND[p]]
+        mode, colour, add_mask = self.mode, self.colour, self.add_mask
+        found: list[tuple[int, str | None]] = []
+        for c in hand:
+            cat, kind = cats[c], kinds[c]
+            if cat == C_ALMIGHTY:
+                why = ALMIGHTY_ADDITION
+            elif mode == M_WNC:
+                if cat != C_NUMBER:
+                    why = WNC_NUMBERS
+                elif masks[c] >> colour & 1 or f.rank[c] == self.top_rank:
+                    why = None
+                else:
+                    why = WNC_FOLLOW
+            elif cat == C_DEFENCE or cat == C_DISCARD or cat == C_PUBLIC:
+                why = NOT_ADDITION
+            elif mode == M_CHAIN and (kind not in CHAIN_KINDS or masks[c] != add_mask):
+                why = CHAIN_COLOUR
+            elif mode == M_ESCORT and not (masks[c] & add_mask or kind == ESCORT):
+                why = ESCORT_ADDITION
+            elif cat == C_WILD and len(hand) == 1:
+                why = WILD_LAST
+            elif kind == ESCORT and not self._escort_ok([x for x in hand if x != c], masks[c]):
+                why = ESCORT_ALONE
+            else:
+                why = None
+            found.append((c, why))
+        return found
 
     def _answer_problem(self, p: int, inst: int, kind: int, alm: bool) -> str | None:
         """Why the attacked player may not answer with `inst` (as `kind`), or None."""
@@ -207,8 +214,8 @@ class Legality:
         return acts
 
     def _add_actions(self, p: int) -> list[int]:
-        """The additions `_add_problem` lets through, then `stops` unless an Escort waits."""
-        acts = [c for c in self.hand(p) if self._add_problem(p, c) is None]
+        """The additions `_add_problems` lets through, then `stops` unless an Escort waits."""
+        acts = [c for c, why in self._add_problems(p) if why is None]
         return acts if self.mode == M_ESCORT else acts + [STOP]
 
     def _respond_actions(self, p: int) -> list[int]:
@@ -216,7 +223,7 @@ class Legality:
         Almighty as each kind it may stand for."""
         f = self.game.f
         acts = [ACCEPT]
-        for c in self.hand(p):
+        for c in self.zones.piles[self.game.HAND[p]]:
             cat, kind = f.cat[c], f.kind[c]
             if cat == C_ALMIGHTY:
                 acts += [ALMIGHTY_BASE + k for k in f.almighty_kinds
@@ -239,15 +246,17 @@ class Legality:
         pile = self.zones.piles[self.game.DISCARD]
         return [c for c in pile[:-1] if c != self.cur]
 
-    def _nameable(self) -> list[int]:
-        f = self.game.f
-        if self.cur_alm:
-            if self.cur_kind == ESCORT:
-                rest = self._without(self.turns.current, EMPTY)
-                return [i for i in range(4) if self._escort_ok(rest, 1 << i)]
-            return [0, 1, 2, 3]
-        mask = f.mask[self.cur]
-        return [i for i in range(4) if mask >> i & 1]
+    def _names(self, p: int) -> list[int]:
+        """The colours the resolved card may name: its own, any for Almighty (one an addition
+        can follow, for Almighty as Escort)."""
+        if not self.cur_alm:
+            mask = self.game.f.mask[self.cur]
+        elif self.cur_kind == ESCORT:
+            rest = self._without(p, EMPTY)
+            return [NAME_BASE + i for i in range(4) if self._escort_ok(rest, 1 << i)]
+        else:
+            mask = ALL_COLOURS
+        return [NAME_BASE + i for i in range(4) if mask >> i & 1]
 
     def _almighty(self, p: int) -> int:
         f = self.game.f
@@ -257,7 +266,7 @@ class Legality:
 #: What each phase but a turn's offers (`legal_actions` works a turn's out itself).
 ASKED = {
     RESPOND: Legality._respond_actions,
-    NAME: lambda s, p: [NAME_BASE + i for i in s._nameable()],
+    NAME: Legality._names,
     CHOOSE: Legality._choices,
     TARGET: lambda s, p: [TARGET_BASE + q for q in range(s.players) if q != p],
     ADD: Legality._add_actions,

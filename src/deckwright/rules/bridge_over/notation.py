@@ -110,7 +110,7 @@ class Refusals:
     def _add_refusal(self, p: int, action: int) -> str | None:
         s: Any = self
         if 0 <= action < DISCARD_BASE:
-            return s._add_problem(p, action)
+            return dict(s._add_problems(p))[action]   # a card in the hand
         return ESCORT_FOLLOWS if action == STOP else None
 
     def _take_refusal(self, p: int, action: int) -> str | None:
