@@ -12,7 +12,7 @@ nothing is called and no argument is even built; an argument that changes the st
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from ...engine import EMPTY, State
 from . import english
@@ -74,39 +74,29 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
     }
     TRANSLATIONS = {"en": {"events": english.EVENTS}}   # the shared kinds, in English
 
-    #: The rules' own attributes, in slots: with the engine's sixteen in the instance dict they
-    #: made 40, past the 30 that CPython 3.11 lets the instances of a class share one key table
-    #: for (see engine.state._slots; `State.clone` copies slots too).
-    __slots__ = ("phase", "mode", "add_mask", "chain_last", "chain_kind", "colour", "top_rank",
-                 "top_key", "cur", "cur_kind", "cur_alm", "passing", "choice", "pick",
-                 "atk", "atk_n", "atk_pass", "atk_from", "atk_card", "bound", "moved", "quiet",
-                 "out_player")
+    #: The rules' own attributes and their values when a round starts (and `bound`, a count
+    #: per player). They are slots: with the engine's sixteen in the instance dict they made
+    #: 40, past the 30 that CPython 3.11 lets the instances of a class share one key table for
+    #: (see engine.state._slots; `State.clone` copies slots too).
+    START: ClassVar[dict[str, Any]] = {
+        "phase": TURN, "mode": M_NONE,
+        "add_mask": 0,         # Escort: colours an addition may have; Chain: its colour bit
+        "chain_last": EMPTY, "chain_kind": CHAIN,   # Chain: the last card added and its kind
+        "colour": 0,           # the colour in force (index into COLOURS)
+        "top_rank": -1, "top_key": -1,   # top_key: Facts.key (100 + kind for an Almighty)
+        "cur": EMPTY, "cur_kind": NUMBER, "cur_alm": False,   # the card being resolved
+        "passing": False,      # the card being resolved is a pass-on
+        "choice": 2, "pick": -1,   # Direct's option; Shot Draw 2's / Curse's target
+        "atk": A_NONE, "atk_n": 0, "atk_pass": False, "atk_from": -1, "atk_card": EMPTY,
+        "moved": False, "quiet": 0, "out_player": -1,
+    }
+    __slots__ = (*START, "bound")
 
     def __init__(self, game: Any, players: int, seed: int = 0):
         super().__init__(game, players, seed)
-        self.phase = TURN
-        self.mode = M_NONE
-        self.add_mask = 0         # Escort: colours an addition may have; Chain: its colour bit
-        self.chain_last = EMPTY   # Chain: the last card added and its kind
-        self.chain_kind = CHAIN
-        self.colour = 0           # the colour in force (index into COLOURS)
-        self.top_rank = -1
-        self.top_key = -1         # Facts.key of the top card (100 + kind for an Almighty)
-        self.cur = EMPTY          # the card being resolved, its kind, whether it is Almighty
-        self.cur_kind = NUMBER
-        self.cur_alm = False
-        self.passing = False      # the card being resolved is a pass-on
-        self.choice = 2
-        self.pick = -1            # Shot Draw 2 / Curse target
-        self.atk = A_NONE
-        self.atk_n = 0
-        self.atk_pass = False
-        self.atk_from = -1
-        self.atk_card = EMPTY
+        for name, value in self.START.items():
+            setattr(self, name, value)
         self.bound = [0] * players
-        self.moved = False
-        self.quiet = 0
-        self.out_player = -1
 
     # --- start ----------------------------------------------------------------------------
 
