@@ -43,21 +43,10 @@ NOTATION = Notation(
 )
 
 NOT_YOURS = "{card} は {p} の手札にない"
-BOUND_DRAWS = Reason("Bind で縛られているので、カードを出せず山札から1枚引くことしかできない", "attacks")
-BOUND_ACCEPTS = Reason("Bind で縛られているので攻撃を受け入れるしかない", "attacks")
-NO_ALMIGHTY = Reason("Almighty を持っていない", "not-in-hand")
-ALMIGHTY_SCOPE = Reason("Almighty は数字カード・公開カード・この版にないカードの代わりにはならない", "almighty-scope")
-ALMIGHTY_AS = Reason("Almighty は何として使うかを 'as KIND' で宣言して出す", "almighty-scope")
-ESCORT_FOLLOWS = Reason("Escort のあとには追加カードを必ず1枚出す", "escort-follow")
-SEARCH_TOP = Reason("場札は Search で選べない", "search-limits")
-SEARCH_ITSELF = Reason("Search 自身は選べない", "search-limits")
-SEARCH_DISCARD = Reason("捨て札にないカードは選べない", "search-limits")
-TARGET_SELF = Reason("自分は指名できない", "effects")
+# reasons given from more than one place, or inside a longer expression
 NO_SELF_ATTACK = Reason("2人のときの Wild Direct Draw 5 では、自分を攻撃することになる「とばす」は選べない", "two-player-reverse")
-NO_SUCH_COLOUR = Reason("その色は選べない", "effects")
 DISCARD_DEFENCE = Reason("手番に捨て札にできるのは防御カードだけ（ほかは plays）", "defence-as-discard")
 DISCARD_LAST = Reason("手札が1枚のときは防御カードを捨て札にできない", "defence-as-discard")
-RELEASE_OWN = Reason("解除できるのは自分の前にある Clear と Amplify だけ", "release")
 DRAW_ONCE = Reason("山札から引けるのは1手番に1回だけ", "draw-turn")
 DRAW_PLAYABLE = Reason("場札に合う数字カードかアクションカードがあるときは山札から引けない", "draw-turn")
 DRAW_NOTHING = Reason("山札も切り直す捨て札もないので引けない（passes）", "empty-deck")
@@ -77,7 +66,7 @@ class Refusals:
         s: Any = self
         p = s.turns.current
         if s.phase == BOUND:   # before any other reason: a bound player only draws
-            return BOUND_DRAWS
+            return Reason("Bind で縛られているので、カードを出せず山札から1枚引くことしかできない", "attacks")
         if 0 <= action < DISCARD_BASE and action not in s.hand(p):
             return self._not_yours(p, action)
         refuse = REFUSE.get(s.phase)
@@ -94,9 +83,9 @@ class Refusals:
         s: Any = self
         alm = s._almighty(p)
         if alm == EMPTY:
-            return NO_ALMIGHTY
+            return Reason("Almighty を持っていない", "not-in-hand")
         if action - ALMIGHTY_BASE not in self.game.f.almighty_kinds:
-            return ALMIGHTY_SCOPE
+            return Reason("Almighty は数字カード・公開カード・この版にないカードの代わりにはならない", "almighty-scope")
         return problem(p, alm, action - ALMIGHTY_BASE, True)
 
     def _answer_refusal(self, p: int, action: int) -> str | None:
@@ -105,13 +94,13 @@ class Refusals:
             return s._answer_problem(p, action, self.game.f.kind[action], False)
         if ALMIGHTY_BASE <= action < NAME_BASE:
             return self._as_almighty(p, action, s._answer_problem)
-        return BOUND_ACCEPTS if s.bound[p] else None
+        return Reason("Bind で縛られているので攻撃を受け入れるしかない", "attacks") if s.bound[p] else None
 
     def _add_refusal(self, p: int, action: int) -> str | None:
         s: Any = self
         if 0 <= action < DISCARD_BASE:
             return dict(s._add_problems(p))[action]   # a card in the hand
-        return ESCORT_FOLLOWS if action == STOP else None
+        return Reason("Escort のあとには追加カードを必ず1枚出す", "escort-follow") if action == STOP else None
 
     def _take_refusal(self, p: int, action: int) -> str | None:
         if not TAKE_BASE <= action < RELEASE_BASE:
@@ -119,15 +108,17 @@ class Refusals:
         inst = action - TAKE_BASE
         pile = self.zones.piles[self.game.DISCARD]
         if pile and inst == pile[-1]:
-            return SEARCH_TOP
-        return SEARCH_ITSELF if inst == self.cur else SEARCH_DISCARD
+            return Reason("場札は Search で選べない", "search-limits")
+        if inst == self.cur:
+            return Reason("Search 自身は選べない", "search-limits")
+        return Reason("捨て札にないカードは選べない", "search-limits")
 
     def _turn_refusal(self, p: int, action: int, drew: bool = False) -> str | None:
         s: Any = self
         f = self.game.f
         if 0 <= action < DISCARD_BASE:
             if f.kind[action] == ALMIGHTY:
-                return ALMIGHTY_AS
+                return Reason("Almighty は何として使うかを 'as KIND' で宣言して出す", "almighty-scope")
             return s._main_problem(p, action, f.kind[action], False)
         if DISCARD_BASE <= action < ALMIGHTY_BASE:
             inst = action - DISCARD_BASE
@@ -137,7 +128,7 @@ class Refusals:
         if ALMIGHTY_BASE <= action < NAME_BASE:
             return self._as_almighty(p, action, s._main_problem)
         if RELEASE_BASE <= action:
-            return RELEASE_OWN
+            return Reason("解除できるのは自分の前にある Clear と Amplify だけ", "release")
         if action == DRAW:
             return DRAW_ONCE if drew else DRAW_PLAYABLE if s.can_draw() else DRAW_NOTHING
         return PASS_EARLY if action == PASS else None
@@ -148,9 +139,9 @@ REFUSE = {
     TURN: Refusals._turn_refusal,
     AFTER_DRAW: lambda s, p, a: s._turn_refusal(p, a, drew=True),
     RESPOND: Refusals._answer_refusal,
-    NAME: lambda s, p, a: NO_SUCH_COLOUR if NAME_BASE <= a < CHOOSE_BASE else None,
+    NAME: lambda s, p, a: Reason("その色は選べない", "effects") if NAME_BASE <= a < CHOOSE_BASE else None,
     CHOOSE: lambda s, p, a: NO_SELF_ATTACK if a == CHOOSE_BASE else None,
-    TARGET: lambda s, p, a: TARGET_SELF if a == TARGET_BASE + p else None,
+    TARGET: lambda s, p, a: Reason("自分は指名できない", "effects") if a == TARGET_BASE + p else None,
     ADD: Refusals._add_refusal,
     SEARCHING: Refusals._take_refusal,
 }
