@@ -62,9 +62,8 @@ class Attacks:
         alm = action >= ALMIGHTY_BASE
         inst = self._almighty(p) if alm else action
         kind = action - ALMIGHTY_BASE if alm else f.kind[inst]
-        if alm:
-            if self.log.on:
-                self.log.add("as", p=p, what=self.game.f.kind_label[kind])
+        if alm and self.log.on:
+            self.log.add("as", p=p, what=f.kind_label[kind])
         self.passing = kind in PASS_ON_KINDS
         if self.log.on:
             self.log.add("pass-on" if self.passing else "defend", p=p, card=inst,

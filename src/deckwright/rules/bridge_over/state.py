@@ -369,7 +369,6 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
     def _effect(self, p: int) -> None:
         """The resolved card's effect (after any colour, option and target were chosen)."""
         kind = self.cur_kind
-        turns = self.turns
         if kind == SKIP or kind == REVERSE or kind == DIRECT:
             self._order(ORDER.get(kind, self.choice))
             self._end_turn()
@@ -384,12 +383,12 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
         elif kind in (DRAW2, SHOT, WD3, WDD5):
             self._draw_attack(p, kind)
         elif kind == BIND:
-            self._start_attack(turns.following(p), A_BIND, 0, False, p, self.cur)
+            self._start_attack(self.turns.following(p), A_BIND, 0, False, p, self.cur)
         elif kind == BLOCK or kind == HAUNTED:
             self._nullify(p)
             self._end_turn()
         elif kind == THROUGH:
-            self._redirect(p, turns.following(p))
+            self._redirect(p, self.turns.following(p))
         elif kind == REFLECT:
             self._order(REVERSING)
             self._redirect(p, self.atk_from)
