@@ -17,7 +17,7 @@ from deckwright.model import Example, GameData, Project, load_game
 from deckwright.app.registry import rules_for
 from deckwright.rules.bridge_over.cards import (ALMIGHTY_BASE, C_ALMIGHTY, C_DEFENCE, DRAW,
                                                 KIND_OF, KINDS)
-from deckwright.rules.bridge_over.state import ADD, AFTER_DRAW, RESPOND, TURN
+from deckwright.rules.bridge_over.state import AFTER_DRAW, TURN
 
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = ("azumanga-basic", "azumanga-full", "windia-full")
@@ -94,44 +94,6 @@ def test_inlined_turn_actions_agree_with_the_rule_checks(games: dict) -> None:
                         assert state.refusal(c)
                     checked += 1
     assert checked > 1000
-
-
-def hands_in(games: dict, phase: int, seeds: int):
-    """(state, deciding player, its legal actions, card) for every card in the deciding hand of
-    every state in `phase` of seeded random 3-player games of every deck."""
-    for game in games.values():
-        for seed in range(seeds):
-            for state in walk(game, seed, 3):
-                if state.phase != phase:
-                    continue
-                p = state.current_player()
-                legal = set(state.legal_actions())
-                for c in state.hand(p):
-                    yield state, p, legal, c
-
-
-def test_inlined_answers_agree_with_the_rule_checks(games: dict) -> None:
-    """The answers to an attack offered by `legal_actions` and `_answer_problem` (refusal
-    reasons) say the same for every card in the attacked hand."""
-    checked = 0
-    for state, p, legal, c in hands_in(games, RESPOND, 12):
-        f = state.game.f
-        if f.cat[c] != C_ALMIGHTY:
-            assert (c in legal) == (state._answer_problem(p, c, f.kind[c], False) is None)
-            checked += 1
-    assert checked > 200
-
-
-def test_inlined_additions_agree_with_the_rule_checks(games: dict) -> None:
-    """The additions offered by `legal_actions` (Escort, Chain, Wild +1, Wild Number Chain)
-    and `_add_problem` (refusal reasons) say the same for every card in the hand."""
-    checked = 0
-    modes = set()
-    for state, p, legal, c in hands_in(games, ADD, 16):
-        modes.add(state.mode)
-        assert (c in legal) == (state._add_problem(p, c) is None)
-        checked += 1
-    assert checked > 200 and len(modes) == 4
 
 
 def test_draw_is_refused_while_a_card_can_be_played(games: dict, data: GameData) -> None:

@@ -1,7 +1,7 @@
 """Attacks and their answers: draw attacks, Bind, pass-on, defence cards, All Draw 1.
 
 An attack is answered at the start of the attacked player's turn (ruling attack-timing): the
-attacked player is the turn player while `phase == RESPOND`.
+attacked player is the turn player in the phase RESPOND.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import EMPTY
-from .cards import (ACCEPT, ADO, ALMIGHTY_BASE, BIND, HAUNTED, PASS_ON_KINDS, SHOT, WDD5)
-from .phases import (A_BIND, A_DRAW, A_NONE, BOUND, M_NONE, NAME)
+from .cards import ACCEPT, ADO, ALMIGHTY_BASE, BIND, PASS_ON_KINDS, SHOT, WDD5
+from .phases import A_BIND, A_DRAW, A_NONE, BOUND, M_NONE, REVERSING, SKIPPING
 
 
 class Attacks:
@@ -29,12 +29,10 @@ class Attacks:
         if kind == SHOT:
             target = self.pick
         elif kind == WDD5:
-            if self.choice == 1:
-                turns.reverse()
-                if self.log.on:
-                    self.log.add("reverse")
+            if self.choice == REVERSING:
+                self._order(REVERSING)
             target = turns.following(p)
-            if self.choice == 0:
+            if self.choice == SKIPPING:
                 if self.log.on:
                     self.log.add("skip", p=target)
                 target = turns.following(target)
@@ -54,8 +52,7 @@ class Attacks:
                 self.log.add("bind-attack", p=target)
             else:
                 self.log.add("attack", p=target, n=n)
-        self.turns.advance(to=target)   # the target answers on their own turn
-        self._start_turn()
+        self._end_turn(to=target)   # the target answers on their own turn
 
     def _answer(self, p: int, action: int) -> None:
         f = self.game.f
@@ -65,33 +62,13 @@ class Attacks:
         alm = action >= ALMIGHTY_BASE
         inst = self._almighty(p) if alm else action
         kind = action - ALMIGHTY_BASE if alm else f.kind[inst]
-        if alm:
-            if self.log.on:
-                self.log.add("as", p=p, what=self.game.f.kind_label.get(kind, self.kind_name(kind)))
-        if kind in PASS_ON_KINDS:
-            if self.log.on:
-                self.log.add("pass-on", p=p, card=inst, seen_by=range(self.players))
-            self.zones.move(inst, self.game.DISCARD)
-            self._on_top(inst, kind)
-            self.passing = True
-        else:
-            if self.log.on:
-                self.log.add("defend", p=p, card=inst, seen_by=range(self.players))
-            if kind == HAUNTED:   # ruling haunted-shield-push: forced, also on a finish
-                self.zones.move(inst, self.game.HAND[self.atk_from])
-                if self.log.on:
-                    self.log.add("push", p=self.atk_from, card=inst, seen_by=range(self.players))
-            else:
-                self._under_top(inst)
-        self.moved = True
-        if not self.zones.piles[self.game.HAND[p]]:
-            self._finish(p, defence=kind not in PASS_ON_KINDS)
-            return
-        self.cur, self.cur_kind, self.cur_alm = inst, kind, alm
-        if alm:
-            self.phase = NAME
-        else:
-            self._after_name()
+        if alm and self.log.on:
+            self.log.add("as", p=p, what=f.kind_label[kind])
+        self.passing = kind in PASS_ON_KINDS
+        if self.log.on:
+            self.log.add("pass-on" if self.passing else "defend", p=p, card=inst,
+                         seen_by=range(self.players))
+        self._play(p, inst, kind, alm, defence=not self.passing)
 
     def _accept(self, p: int) -> None:
         if self.log.on:

@@ -32,7 +32,6 @@ CATEGORIES = ("number", "action", "wild", "defence", "discard", "public", "almig
 C_NUMBER, C_ACTION, C_WILD, C_DEFENCE, C_DISCARD, C_PUBLIC, C_ALMIGHTY = range(len(CATEGORIES))
 
 PASS_ON_KINDS = frozenset({DRAW2, SHOT})
-DEFENCE_KINDS = frozenset({BLOCK, THROUGH, REFLECT, CURSE, HAUNTED})
 #: Kinds whose player names a colour after playing (besides every wild and Almighty).
 NAMING_KINDS = frozenset({FIFTEEN, DIRECT})
 #: Kinds a Chain may carry: single-colour cards that are neither wild nor dual.
@@ -51,7 +50,6 @@ DRAW, PASS, STOP, ACCEPT, REDRAW, KEEP = -1, -2, -3, -4, -5, -6
 CHOICES = ("skip", "reverse", "onward")
 VERBS = {DRAW: "draws", PASS: "passes", STOP: "stops", ACCEPT: "accepts", REDRAW: "redraws",
          KEEP: "keeps"}
-VERB_CODES = {v: k for k, v in VERBS.items()}
 
 # --- what a card offers as the turn's card (Facts.turn_table) --------------------------------------
 T_NO = -1       # a number or action card that follows neither colour, number nor name
@@ -83,7 +81,6 @@ class Facts:
         self.draws = cat.column(lambda c: int(stat(c, "draws", 0) or 0))
         self.hand_points = tuple(cat.points(i, "hand") for i in range(len(cat)))
         self.public_points = tuple(cat.points(i, "public") for i in range(len(cat)))
-        self.wild = tuple(k == C_WILD for k in self.cat)
         #: what "same number or same name" compares: the number of a number card, 100 + kind
         #: for an action card, and a value nothing equals for every other card
         self.key = tuple(self.rank[i] if self.cat[i] == C_NUMBER
@@ -105,11 +102,10 @@ class Facts:
             lambda c: c.name if not c.colors or len(c.colors) == 4
             else "/".join(palette.get(k, k) for k in c.colors) + "の"
             + ("" if c.name[:1].isdigit() else " ") + c.name)
-        #: a kind's card name (Almighty "as" a kind is logged with it)
-        self.kind_label = {self.kind[i]: cat.card(i).name for i in reversed(range(len(cat)))}
-        #: the `names` actions after playing a card: the colours it has (Almighty names any)
-        self.name_actions = tuple(tuple(NAME_BASE + i for i in range(len(COLOURS)) if m >> i & 1)
-                                  for m in self.mask)
+        #: a kind's card name, its key for a kind this deck lacks (Almighty "as" a kind is
+        #: logged with it)
+        names = {self.kind[i]: cat.card(i).name for i in reversed(range(len(cat)))}
+        self.kind_label = tuple(names.get(k, key) for k, key in enumerate(KINDS))
         #: colour in force -> top card's key -> `turn_table(colour, key)`, filled as met
         self.turn_tables: tuple[dict[int, tuple[int, ...]], ...] = tuple(
             {} for _ in COLOURS)

@@ -14,7 +14,7 @@ from .cards import (ACCEPT, ALL_COLOURS, ALMIGHTY_BASE, AMPLIFY, CHAIN_KINDS, CH
                     DRAW, ESCORT, HAUNTED, KEEP, NAME_BASE, PASS, PASS_ON_KINDS, REDRAW,
                     RELEASE_BASE, SEARCH, STOP, TAKE_BASE, TARGET_BASE, T_ESCORT, T_NO, WDD5)
 from .phases import (ADD, AFTER_DRAW, A_DRAW, BOUND, CHOOSE, M_CHAIN, M_ESCORT, M_WNC, NAME,
-                     RESETTING, RESPOND, SEARCHING, TARGET)
+                     RELEASING, RESETTING, RESPOND, SEARCHING, TARGET)
 
 
 # Refusal reasons, with the rule of the database each applies (built once: the hot path returns
@@ -80,7 +80,7 @@ class Legality:
     def _main_problem(self, p: int, inst: int, kind: int, alm: bool) -> str | None:
         """Why the turn player may not play `inst` (as `kind`) as the turn's card, or None."""
         f = self.game.f
-        n = len(self.hand(p))
+        n = len(self.zones.piles[self.game.HAND[p]])
         cat = f.kinds[kind][0] if alm else f.cat[inst]
         if cat == C_DEFENCE:
             return DEFENCE_ON_TURN
@@ -105,32 +105,39 @@ class Legality:
                 return ESCORT_ALONE
         return None
 
-    def _add_problem(self, p: int, inst: int) -> str | None:
-        """Why `inst` may not be added in the current addition mode, or None."""
+    def _add_problems(self, p: int) -> list[tuple[int, str | None]]:
+        """Each card in the hand with why it may not be added in the current addition mode
+        (None: it may): one loop serves both the additions offered and the refusal of one."""
         f = self.game.f
-        cat, kind = f.cat[inst], f.kind[inst]
-        mode = self.mode
-        if cat == C_ALMIGHTY:
-            return ALMIGHTY_ADDITION
-        if mode == M_WNC:
-            if cat != C_NUMBER:
-                return WNC_NUMBERS
-            if not (f.mask[inst] >> self.colour & 1 or f.rank[inst] == self.top_rank):
-                return WNC_FOLLOW
-            return None
-        if cat in (C_DEFENCE, C_DISCARD, C_PUBLIC):
-            return NOT_ADDITION
-        if mode == M_CHAIN:
-            if kind not in CHAIN_KINDS or f.mask[inst] != self.add_mask:
-                return CHAIN_COLOUR
-        elif mode == M_ESCORT:
-            if not (f.mask[inst] & self.add_mask or kind == ESCORT):
-                return ESCORT_ADDITION
-        if cat == C_WILD and not any(c != inst for c in self.hand(p)):
-            return WILD_LAST
-        if kind == ESCORT and not self._escort_ok(self._without(p, inst), f.mask[inst]):
-            return ESCORT_ALONE
-        return None
+        cats, kinds, masks = f.cat, f.kind, f.mask
+        hand = self.zones.piles[self.game.HAND[p]]
+        mode, colour, add_mask = self.mode, self.colour, self.add_mask
+        found: list[tuple[int, str | None]] = []
+        for c in hand:
+            cat, kind = cats[c], kinds[c]
+            if cat == C_ALMIGHTY:
+                why = ALMIGHTY_ADDITION
+            elif mode == M_WNC:
+                if cat != C_NUMBER:
+                    why = WNC_NUMBERS
+                elif masks[c] >> colour & 1 or f.rank[c] == self.top_rank:
+                    why = None
+                else:
+                    why = WNC_FOLLOW
+            elif cat == C_DEFENCE or cat == C_DISCARD or cat == C_PUBLIC:
+                why = NOT_ADDITION
+            elif mode == M_CHAIN and (kind not in CHAIN_KINDS or masks[c] != add_mask):
+                why = CHAIN_COLOUR
+            elif mode == M_ESCORT and not (masks[c] & add_mask or kind == ESCORT):
+                why = ESCORT_ADDITION
+            elif cat == C_WILD and len(hand) == 1:
+                why = WILD_LAST
+            elif kind == ESCORT and not self._escort_ok([x for x in hand if x != c], masks[c]):
+                why = ESCORT_ALONE
+            else:
+                why = None
+            found.append((c, why))
+        return found
 
     def _answer_problem(self, p: int, inst: int, kind: int, alm: bool) -> str | None:
         """Why the attacked player may not answer with `inst` (as `kind`), or None."""
@@ -138,17 +145,17 @@ class Legality:
         if self.bound[p]:
             return BOUND_ACCEPTS
         cat = f.kinds[kind][0] if alm else f.cat[inst]
-        last = len(self.hand(p)) == 1
+        last = alm and len(self.hand(p)) == 1   # Almighty as the last card
         if kind in PASS_ON_KINDS:
             if self.atk != A_DRAW:
                 return BIND_NO_PASS
             if not self.atk_pass:
                 return WILD_DRAW_NO_PASS
-            if alm and last:
+            if last:
                 return ALMIGHTY_LAST
             return None
         if cat == C_DEFENCE:
-            if alm and last and kind == HAUNTED:
+            if last and kind == HAUNTED:
                 return HAUNTED_ALMIGHTY
             return None
         return UNDER_ATTACK
@@ -157,12 +164,12 @@ class Legality:
 
     def legal_actions(self) -> list[int]:
         """The hot path of every benchmark: a turn's card, draw and pass (four decisions in
-        five) are worked out here with the tests of `_main_problem` inlined; the other phases
-        in `_phase_actions`. Whether a number or action card follows the top comes from the
+        five) are worked out here with the tests of `_main_problem` inlined; the other phases'
+        by `ASKED`. Whether a number or action card follows the top comes from the
         shared `Facts.turn_table` of the colour and top card in force: one read per card."""
         phase = self.phase
         if phase > AFTER_DRAW:
-            return self._phase_actions(self.turns.current, phase)
+            return ASKED[phase](self, self.turns.current)
         p = self.turns.current
         g = self.game
         f = g.f
@@ -183,20 +190,15 @@ class Legality:
                 if self._escort_ok([x for x in hand if x != c], f.mask[c]):
                     acts.append(c)
                     playable = True
-            elif len(hand) == 1:
-                if f.cat[c] == C_ALMIGHTY:
-                    alm = c
-            else:
+            else:   # wild, defence, discard, public and Almighty cards (T_OTHER)
                 cat = f.cat[c]
-                if cat == C_WILD or cat == C_PUBLIC:
-                    acts.append(c)
-                elif cat == C_DEFENCE:
-                    acts.append(DISCARD_BASE + c)
-                elif cat == C_DISCARD:
-                    if f.kind[c] != SEARCH or len(self.zones.piles[g.DISCARD]) > 1:
-                        acts.append(c)
-                else:
+                if cat == C_ALMIGHTY:
                     alm = c
+                elif cat == C_DEFENCE:
+                    if len(hand) > 1:   # a discard on one's own turn (ruling defence-as-discard)
+                        acts.append(DISCARD_BASE + c)
+                elif self._main_problem(p, c, f.kind[c], False) is None:
+                    acts.append(c)
         if alm != EMPTY:
             for k in f.almighty_kinds:
                 if self._main_problem(p, alm, k, True) is None:
@@ -211,86 +213,30 @@ class Legality:
             acts.append(DRAW if piles[g.DECK] or len(piles[g.DISCARD]) > 1 else PASS)
         return acts
 
-    def _phase_actions(self, p: int, phase: int) -> list[int]:
-        """Legal actions in every phase but a turn's card (`legal_actions`)."""
-        if phase == ADD:
-            return self._add_actions(p)
-        if phase == RESPOND:
-            return self._respond_actions(p)
-        if phase == NAME:
-            if not self.cur_alm:   # the colours of the card itself, listed once per game
-                return list(self.game.f.name_actions[self.cur])
-            return [NAME_BASE + i for i in self._nameable()]
-        if phase == CHOOSE:
-            if self.cur_kind == WDD5 and self.players == 2:
-                return [CHOOSE_BASE + 1, CHOOSE_BASE + 2]   # ruling two-player-reverse
-            return [CHOOSE_BASE, CHOOSE_BASE + 1, CHOOSE_BASE + 2]
-        if phase == TARGET:
-            return [TARGET_BASE + q for q in range(self.players) if q != p]
-        if phase == BOUND:
-            return [DRAW]
-        if phase == RESETTING:
-            return [REDRAW, KEEP]
-        if phase == SEARCHING:
-            return [TAKE_BASE + c for c in self._searchable()]
-        # RELEASING
-        return [RELEASE_BASE + c for c in self._releasable(p)] + [STOP]
-
     def _add_actions(self, p: int) -> list[int]:
-        """The additions offered: the tests of `_add_problem` inlined (tests/test_rules_
-        bridge_over.py keeps the two in agreement), then `stops` unless an Escort waits."""
-        f = self.game.f
-        cats, kinds, masks = f.cat, f.kind, f.mask
-        hand = self.zones.piles[self.game.HAND[p]]
-        mode = self.mode
-        colour, add_mask = self.colour, self.add_mask
-        acts: list[int] = []
-        for c in hand:
-            cat = cats[c]
-            if cat == C_ALMIGHTY:
-                continue
-            if mode == M_WNC:
-                if cat == C_NUMBER and (masks[c] >> colour & 1 or f.rank[c] == self.top_rank):
-                    acts.append(c)
-                continue
-            if cat == C_DEFENCE or cat == C_DISCARD or cat == C_PUBLIC:
-                continue
-            kind = kinds[c]
-            if mode == M_CHAIN:
-                if kind not in CHAIN_KINDS or masks[c] != add_mask:
-                    continue
-            elif mode == M_ESCORT:
-                if not (masks[c] & add_mask or kind == ESCORT):
-                    continue
-            if cat == C_WILD and len(hand) == 1:   # the last card
-                continue
-            if kind == ESCORT and not self._escort_ok([x for x in hand if x != c], masks[c]):
-                continue
-            acts.append(c)
-        if mode != M_ESCORT:
-            acts.append(STOP)
-        return acts
+        """The additions `_add_problems` lets through, then `stops` unless an Escort waits."""
+        acts = [c for c, why in self._add_problems(p) if why is None]
+        return acts if self.mode == M_ESCORT else acts + [STOP]
 
     def _respond_actions(self, p: int) -> list[int]:
-        """Answers to an attack: the tests of `_answer_problem` inlined for a card answering
-        as itself (a pass-on card or a defence card); Almighty asks it for each kind."""
-        acts = [ACCEPT]
-        if self.bound[p]:
-            return acts
+        """Accepting, then the answers `_answer_problem` lets through: a card as itself, or
+        Almighty as each kind it may stand for."""
         f = self.game.f
-        cats, kinds = f.cat, f.kind
-        pass_on = self.atk == A_DRAW and self.atk_pass
+        acts = [ACCEPT]
         for c in self.zones.piles[self.game.HAND[p]]:
-            cat = cats[c]
+            cat, kind = f.cat[c], f.kind[c]
             if cat == C_ALMIGHTY:
                 acts += [ALMIGHTY_BASE + k for k in f.almighty_kinds
                          if self._answer_problem(p, c, k, True) is None]
-            elif kinds[c] in PASS_ON_KINDS:
-                if pass_on:
+            elif kind in PASS_ON_KINDS or cat == C_DEFENCE:   # no other card answers
+                if self._answer_problem(p, c, kind, False) is None:
                     acts.append(c)
-            elif cat == C_DEFENCE:
-                acts.append(c)
         return acts
+
+    def _choices(self, p: int) -> list[int]:
+        if self.cur_kind == WDD5 and self.players == 2:
+            return [CHOOSE_BASE + 1, CHOOSE_BASE + 2]   # ruling two-player-reverse
+        return [CHOOSE_BASE, CHOOSE_BASE + 1, CHOOSE_BASE + 2]
 
     def _releasable(self, p: int) -> list[int]:
         kind = self.game.f.kind
@@ -300,16 +246,32 @@ class Legality:
         pile = self.zones.piles[self.game.DISCARD]
         return [c for c in pile[:-1] if c != self.cur]
 
-    def _nameable(self) -> list[int]:
-        f = self.game.f
-        if self.cur_alm:
-            if self.cur_kind == ESCORT:
-                rest = self._without(self.turns.current, EMPTY)
-                return [i for i in range(4) if self._escort_ok(rest, 1 << i)]
-            return [0, 1, 2, 3]
-        mask = f.mask[self.cur]
-        return [i for i in range(4) if mask >> i & 1]
+    def _names(self, p: int) -> list[int]:
+        """The colours the resolved card may name: its own, any for Almighty (one an addition
+        can follow, for Almighty as Escort)."""
+        if not self.cur_alm:
+            mask = self.game.f.mask[self.cur]
+        elif self.cur_kind == ESCORT:
+            rest = self._without(p, EMPTY)
+            return [NAME_BASE + i for i in range(4) if self._escort_ok(rest, 1 << i)]
+        else:
+            mask = ALL_COLOURS
+        return [NAME_BASE + i for i in range(4) if mask >> i & 1]
 
     def _almighty(self, p: int) -> int:
         f = self.game.f
         return next((c for c in self.hand(p) if f.cat[c] == C_ALMIGHTY), EMPTY)
+
+
+#: What each phase but a turn's offers (`legal_actions` works a turn's out itself).
+ASKED = {
+    RESPOND: Legality._respond_actions,
+    NAME: Legality._names,
+    CHOOSE: Legality._choices,
+    TARGET: lambda s, p: [TARGET_BASE + q for q in range(s.players) if q != p],
+    ADD: Legality._add_actions,
+    RESETTING: lambda s, p: [REDRAW, KEEP],
+    SEARCHING: lambda s, p: [TAKE_BASE + c for c in s._searchable()],
+    RELEASING: lambda s, p: [RELEASE_BASE + c for c in s._releasable(p)] + [STOP],
+    BOUND: lambda s, p: [DRAW],
+}

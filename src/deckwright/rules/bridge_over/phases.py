@@ -26,5 +26,7 @@ PHASES = Phases(
     refusal="いまは{asks}ところ")
 # addition modes
 M_NONE, M_ESCORT, M_CHAIN, M_PLUS1, M_WNC = range(5)
+# the turn order options of Direct and Wild Direct Draw 5 (`chooses`, cards.CHOICES)
+SKIPPING, REVERSING, ONWARD = range(3)
 # attacks
 A_NONE, A_DRAW, A_BIND = range(3)

@@ -12,7 +12,7 @@ nothing is called and no argument is even built; an argument that changes the st
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from ...engine import EMPTY, State
 from . import english
@@ -23,11 +23,16 @@ from .cards import (ALMIGHTY_BASE, AMPLIFY, BIND, BLOCK, CHAIN, CHOOSE_BASE, CLE
                     STOP, TAKE_BASE, TARGET_BASE, THROUGH, WD3, WDD5, WNC)
 from .phases import (ADD, AFTER_DRAW, A_BIND, A_NONE, BOUND, CHOOSE, HAND_SIZE, M_CHAIN, M_ESCORT,
                      M_NONE, M_PLUS1, M_WNC, NAME, PHASES, RELEASING, RESETTING, RESET_DRAW,
-                     RESPOND, SEARCHING, TARGET, TURN)
+                     RESPOND, REVERSING, SEARCHING, SKIPPING, TARGET, TURN)
 from .attacks import Attacks
 from .legality import Legality
 from .notation import NOTATION, Refusals
 from .views import Views
+
+#: the turn order Skip and Reverse always choose (Direct's player chooses it)
+ORDER = {SKIP: SKIPPING, REVERSE: REVERSING}
+#: the kinds after which the player adds cards, and the addition mode each starts
+ADDING = {ESCORT: M_ESCORT, CHAIN: M_CHAIN, PLUS1: M_PLUS1, WNC: M_WNC}
 
 
 class BridgeOverState(Legality, Attacks, Views, Refusals, State):
@@ -63,39 +68,29 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
     }
     TRANSLATIONS = {"en": {"events": english.EVENTS}}   # its own kinds, in English
 
-    #: The rules' own attributes, in slots: with the engine's sixteen in the instance dict they
-    #: made 40, past the 30 that CPython 3.11 lets the instances of a class share one key table
-    #: for (see engine.state._slots; `State.clone` copies slots too).
-    __slots__ = ("phase", "mode", "add_mask", "chain_last", "chain_kind", "colour", "top_rank",
-                 "top_key", "cur", "cur_kind", "cur_alm", "passing", "choice", "pick",
-                 "atk", "atk_n", "atk_pass", "atk_from", "atk_card", "bound", "moved", "quiet",
-                 "out_player")
+    #: The rules' own attributes and their values when a round starts (and `bound`, a count
+    #: per player). They are slots: with the engine's sixteen in the instance dict they made
+    #: 40, past the 30 that CPython 3.11 lets the instances of a class share one key table for
+    #: (see engine.state._slots; `State.clone` copies slots too).
+    START: ClassVar[dict[str, Any]] = {
+        "phase": TURN, "mode": M_NONE,
+        "add_mask": 0,         # Escort: colours an addition may have; Chain: its colour bit
+        "chain_last": EMPTY, "chain_kind": CHAIN,   # Chain: the last card added and its kind
+        "colour": 0,           # the colour in force (index into COLOURS)
+        "top_rank": -1, "top_key": -1,   # top_key: Facts.key (100 + kind for an Almighty)
+        "cur": EMPTY, "cur_kind": NUMBER, "cur_alm": False,   # the card being resolved
+        "passing": False,      # the card being resolved is a pass-on
+        "choice": 2, "pick": -1,   # Direct's option; Shot Draw 2's / Curse's target
+        "atk": A_NONE, "atk_n": 0, "atk_pass": False, "atk_from": -1, "atk_card": EMPTY,
+        "moved": False, "quiet": 0, "out_player": -1,
+    }
+    __slots__ = (*START, "bound")
 
     def __init__(self, game: Any, players: int, seed: int = 0):
         super().__init__(game, players, seed)
-        self.phase = TURN
-        self.mode = M_NONE
-        self.add_mask = 0         # Escort: colours an addition may have; Chain: its colour bit
-        self.chain_last = EMPTY   # Chain: the last card added and its kind
-        self.chain_kind = CHAIN
-        self.colour = 0           # the colour in force (index into COLOURS)
-        self.top_rank = -1
-        self.top_key = -1         # Facts.key of the top card (100 + kind for an Almighty)
-        self.cur = EMPTY          # the card being resolved, its kind, whether it is Almighty
-        self.cur_kind = NUMBER
-        self.cur_alm = False
-        self.passing = False      # the card being resolved is a pass-on
-        self.choice = 2
-        self.pick = -1            # Shot Draw 2 / Curse target
-        self.atk = A_NONE
-        self.atk_n = 0
-        self.atk_pass = False
-        self.atk_from = -1
-        self.atk_card = EMPTY
+        for name, value in self.START.items():
+            setattr(self, name, value)
         self.bound = [0] * players
-        self.moved = False
-        self.quiet = 0
-        self.out_player = -1
 
     # --- start ----------------------------------------------------------------------------
 
@@ -113,15 +108,15 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
         self._on_top(top, NUMBER if top == EMPTY else f.kind[top])
         if self.log.on:
             self.log.add("deal", n=HAND_SIZE, card=top)
-        self._start_turn()
+        self._end_turn(to=self.turns.current)
 
     def after_setup(self, setup: dict[str, Any]) -> None:
         top = self.zones.top(self.game.DISCARD)
         if top != EMPTY:
             self._on_top(top, self.game.f.kind[top])
-        if top != EMPTY and self.game.f.colour[top] < 0:
-            mask = self.game.f.mask[top]
-            self.colour = next((i for i in range(4) if mask >> i & 1), 0)
+            if self.game.f.colour[top] < 0:   # a wild or dual top: its first colour
+                mask = self.game.f.mask[top]
+                self.colour = next((i for i in range(4) if mask >> i & 1), 0)
         if "colour" in setup:
             self.colour = COLOURS.index(setup["colour"])
         for token, n in (setup.get("bound") or {}).items():
@@ -189,81 +184,82 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
     # --- applying ---------------------------------------------------------------------------
 
     def _apply(self, action: int) -> None:
-        phase = self.phase
         p = self.turns.current
-        if phase <= AFTER_DRAW:
-            g = self.game
-            f = g.f
-            # the commonest decisions of all, a number card, a draw and a pass, without a call
-            if 0 <= action < DISCARD_BASE and f.kind[action] == NUMBER:
-                if self.log.on and f.cat[action] != C_PUBLIC:
-                    self.log.add("play", p=p, card=action, seen_by=range(self.players))
-                self.zones.move(action, g.DISCARD)
-                self.top_rank, self.top_key = f.rank[action], f.key[action]
-                self.colour = f.colour[action]
-                self.moved = True
-                if self.zones.piles[g.HAND[p]]:
-                    self._end_turn()
-                else:
-                    self._finish(p)
-            elif action == DRAW and self.zones.piles[g.DECK]:   # the common case of draw()
-                self.zones.draw(g.DECK, g.HAND[p])
-                self.moved = True
-                if self.log.on:
-                    self.log.add("draw", p=p, n=1)
-                self.phase = AFTER_DRAW
-            elif action == PASS:
-                if self.log.on:
-                    self.log.add("pass", p=p)
+        if self.phase > AFTER_DRAW:
+            DO[self.phase](self, p, action)
+            return
+        g = self.game
+        f = g.f
+        # the commonest decisions of all, a number card, a draw and a pass, without a call
+        if 0 <= action < DISCARD_BASE and f.kind[action] == NUMBER:
+            if self.log.on and f.cat[action] != C_PUBLIC:
+                self.log.add("play", p=p, card=action, seen_by=range(self.players))
+            self.zones.move(action, g.DISCARD)
+            self.top_rank, self.top_key = f.rank[action], f.key[action]
+            self.colour = f.colour[action]
+            self.moved = True
+            if self.zones.piles[g.HAND[p]]:
                 self._end_turn()
             else:
-                self._turn_action(p, action)
-        elif phase == ADD:
-            if action == STOP:
-                self._stop_adding(p)
-            else:
-                if self.log.on:
-                    self.log.add("add", p=p, card=action)
-                self._play(p, action, self.game.f.kind[action], False)
-        elif phase == RESPOND:
-            self._answer(p, action)
-        elif phase == NAME:
-            self.colour = action - NAME_BASE
+                self._finish(p)
+        elif action == DRAW and self.zones.piles[g.DECK]:   # the common case of draw()
+            self.zones.draw(g.DECK, g.HAND[p])
+            self.moved = True
             if self.log.on:
-                self.log.add("name", p=p, c=COLOURS[self.colour])
-            self._after_name()
-        elif phase == CHOOSE:
-            self.choice = action - CHOOSE_BASE
+                self.log.add("draw", p=p, n=1)
+            self.phase = AFTER_DRAW
+        elif action == PASS:
             if self.log.on:
-                self.log.add("choose", p=p, what=("次の人をとばす", "向きを反対にする", "そのまま次へ")[self.choice])
-            self._effect(p)
-        elif phase == TARGET:
-            self.pick = action - TARGET_BASE
-            self._effect(p)
-        elif phase == BOUND:
-            self.draw(p, 1)
-            self._count_bound(p)
+                self.log.add("pass", p=p)
             self._end_turn()
-        elif phase == RESETTING:
-            if action == REDRAW:
-                hand = list(self.hand(p))
-                for c in hand:
-                    self.zones.move(c, self.game.DISCARD, bottom=True)
-                if self.log.on:
-                    self.log.add("reset", p=p, n=len(hand))
-                self.draw(p, RESET_DRAW)
-            self._end_turn()
-        elif phase == SEARCHING:
-            inst = action - TAKE_BASE
-            self.zones.move(inst, self.game.HAND[p])
+        else:
+            self._turn_action(p, action)
+
+    def _add(self, p: int, action: int) -> None:
+        if action == STOP:
+            self._stop_adding(p)
+            return
+        if self.log.on:
+            self.log.add("add", p=p, card=action)
+        self._play(p, action, self.game.f.kind[action], False)
+
+    def _name(self, p: int, action: int) -> None:
+        self.colour = action - NAME_BASE
+        if self.log.on:
+            self.log.add("name", p=p, c=COLOURS[self.colour])
+        self._after_name()
+
+    def _choose(self, p: int, action: int) -> None:
+        self.choice = action - CHOOSE_BASE
+        if self.log.on:
+            self.log.add("choose", p=p, what=("次の人をとばす", "向きを反対にする", "そのまま次へ")[self.choice])
+        self._effect(p)
+
+    def _target(self, p: int, action: int) -> None:
+        self.pick = action - TARGET_BASE
+        self._effect(p)
+
+    def _bound_turn(self, p: int, action: int) -> None:
+        self.draw(p, 1)
+        self._count_bound(p)
+        self._end_turn()
+
+    def _reset(self, p: int, action: int) -> None:
+        if action == REDRAW:
+            hand = list(self.hand(p))
+            for c in hand:
+                self.zones.move(c, self.game.DISCARD, bottom=True)
             if self.log.on:
-                self.log.add("search", p=p, card=inst)
-            self._end_turn()
-        else:  # RELEASING
-            if action == STOP:
-                self._end_turn()
-            else:
-                self._release(p, action - RELEASE_BASE)
+                self.log.add("reset", p=p, n=len(hand))
+            self.draw(p, RESET_DRAW)
+        self._end_turn()
+
+    def _take(self, p: int, action: int) -> None:
+        inst = action - TAKE_BASE
+        self.zones.move(inst, self.game.HAND[p])
+        if self.log.on:
+            self.log.add("search", p=p, card=inst)
+        self._end_turn()
 
     def _turn_action(self, p: int, action: int) -> None:
         """A turn's decision other than a number card, a pass or a draw from a deck that has
@@ -278,11 +274,11 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
             self.draw(p, 1)
             self.phase = AFTER_DRAW
         elif action >= RELEASE_BASE:
-            self._release(p, action - RELEASE_BASE)
+            self._release(p, action)
         elif action >= ALMIGHTY_BASE:
             kind = action - ALMIGHTY_BASE
             if self.log.on:
-                self.log.add("as", p=p, what=self.game.f.kind_label.get(kind, self.kind_name(kind)))
+                self.log.add("as", p=p, what=self.game.f.kind_label[kind])
             self._play(p, self._almighty(p), kind, True)
         else:
             inst = action - DISCARD_BASE
@@ -292,7 +288,12 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
                 self.log.add("discard", p=p, card=inst, seen_by=range(self.players))
             self._end_turn()
 
-    def _release(self, p: int, inst: int) -> None:
+    def _release(self, p: int, action: int) -> None:
+        """Release a public Clear or Amplify (and draw one for it), or stop releasing."""
+        if action == STOP:
+            self._end_turn()
+            return
+        inst = action - RELEASE_BASE
         self.zones.move(inst, self.game.DISCARD, bottom=True)
         if self.log.on:
             self.log.add("release", p=p, card=inst, seen_by=range(self.players))
@@ -308,21 +309,26 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
             self.zones.move(inst, g.PUBLIC[owner])
             if self.log.on:
                 self.log.add("public", p=p, card=inst, q=owner)
+        elif kind == HAUNTED:   # ruling haunted-shield-push: forced, also on a finish
+            self.zones.move(inst, g.HAND[self.atk_from])
+            if self.log.on:
+                self.log.add("push", p=self.atk_from, card=inst, seen_by=range(self.players))
         elif cat == C_DEFENCE or cat == C_DISCARD:
             self._under_top(inst)
         else:
             self.zones.move(inst, g.DISCARD)
             self._on_top(inst, kind)
 
-    def _play(self, p: int, inst: int, kind: int, alm: bool) -> None:
-        """A card leaves the turn player's hand as the turn's card or an addition."""
+    def _play(self, p: int, inst: int, kind: int, alm: bool, defence: bool = False) -> None:
+        """A card leaves the turn player's hand as the turn's card, an addition or an answer
+        to an attack (a `defence` card finishes as a defensive finish)."""
         f = self.game.f
         cat = f.kinds[kind][0] if alm else f.cat[inst]
         mode = self.mode
         self._place(p, inst, kind, cat)
         self.moved = True
         if not self.zones.piles[self.game.HAND[p]]:
-            self._finish(p)
+            self._finish(p, defence)
             return
         if mode == M_CHAIN:
             self.chain_last, self.chain_kind = inst, kind
@@ -354,81 +360,69 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
         self.cur, self.cur_kind, self.cur_alm = self.chain_last, self.chain_kind, False
         self._after_name()
 
-    def _continue(self) -> None:
-        if self.mode != M_NONE:
-            self.phase = ADD
-        else:
-            self._end_turn()
-
     def _effect(self, p: int) -> None:
         """The resolved card's effect (after any colour, option and target were chosen)."""
         kind = self.cur_kind
-        turns = self.turns
-        if kind == SKIP:
-            skipped = turns.skip_next()
-            if self.log.on:
-                self.log.add("skip", p=skipped)
+        if kind == SKIP or kind == REVERSE or kind == DIRECT:
+            self._order(ORDER.get(kind, self.choice))
             self._end_turn()
-        elif kind == REVERSE:
-            turns.reverse()
-            if self.log.on:
-                self.log.add("reverse")
-            self._end_turn()
-        elif kind == ESCORT:
-            self.mode = M_ESCORT
-            self.add_mask = (1 << self.colour) if self.cur_alm else self.game.f.mask[self.cur]
-            self.phase = ADD
-        elif kind == CHAIN:
-            self.mode = M_CHAIN
-            self.add_mask = 1 << self.colour
+        elif kind in ADDING:   # Escort, Chain, Wild +1, Wild Number Chain: additions follow
+            self.mode = ADDING[kind]
+            if kind == ESCORT and not self.cur_alm:
+                self.add_mask = self.game.f.mask[self.cur]
+            else:
+                self.add_mask = 1 << self.colour
             self.chain_last, self.chain_kind = self.cur, CHAIN
             self.phase = ADD
-        elif kind == PLUS1:
-            self.mode = M_PLUS1
-            self.phase = ADD
-        elif kind == WNC:
-            self.mode = M_WNC
-            self.phase = ADD
-        elif kind == DIRECT:
-            self._order_choice()
-            self._end_turn()
         elif kind in (DRAW2, SHOT, WD3, WDD5):
             self._draw_attack(p, kind)
         elif kind == BIND:
-            self._start_attack(turns.following(p), A_BIND, 0, False, p, self.cur)
+            self._start_attack(self.turns.following(p), A_BIND, 0, False, p, self.cur)
         elif kind == BLOCK or kind == HAUNTED:
             self._nullify(p)
             self._end_turn()
         elif kind == THROUGH:
-            self._redirect(p, turns.following(p))
+            self._redirect(p, self.turns.following(p))
         elif kind == REFLECT:
-            turns.reverse()
-            if self.log.on:
-                self.log.add("reverse")
+            self._order(REVERSING)
             self._redirect(p, self.atk_from)
         elif kind == CURSE:
             self._redirect(p, self.pick)
-        elif kind == RESET:
-            self.phase = RESETTING
-        elif kind == SEARCH:
-            self.phase = SEARCHING
+        elif kind == RESET or kind == SEARCH:
+            self.phase = RESETTING if kind == RESET else SEARCHING
+        elif self.mode != M_NONE:   # an addition with no effect of its own: more may follow
+            self.phase = ADD
         else:  # numbers, 15, Wild, Clear, Amplify, All Draw 1: nothing more
-            self._continue()
+            self._end_turn()
 
-    def _order_choice(self) -> None:
-        if self.choice == 0:
+    def _order(self, choice: int) -> None:
+        """Skip the next player, reverse the direction or leave the order (`CHOICES`)."""
+        if choice == SKIPPING:
             skipped = self.turns.skip_next()
             if self.log.on:
                 self.log.add("skip", p=skipped)
-        elif self.choice == 1:
+        elif choice == REVERSING:
             self.turns.reverse()
             if self.log.on:
                 self.log.add("reverse")
 
     # --- turns and the end --------------------------------------------------------------------
 
-    def _start_turn(self) -> None:
-        p = self.turns.current
+    def _end_turn(self, to: int | None = None) -> None:
+        """End the turn and start the next player's; with `to`, start that player's turn as it
+        is (an attack's target answers on their own turn; the first player's after the deal)."""
+        if to is None:
+            if self.moved:
+                self.quiet = 0
+            else:
+                self.quiet += 1
+                if self.quiet >= self.players:   # ruling stalemate
+                    self.mode = M_NONE
+                    if self.log.on:
+                        self.log.add("stalemate")
+                    self._score_round()
+                    return
+        p = self.turns.advance(to)
         self.moved = False
         self.mode = M_NONE
         if self.atk != A_NONE:
@@ -437,29 +431,6 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
         if self.game.f.has_ado:
             self._all_draw_1(p)
         self.phase = BOUND if self.bound[p] else TURN
-
-    def _end_turn(self) -> None:
-        if self.moved:
-            self.quiet = 0
-        else:
-            self.quiet += 1
-            if self.quiet >= self.players:   # ruling stalemate
-                self.mode = M_NONE
-                if self.log.on:
-                    self.log.add("stalemate")
-                self._score_round()
-                return
-        turns = self.turns
-        turns.advance()
-        # `_start_turn()` inlined: every turn ends here
-        self.moved = False
-        self.mode = M_NONE
-        if self.atk != A_NONE:
-            self.phase = RESPOND
-            return
-        if self.game.f.has_ado:
-            self._all_draw_1(turns.current)
-        self.phase = BOUND if self.bound[turns.current] else TURN
 
     def _finish(self, p: int, defence: bool = False) -> None:
         self.out_player = p
@@ -495,3 +466,17 @@ class BridgeOverState(Legality, Attacks, Views, Refusals, State):
         if self.out_player >= 0:
             return self.out_player
         return super().winner()
+
+
+#: What a decision does in each phase but a turn's (`_apply` carries a turn's out itself).
+DO = {
+    RESPOND: BridgeOverState._answer,
+    NAME: BridgeOverState._name,
+    CHOOSE: BridgeOverState._choose,
+    TARGET: BridgeOverState._target,
+    ADD: BridgeOverState._add,
+    RESETTING: BridgeOverState._reset,
+    SEARCHING: BridgeOverState._take,
+    RELEASING: BridgeOverState._release,
+    BOUND: BridgeOverState._bound_turn,
+}
