@@ -239,3 +239,36 @@ def test_a_ruling_stated_in_an_unknown_section_is_bad_input(tmp_path: Path, caps
     err = capsys.readouterr().err
     line = main_db[:main_db.index(ruling)].count("\n") + 2
     assert f"cards/super-page-one.yaml:{line}:" in err and "no-such-section" in err
+
+
+@pytest.mark.parametrize("folder, face, effect", [
+    (ENGLISH, "Name another player and hand them one card.",
+     "The player of the 7 decides whether to use it."),
+    ("super-page-one", "相手を1人決め、手札を1枚渡す。", "使うかどうかは出した人が決める。"),
+    ("treasure-scramble", "ほかのプレイヤー1人の次の手番を飛ばす。", "その人の次の手番は飛ばされる。"),
+])
+def test_a_card_with_effects_says_what_it_does_once(texts, folder, face, effect) -> None:
+    """The card reference printed a card's face text and then its effects, the same thing
+    twice: a card with effects says it once, in them (the face is on its picture)."""
+    text = re.sub(r"\s+", "" if _language(folder) == "ja" else " ", texts[folder, "rulebook"])
+    face, effect = (re.sub(r"\s+", "", s) if _language(folder) == "ja" else s
+                    for s in (face, effect))
+    assert face not in text and effect in text
+
+
+def test_original_tcgs_outcomes_are_sentences_naming_cards_as_a_reader_knows_them(texts):
+    """original-tcg printed its outcomes as label/value rows (「置き場所 …（2枚目） 墓地」,
+    「起きること 戦闘段階1:…」) and copy marks (「（1枚目）」, 153 times); the reader's edition
+    says where each card is and what happened in sentences, counts copies that go together
+    and tells two apart only by where the example's setup put them. The proof keeps the data."""
+    book = re.sub(r"\s+", "", texts["original-tcg", "rulebook"])
+    proof = re.sub(r"\s+", "", texts["original-tcg", "rulebook-proof"])
+    assert re.findall(r"（\d+枚目）", book) == [] and re.findall(r"（\d+枚目）", proof)
+    assert "置き場所「" not in book and "起きること" not in book
+    assert "置き場所「" in proof and "起きること" in proof
+    for said in ("「ムーンライト・スネーク」は墓地にある。",          # 例3
+                 "P2の自陣3の「オーバークラウド・ゴーレム」のダメージは2。",   # 例1: two golems
+                 "もう2枚の「クレイジー・ジャックの戦闘術」は倉庫にある。",    # 例10: three in one place
+                 "「ギルビアの炎剣術士」2枚は墓地にある。"):
+        assert said in book, said
+

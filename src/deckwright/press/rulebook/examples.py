@@ -22,6 +22,7 @@ from ...model.validate import CARD_REF_RE
 from ...shared_notation import BARE_VERBS, TO_VERBS, VERBS
 from ..fonts import Metrics, fontbook
 from .inks import mini_classes
+from .copies import copies_named, places
 from .labels import IDENT_RE, PLAYER_RE, Labels, decision, is_notation, marked
 
 #: An outcome's plain values as sentences in the reader's edition (a shared key's own words;
@@ -168,6 +169,10 @@ PAGE_TEXT_MM = {"a5": 118.0, "a4": 180.0}
 #: before it that much empty (ghost-couple printed one example a page, half of each empty).
 PAGE_HEIGHT_MM = {"a5": 178.0, "a4": 265.0}
 WHOLE_SHARE = 0.3
+#: An example is told long (may continue) from its floor, which falls short of its printed
+#: height by up to a sixth (lines it breaks that the floor cannot foresee: original-tcg's 例8,
+#: its floor 27% of the page, printed over 30%, left the page before it 30% empty).
+LONG_SHARE = WHOLE_SHARE * 5 / 6
 EXAMPLE_INSET_MM, STEPS_INDENT_MM, COLUMN_SHARE = 4.43, 5.0, 0.47
 #: An example's text size (8 pt), and the part of a text's width (its characters' advances in
 #: the body font) that counts when finding how many lines it takes at least.
@@ -202,7 +207,7 @@ class DrawnExample:
     def long(self) -> bool:
         """Too tall to be kept whole without leaving a page before it over WHOLE_SHARE
         empty: it may continue on the next page between its parts (and has no floor)."""
-        return bool(self.page_mm) and self.floor_mm > WHOLE_SHARE * self.page_mm
+        return bool(self.page_mm) and self.floor_mm > LONG_SHARE * self.page_mm
 
     @property
     def first_column(self) -> int:
@@ -331,10 +336,7 @@ class Drawer:
             if colours:
                 # TRANSLATORS: a card whose name other cards share, told apart by its colours
                 name = self._("%(card)s (%(colours)s)", card=name, colours=colours)
-            copy = token.partition("#")[2]
-            if copy:
-                name = self._("%(card)s (copy %(n)s)", card=name, n=copy)
-            return name + (self.labels[mark] if mark else "")
+            return self.labels.copy_named(token, name) + (self.labels[mark] if mark else "")
         if token in self.palette:
             return self.palette[token].name
         return token if token.isdigit() else self.labels[token]
@@ -358,9 +360,16 @@ class Drawer:
         を出す。) A decision with the game's own verb, or with phrases (`on X`, `paying A, B`),
         is put together from the game's labels: the object, then each phrase (its label's 〜
         is where the words go), then the verb."""
-        _ = self._
         player, verb, rest = decision(words)
         who = self.word(player) if player else ""
+        self.labels.speaker = who or None   # 「P1 が自陣1の「X」を」, not 「P1 がP1の自陣1の」
+        try:
+            return self._sentence(who, verb, rest)
+        finally:
+            self.labels.speaker = None
+
+    def _sentence(self, who: str, verb: str, rest: list[tuple[str, str]]) -> str:
+        _ = self._
         if not verb:
             return who
         if self.labels.shared_form(verb, [w for w, _m in rest]):
@@ -372,24 +381,40 @@ class Drawer:
                 where = " ".join(self.word(w, m) for w, m in rest[at + 1:])
                 what = " ".join(self.word(w, m) for w, m in rest[:at])
                 return _(TO_VERBS[verb], who=who, what=what, where=where).strip()
-            what = " ".join(self.word(w, m) for w, m in rest)
+            what = " ".join(self.said(rest))
             return _(VERBS[verb], who=who, what=what).strip()
         said = self.labels[verb]
         if not rest:
             return _("%(who)s: %(verb)s.", who=who, verb=said).strip()
-        objects: list[str] = []
-        phrases: list[tuple[str, list[str]]] = []
+        objects: list[tuple[str, str]] = []
+        phrases: list[tuple[str, list[tuple[str, str]]]] = []
         for word, mark in rest:
             template = self.labels.phrase(word)
             if template is not None:
                 phrases.append((template, []))
             else:
-                (phrases[-1][1] if phrases else objects).append(self.word(word, mark))
+                (phrases[-1][1] if phrases else objects).append((word, mark))
         # TRANSLATORS: the object of a decision; Japanese adds its particle (「X」を)
-        parts = [_.pgettext("object", "%(what)s", what=_join(objects))] if objects else []
-        parts += [template.replace("〜", _join(ws)) for template, ws in phrases]
+        parts = [_.pgettext("object", "%(what)s", what=_join(self.said(objects)))] if objects else []
+        parts += [template.replace("〜", _join(self.said(ws))) for template, ws in phrases]
         what = "".join(parts).strip()
         return _("%(who)s: %(what)s %(verb)s.", who=who, what=what, verb=said).strip()
+
+    def said(self, words: list[tuple[str, str]]) -> list[str]:
+        """Each (word, mark) of a decision as said. In the reader's edition copies of one card
+        next to each other, which the reader need not tell apart, are counted (「X」3枚（墓地へ）,
+        not 「X」（1枚目）（墓地へ）・「X」（2枚目）…); the proof says each as the data does."""
+        runs: list[list[Any]] = []   # [the card or word as said, its mark, how many]
+        for word, mark in words:
+            text = self.word(word)
+            if (not self.proof and runs and runs[-1][:2] == [text, mark]
+                    and self.card_of(word) is not None):
+                runs[-1][2] += 1
+            else:
+                runs.append([text, mark, 1])
+        # TRANSLATORS: copies of one card counted in a step (「X」3枚)
+        return [(self._("%(n)s × %(card)s", card=text, n=n) if n > 1 else text)
+                + (self.labels[mark] if mark else "") for text, mark, n in runs]
 
     def cards_in(self, words: Words) -> list[MiniCard]:
         """The mini cards of the cards a decision names, in its order."""
@@ -453,7 +478,14 @@ class Drawer:
         return self.labels.need(text, scope)
 
     def rows(self, key: str, value: Any) -> list[Row]:
-        """One row per setup or expectation entry; a mapping gets one part per player."""
+        """One row per setup or expectation entry; a mapping gets one part per player. A
+        player's row shows where each card is, so it names no copy by its place."""
+        if PLAYER_RE.match(str(key)) and self.labels.copies:
+            told, self.labels.copies = self.labels.copies, {}
+            try:
+                return self.rows(key, value)
+            finally:
+                self.labels.copies = told
         label = self.who(key)
         if isinstance(value, dict) and value:
             return [Row(label, [self.part(v, self.who(k, key), self.scope(k, key))
@@ -617,10 +649,63 @@ class Drawer:
             return own if own is not None else self._(OUTCOME_ANY, label=self.who(key), value=text)
         return self._(OUTCOME_ANY, label=self.who(key), value=text)
 
+    def entries_said(self, key: str, value: Any) -> list[str] | None:
+        """An outcome that gives each card or player a plain value (places, powers, counters)
+        as sentences, for the reader's edition: the game's label `<key>.outcome` with {who}
+        and {value} (「{who}は{value}に置かれる。」), else 「Xのパワーは7。」. Copies of a card
+        with the same value are counted (「X」2枚), the rest named as the other ones; None for
+        anything else (cards stay pictured in rows)."""
+        if not isinstance(value, dict) or not value or any(
+                isinstance(v, (dict, list)) or self.card_of(v) for v in value.values()):
+            return None
+        cards = {k: self.card_of(k) for k in value}
+        values: dict[str, list[str]] = {}   # card id -> the values its copies have here
+        for k, v in value.items():
+            if cards[k] is not None:
+                values.setdefault(cards[k].id, []).append(repr(v))
+        groups: list[list[Any]] = []   # [who as said, value, how many]
+        for k, v in value.items():
+            card = cards[k]
+            # copies that all end alike need no telling apart: 「X」2枚
+            alike = card is not None and len(values[card.id]) > 1 == len(set(values[card.id]))
+            who = self.labels.card(card.id) if alike else self.who(k, key)
+            same = next((g for g in groups if g[:2] == [who, v]), None)
+            if same is not None and card is not None:
+                same[2] += 1
+            else:
+                groups.append([who, v, 1])
+        own = self.labels.own.get(f"{key}.outcome")
+        out, named = [], set()
+        for who, v, n in groups:
+            if who in named:   # copies the setup did not place apart, with another value
+                said = (self._("the other %(n)s × %(card)s", card=who, n=n) if n > 1
+                        else self._("the other %(card)s", card=who))
+            else:
+                said = self._("%(n)s × %(card)s", card=who, n=n) if n > 1 else who
+            named.add(who)
+            text = self.value_text(v, key)
+            out.append(own.replace("{who}", said).replace("{value}", text) if own else
+                       # TRANSLATORS: one card's or player's value in an example's outcome
+                       self._("%(who)s: %(label)s %(value)s.", who=said, label=self.who(key),
+                              value=text))
+        return out
+
+    def events_said(self, value: Any, log: tuple[str, ...]) -> list[str]:
+        """The events an outcome names (fragments of the engine's sentences, 「戦闘開始」) as
+        the engine said them in this example's run, in the book's words."""
+        out: list[str] = []
+        for text in value if isinstance(value, list) else [value]:
+            whole = next((s for s in log if str(text) in s), None)
+            said = (self.labels.prose(whole) if whole is not None else
+                    self._(OUTCOME_ANY, label=self.who("events"), value=self.labels.prose(str(text))))
+            if said not in out:
+                out.append(said)
+        return out
+
     def outcome(self, example: Example, verdict: VerdictLike | None) -> tuple[list[Row], str]:
         """The outcome as the engine's end state holds it (verdict.end_state), or, unverified,
         as the example expects it: rows of cards and per-player values, and, in the reader's
-        edition, the plain values as sentences instead of rows."""
+        edition, the plain values, places and events as sentences instead of rows."""
         end = getattr(verdict, "end_state", ()) or ()
         mapping = dict(end) if end else dict(example.expect or {})
         if self.proof:
@@ -628,15 +713,43 @@ class Drawer:
         rows: list[Row] = []
         sentences: list[str] = []
         for key, value in mapping.items():
-            said = None if key == "events" else self.outcome_sentence(key, value)
-            if said is None:
+            if key == "events":
+                sentences += self.events_said(value, tuple(getattr(verdict, "log", ()) or ()))
+                continue
+            said = self.outcome_sentence(key, value)
+            each = self.entries_said(key, value) if said is None else None
+            if each is not None:
+                sentences += each
+            elif said is None:
                 rows += self.rows(key, value)
             elif said:
                 sentences.append(said)
         return rows, self._.between_sentences.join(sentences)
 
+    def place_words(self, keys: tuple[str, ...]) -> tuple[str, str] | None:
+        """Whose place and which a setup puts a card in, from the keys leading to it (`p2`,
+        `camp`, `3`): ("P2", "自陣3"); None where the keys are not a player's place."""
+        if not 2 <= len(keys) <= 3 or not PLAYER_RE.match(keys[0]):
+            return None
+        slot = keys[2] if len(keys) == 3 else ""
+        if slot and not slot.isdigit():
+            return None
+        where = self.labels.get(f"{keys[1]}{slot}")
+        return (self.who(keys[0]), where) if where else None
+
     def _draw(self, example: Example, verdict: VerdictLike | None, number: int, status: str,
               detail: str) -> DrawnExample:
+        if self.proof:
+            return self._drawn(example, verdict, number, status, detail)
+        told_apart = copies_named(example, getattr(verdict, "end_state", ()), self.game.cards)
+        self.labels.copies = places(example, told_apart, self.place_words)
+        try:
+            return self._drawn(example, verdict, number, status, detail)
+        finally:
+            self.labels.copies = None
+
+    def _drawn(self, example: Example, verdict: VerdictLike | None, number: int, status: str,
+               detail: str) -> DrawnExample:
         outcome, outcome_text = self.outcome(example, verdict)
         return DrawnExample(
             id=example.id, number=number, title=example.title,

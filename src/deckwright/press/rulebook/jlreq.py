@@ -41,6 +41,20 @@ def brackets_in_japanese(text: str) -> str:
     return "".join(out)
 
 
+#: A space a folded YAML line left inside Japanese (「1 枚を その人に」, 「抗し、 P1の」): after
+#: Japanese punctuation, or between a Japanese character and another wide one (■, ④, 「).
+_FOLDED_SPACE = re.compile(
+    r"(?<=[、。，．：；！？」』）】〕・]) +|(?<=[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]) +(?=[^\x00-\x7f])")
+
+
+def spaces_closed(text: str) -> str:
+    """「を その」 -> 「をその」, 「、 ④」 -> 「、④」: Japanese sets no space between its
+    characters or after its punctuation; a designer's line folded in YAML (`>-`) joins its lines
+    with one. A space between Japanese and Latin letters or digits (「P1 が」) stays."""
+    return _FOLDED_SPACE.sub("", text)
+
+
 def japanese_set(text: str) -> str:
-    """`text` with its counters closed and its parentheses set (the two rules above)."""
-    return brackets_in_japanese(counters_closed(text))
+    """`text` with its folding spaces and the spaces before counters closed and its
+    parentheses set (the rules above)."""
+    return brackets_in_japanese(counters_closed(spaces_closed(text)))
