@@ -272,3 +272,16 @@ def test_original_tcgs_outcomes_are_sentences_naming_cards_as_a_reader_knows_the
                  "「ギルビアの炎剣術士」2枚は墓地にある。"):
         assert said in book, said
 
+
+@pytest.mark.parametrize("folder", [f for f in BOOKS if f != ENGLISH])
+def test_the_japanese_books_state_each_rule_once(shipped_books, texts, folder) -> None:
+    """The Japanese books boxed the designer's rulings (the source's FAQ) beside the rules
+    section that already said them: each is now said once, in its section or on its card
+    (`stated_in`), and the only boxes are the project's, the gaps it filled (marked †)."""
+    db = load_game(Project(shipped_books), folder).db
+    assert [r.id for r in db.rulings if r.origin == "designer" and not r.stated_in] == []
+    html = (shipped_books / "build" / folder / "rulebook.html").read_text("utf-8")
+    boxed = re.findall(r'<div class="ruling (\w+)" id="ruling-([^"]+)"', html)
+    assert boxed and {origin for origin, _ in boxed} == {"project"}
+    text = re.sub(r"\s+", "", texts[folder, "rulebook"])
+    assert "出典：" not in text
