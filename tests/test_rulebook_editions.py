@@ -214,8 +214,7 @@ def test_the_english_book_states_each_rule_once(shipped_books, texts) -> None:
     text = re.sub(r"\s+", " ", texts[ENGLISH, "rulebook"])
     db = load_game(Project(shipped_books), "super-page-one", "en").db
     stated = [r for r in db.rulings if r.stated_in]
-    assert {r.origin for r in stated} == {"designer"}
-    assert {r.id for r in db.rulings if r.origin == "designer"} == {r.id for r in stated}
+    assert {r.id for r in db.rulings if r.origin == "designer"} <= {r.id for r in stated}
     assert "Source: " not in text
     headings = {s.title for s in db.rules} | {c.title for s in db.rules for c in s.sections}
     for ruling in stated:

@@ -21,6 +21,7 @@ from ...model import Card, GameData, InputError
 from ...model.schema import RuleSection, Ruling
 from .examples import DrawnExample, Drawer, MiniCard, VerdictLike, lines
 from .fontcss import font_css
+from .jlreq import japanese_set
 from .labels import IDENT_RE, Labels, missing_labels
 from .markup import inline, paragraphs
 from .pictures import card_pictures
@@ -245,7 +246,8 @@ class ContextBuilder:
     # --- rulings -------------------------------------------------------------------------------
 
     def ruling(self, r: Ruling, where: str) -> RulingView:
-        return RulingView(r.id, f"ruling-{r.id}", r.title, r.origin, self._(ORIGIN_LABELS[r.origin]),
+        return RulingView(r.id, f"ruling-{r.id}", japanese_set(r.title), r.origin,
+                          self._(ORIGIN_LABELS[r.origin]),
                           self.text(r.text), r.source, where)
 
     def placed_rulings(self) -> dict[str, RulingView]:
@@ -266,7 +268,7 @@ class ContextBuilder:
     def section(self, s: RuleSection, level: int, rulings: dict[str, RulingView]) -> Section:
         anchor = f"rule-{s.id}"
         own = [v for v in rulings.values() if v.where == anchor]
-        return Section(s.id, anchor, s.title, s.origin, level,
+        return Section(s.id, anchor, japanese_set(s.title), s.origin, level,
                        paragraphs(self.labels.prose(s.body), self.palette, self._),
                        own, [self.section(c, level + 1, rulings) for c in s.sections])
 
@@ -331,8 +333,9 @@ class ContextBuilder:
         for n, deck in enumerate(self.db.decks, 1):
             counts = self.game.deck_contents(deck)
             contents.append(counts)
-            decks.append(DeckView(deck.id, circled(n), deck.title,
-                                  variants.get(deck.variant or ""), deck.description,
+            decks.append(DeckView(deck.id, circled(n), japanese_set(deck.title),
+                                  variants.get(deck.variant or ""),
+                                  deck.description and japanese_set(deck.description),
                                   sum(counts.values())))
         rows = []
         for group in groups:

@@ -23,6 +23,7 @@ from ...shared_notation import BARE_VERBS, TO_VERBS, VERBS
 from ..fonts import Metrics, fontbook
 from .inks import mini_classes
 from .copies import copies_named, places
+from .jlreq import japanese_set
 from .labels import IDENT_RE, PLAYER_RE, Labels, decision, is_notation, marked
 
 #: An outcome's plain values as sentences in the reader's edition (a shared key's own words;
@@ -33,6 +34,11 @@ OUTCOME_SENTENCES: dict[str, Any] = {
     "deck_size": N_("Cards left in the deck: %(value)s."),
     "discard_size": N_("Cards in the discard pile: %(value)s."),
     "over": {True: N_("The game is over."), False: N_("The game goes on.")},
+}
+#: A shared key's value for each player said as a sentence of its own (P2 の手札は 1枚。).
+ENTRY_SENTENCES: dict[str, str] = {
+    "hand_sizes": N_("Cards in %(who)s's hand: %(value)s."),
+    "scores": N_("%(who)s's score: %(value)s."),
 }
 #: TRANSLATORS: an outcome's value without a sentence of its own (順位は P1・P2。)
 OUTCOME_ANY = N_("%(label)s: %(value)s.")
@@ -169,9 +175,10 @@ PAGE_TEXT_MM = {"a5": 118.0, "a4": 180.0}
 #: before it that much empty (ghost-couple printed one example a page, half of each empty).
 PAGE_HEIGHT_MM = {"a5": 178.0, "a4": 265.0}
 WHOLE_SHARE = 0.3
-#: An example is told long (may continue) from its floor, which falls short of its printed
-#: height by up to a sixth (lines it breaks that the floor cannot foresee: original-tcg's 例8,
-#: its floor 27% of the page, printed over 30%, left the page before it 30% empty).
+#: An example is told long (may continue) from its floor and its wrapped rows of cards, which
+#: still fall short of its printed height by up to a sixth (lines it breaks that they cannot
+#: foresee: original-tcg's 例8, 27% of the page so counted, printed over 30%, left the page
+#: before it 30% empty).
 LONG_SHARE = WHOLE_SHARE * 5 / 6
 EXAMPLE_INSET_MM, STEPS_INDENT_MM, COLUMN_SHARE = 4.43, 5.0, 0.47
 #: An example's text size (8 pt), and the part of a text's width (its characters' advances in
@@ -206,8 +213,20 @@ class DrawnExample:
     @property
     def long(self) -> bool:
         """Too tall to be kept whole without leaving a page before it over WHOLE_SHARE
-        empty: it may continue on the next page between its parts (and has no floor)."""
-        return bool(self.page_mm) and self.floor_mm > LONG_SHARE * self.page_mm
+        empty: it may continue on the next page between its parts (and has no floor). Told
+        from its floor and the lines its rows of mini cards wrap onto, which the floor does
+        not count (original-tcg's 例20: its floor 23% of the page, printed over 40%)."""
+        if not self.page_mm:
+            return False
+        wrapped = sum(_card_lines(line, self.measure_mm) - 1 for line in
+                      lines(self.setup) + lines(self.outcome)) + self.flow_lines - 1
+        return self.floor_mm + wrapped * CARDS_MM > LONG_SHARE * self.page_mm
+
+    @property
+    def flow_lines(self) -> int:
+        """Lines the flow's mini cards take at least (each with its step number)."""
+        widths = [_mini_mm(f.card) + FLOW_NUMBER_MM for f in self.flow]
+        return _lines_of(widths, self.measure_mm - ROW_LABEL_MM) if widths else 1
 
     @property
     def first_column(self) -> int:
@@ -262,6 +281,40 @@ class DrawnExample:
         """The sequence of mini cards the steps name, numbered by step."""
         return [FlowCard(i, c, s.kind == "refused") for i, s in enumerate(self.steps, 1)
                 for c in s.cards]
+
+
+#: A mini card's width in print (rulebook.css: 5 pt gothic label, .5 mm padding each side, .5 mm
+#: margin, 5.8 mm at least), a flow card's step number, an example row's label column.
+MINI_PT, MINI_PAD_MM, MINI_MIN_MM, FLOW_NUMBER_MM, ROW_LABEL_MM = 5.0, 1.5, 5.8, 2.0, 12.0
+ROW_TEXT_PT = 7.0
+
+
+def _mini_mm(card: MiniCard) -> float:
+    """A mini card's printed width, at least (a half-width character half an em)."""
+    return max(MINI_MIN_MM, _cells(card.label) / 2 * MINI_PT * PT_MM + MINI_PAD_MM)
+
+
+def _lines_of(widths: list[float], measure_mm: float) -> int:
+    """Lines that pieces this wide take in a column `measure_mm` wide, none split."""
+    count, used = 1, 0.0
+    for w in widths:
+        if used and used + w > measure_mm:
+            count, used = count + 1, 0.0
+        used += w
+    return count
+
+
+def _card_lines(line: list[Row], measure_mm: float) -> int:
+    """Lines one printed line of rows takes once its mini cards wrap (1 without cards)."""
+    if not measure_mm or not any(row.has_cards for row in line):
+        return 1
+    widths: list[float] = []
+    for row in line:
+        for part in row.parts:
+            # a part's name and text (7 pt at least), then its cards, each unbroken
+            head = _cells(f"{part.who or ''}{part.text}") / 2 * ROW_TEXT_PT * PT_MM
+            widths += ([head] if head else []) + [_mini_mm(c) for c in part.cards]
+    return _lines_of(widths, measure_mm - ROW_LABEL_MM)
 
 
 def _join(words: list[str]) -> str:
@@ -381,7 +434,7 @@ class Drawer:
                 where = " ".join(self.word(w, m) for w, m in rest[at + 1:])
                 what = " ".join(self.word(w, m) for w, m in rest[:at])
                 return _(TO_VERBS[verb], who=who, what=what, where=where).strip()
-            what = " ".join(self.said(rest))
+            what = _join(self.said(rest))   # 「スペードJ」・「ダイヤJ」
             return _(VERBS[verb], who=who, what=what).strip()
         said = self.labels[verb]
         if not rest:
@@ -642,6 +695,9 @@ class Drawer:
         if isinstance(said, dict):
             return self._(said[bool(value)]) if isinstance(value, bool) else None
         text = self.value_text(value, key)
+        own = self.labels.own.get(f"{key}.outcome")   # the game's own sentence for the key
+        if own is not None and not isinstance(value, bool):
+            return own.replace("{value}", text)
         if said is not None:
             return self._(said, value=text)
         if isinstance(value, bool):   # a game's own yes-or-no: `key.true` / `key.false` labels
@@ -675,6 +731,7 @@ class Drawer:
             else:
                 groups.append([who, v, 1])
         own = self.labels.own.get(f"{key}.outcome")
+        shared = ENTRY_SENTENCES.get(key)
         out, named = [], set()
         for who, v, n in groups:
             if who in named:   # copies the setup did not place apart, with another value
@@ -684,10 +741,14 @@ class Drawer:
                 said = self._("%(n)s × %(card)s", card=who, n=n) if n > 1 else who
             named.add(who)
             text = self.value_text(v, key)
-            out.append(own.replace("{who}", said).replace("{value}", text) if own else
-                       # TRANSLATORS: one card's or player's value in an example's outcome
-                       self._("%(who)s: %(label)s %(value)s.", who=said, label=self.who(key),
-                              value=text))
+            if own:
+                out.append(own.replace("{who}", said).replace("{value}", text))
+            elif shared:
+                out.append(self._(shared, who=said, value=text))
+            else:
+                # TRANSLATORS: one card's or player's value in an example's outcome
+                out.append(self._("%(who)s: %(label)s %(value)s.", who=said,
+                                  label=self.who(key), value=text))
         return out
 
     def events_said(self, value: Any, log: tuple[str, ...]) -> list[str]:
@@ -751,13 +812,15 @@ class Drawer:
     def _drawn(self, example: Example, verdict: VerdictLike | None, number: int, status: str,
                detail: str) -> DrawnExample:
         outcome, outcome_text = self.outcome(example, verdict)
+        steps = self.steps(example, verdict)
+        for step in steps:   # deckwright's sentences with names put in: 「は 準備フェイズ」
+            step.sentence = japanese_set(step.sentence)
         return DrawnExample(
-            id=example.id, number=number, title=example.title,
+            id=example.id, number=number, title=japanese_set(example.title),
             text=self.labels.prose(example.text) if example.text else None, origin=example.origin,
             source=example.source, variant=example.variant,
             cards=[self.game.card(c) for c in example.cards],
             setup=self.mapping_rows(example.setup) + self.default_rows(verdict),
-            steps=self.steps(example, verdict),
-            outcome=outcome, outcome_text=outcome_text,
+            steps=steps, outcome=outcome, outcome_text=japanese_set(outcome_text),
             status=status, detail=detail,
             status_label=self._(STATUS_LABELS[status]) if status in STATUS_LABELS else status)
