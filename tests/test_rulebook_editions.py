@@ -159,6 +159,22 @@ def test_ghost_couples_playing_cards_are_indexed_by_suit_then_rank(shipped_books
     assert played == [(s, r) for s in suits for r in RANKS]
 
 
+def test_numbered_names_are_indexed_by_their_number(shipped_books) -> None:
+    """ghost-couple's index read ゴースト1, ゴースト9, ゴースト5, ゴースト3 … (the readings'
+    spelt numerals in kana order: いち, きゅう, ご, さん); a name in kana sorts as written."""
+    ghosts = [n for n in _index_names(shipped_books, "ghost-couple")
+              if re.fullmatch(r"ゴースト\d（¥0側）", n)]
+    assert ghosts == [f"ゴースト{n}（¥0側）" for n in range(1, 10)]
+
+
+def test_no_reading_is_printed_for_a_name_without_kanji(texts) -> None:
+    """「スペードA（すぺーどのえーす）」, 「パワー（ぱわー）」: a reading helps only with kanji."""
+    book = re.sub(r"\s+", "", texts["ghost-couple", "rulebook"])
+    otcg = re.sub(r"\s+", "", texts["original-tcg", "rulebook"])
+    assert "（すぺーどのえーす）" not in book and "パワー（ぱわー）" not in otcg
+    assert "魔竜の焔（まりゅうのほのお）" in otcg
+
+
 @pytest.mark.parametrize("folder", BOOKS)
 def test_lists_of_examples_are_in_example_order(shipped_books, folder) -> None:
     """A card's examples were listed 例14、例19、例20、例15、例16 (9 of 12 lists)."""
@@ -230,7 +246,7 @@ def test_a_ruling_stated_in_an_unknown_section_is_bad_input(tmp_path: Path, caps
     from deckwright.cli import main
     (tmp_path / "cards").mkdir()
     main_db = (ROOT / "cards" / "super-page-one.yaml").read_text(encoding="utf-8")
-    ruling = "  - id: page-one-no-penalty\n"
+    ruling = "  - id: kick-back-once\n"   # a ruling not yet stated_in a section
     assert ruling in main_db
     (tmp_path / "cards" / "super-page-one.yaml").write_text(
         main_db.replace(ruling, ruling + "    stated_in: no-such-section\n"), encoding="utf-8")

@@ -24,7 +24,8 @@ COPY_RE = re.compile(r"(?<![A-Za-z0-9_-])([a-z][a-z0-9-]*)#(\d+)")
 def copies_named(example: Example, end_state: Any, cards: Any) -> dict[str, list[str]]:
     """Card id -> its numbered copies the example names anywhere, in order of first mention,
     for the cards of which it names two or more (the ones a reader must tell apart)."""
-    text = json.dumps([example.setup, [s.model_dump() for s in example.steps],
+    steps = [s if isinstance(s, str) else s.model_dump() for s in example.steps]
+    text = json.dumps([example.setup, steps,
                        example.expect, end_state, example.text], ensure_ascii=False, default=str)
     found: dict[str, list[str]] = {}
     for m in COPY_RE.finditer(text):

@@ -175,10 +175,10 @@ PAGE_TEXT_MM = {"a5": 118.0, "a4": 180.0}
 #: before it that much empty (ghost-couple printed one example a page, half of each empty).
 PAGE_HEIGHT_MM = {"a5": 178.0, "a4": 265.0}
 WHOLE_SHARE = 0.3
-#: An example is told long (may continue) from its floor and its wrapped rows of cards, which
-#: still fall short of its printed height by up to a sixth (lines it breaks that they cannot
-#: foresee: original-tcg's 例8, 27% of the page so counted, printed over 30%, left the page
-#: before it 30% empty).
+#: An example is told long (may continue) from its floor and the lines its rows of mini cards
+#: wrap onto, which still fall short of its printed height by up to a sixth (original-tcg's 例8
+#: and 例20, floors of 27% and 23% of the page, printed over 30% with their rows of cards
+#: wrapped, left the page before them 30% empty).
 LONG_SHARE = WHOLE_SHARE * 5 / 6
 EXAMPLE_INSET_MM, STEPS_INDENT_MM, COLUMN_SHARE = 4.43, 5.0, 0.47
 #: An example's text size (8 pt), and the part of a text's width (its characters' advances in

@@ -19,6 +19,8 @@ _JAPANESE = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]"
 #: JLREQ sets none. The line breaker's counters (SPACED) and those a book's prose also uses.
 COUNTERS = SPACED + ("人", "位", "倍", "体", "種類", "スート", "組", "か所", "番")
 _SPACED_COUNTER = re.compile(r"(?<=[0-9０-９]) (?=(?:%s))" % "|".join(COUNTERS))
+#: A colon after Japanese is full width, with no space after it (「イベント: もう1枚」).
+_HALF_COLON = re.compile(r"(?<=[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]): ?")
 #: A question or exclamation mark after Japanese is full width (「どんなゲーム?」).
 _HALF_MARK = re.compile(r"(?<=[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff])([?!])")
 
@@ -66,4 +68,5 @@ def japanese_set(text: str) -> str:
     """`text` with its folding spaces and the spaces before counters closed and its
     parentheses set (the rules above)."""
     text = _HALF_MARK.sub(lambda m: "？" if m.group(1) == "?" else "！", text)
+    text = _HALF_COLON.sub("：", text)
     return brackets_in_japanese(counters_closed(spaces_closed(text)))
