@@ -100,6 +100,15 @@ def toc_entries(texts: list[str]) -> list[tuple[str, int]]:
     return entries
 
 
+def fills_pages(texts: list[str]) -> range:
+    """The pages 「この版で補ったこと」 is printed on: from its first to where the next chapter
+    starts (the list may continue on the page after its heading)."""
+    entries = toc_entries(texts)
+    start = dict(entries)["この版で補ったこと"]
+    after = [n for _, n in entries if n > start]
+    return range(start, (min(after) if after else len(texts)) + 1)
+
+
 def test_outline_has_every_chapter_and_rules_section(built):
     game, result, reader, texts = built
     marks = outline(reader)
@@ -174,7 +183,7 @@ def test_every_printed_page_reference_is_the_page_its_link_leads_to(built):
     assert not wrong
     # the fills also cite pages with one digit and pages other than their own
     fills = [number for n, text, number, _ in references
-             if n == pages["この版で補ったこと"] and "ページ" in text]
+             if n in fills_pages(texts) and "ページ" in text]
     assert len(fills) >= 7 and min(fills) < 10 and len(set(fills)) >= 3
 
 
@@ -201,10 +210,16 @@ def test_page_numbers_sit_where_they_would_have_been_laid_out(built):
         assert digits[-1][2] == pytest.approx(edge, abs=1.5)
         assert 0 < digits[0][0] - dots[-1][2] < 2 * pitch       # no dot missing, none over it
     assert rows == len(toc_entries(texts))
-    chars = characters(result.pdf, pages["この版で補ったこと"] - 1)
+    found = 0
+    for page in fills_pages(texts):
+        found += _numbers_close_up(characters(result.pdf, page - 1))
+    assert found >= 6
+
+
+def _numbers_close_up(chars) -> int:
+    """How many 「（Nページ）：」 a page's characters hold, each checked for gaps."""
     text = "".join(char for char, _ in chars)
     cited = list(re.finditer(r"（(\d+)ページ）(\s*)：", text))
-    assert len(cited) >= 6
     for m in cited:
         first, last = m.start(1), m.end(1) - 1
         assert chars[first][1][0] - chars[first - 1][1][2] < 3      # after （
@@ -214,6 +229,7 @@ def test_page_numbers_sit_where_they_would_have_been_laid_out(built):
         # would see a space)
         close, colon = chars[m.start(2) - 1][1], chars[m.end() - 1][1]
         assert m[2] == "" and colon[0] - close[2] < 12, m[0]
+    return len(cited)
 
 
 def test_every_card_is_in_the_index_and_the_text(built):
@@ -248,8 +264,7 @@ def test_verdicts_rulings_and_fills_are_shown(built):
     for label in ("検証済み", "検証で不一致", "未検証"):   # the proof's, never the reader's
         assert label in proof and label not in everything
     assert "expected turn p2, got p1" in proof and "expected turn" not in everything
-    fills_page = dict(toc_entries(texts))["この版で補ったこと"]
-    fills = texts[fills_page - 1]
+    fills = "\n".join(texts[n - 1] for n in fills_pages(texts))
     for title in ("ドロー2の重ね", "最初がアクション", "山札が尽きたら", "最初の場札", "得点", "ワイルド",
                   "ドロー2は重ねられない"):
         assert title in fills, title
@@ -349,9 +364,11 @@ def test_a4_and_pdf_variants(tmp_path: Path):
     assert "/OutputIntents" in root
 
 
-def _examples_laid_out(tmp_path: Path, monkeypatch, stylesheet: str | None = None):
+def _examples_laid_out(tmp_path: Path, monkeypatch, stylesheet: str | None = None,
+                       every: bool = False):
     """Build the fixture's rulebook (with `stylesheet` as the project's own rulebook.css when
-    given): (the floors the HTML asks for, in mm; each example's article box as laid out)."""
+    given): (the floors the HTML asks for, in mm; each floored example's article box as laid
+    out, or with `every` each example's, a long one's without a floor too)."""
     from deckwright.press.rulebook import pdf
     rendered = []
     render = pdf.render_pdf
@@ -371,10 +388,12 @@ def _examples_laid_out(tmp_path: Path, monkeypatch, stylesheet: str | None = Non
     boxes = {}
     for page in rendered[0].document.pages:
         for box in page._page_box.descendants():
-            if (box.element_tag == "article" and box.element.get("id") in floors
-                    and type(box).__name__ == "BlockBox" and box.style["display"] == ("block", "flow")):
+            if (box.element_tag == "article" and type(box).__name__ == "BlockBox"
+                    and box.style["display"] == ("block", "flow")
+                    and (box.element.get("id") in floors
+                         or every and (box.element.get("id") or "").startswith("example-"))):
                 boxes.setdefault(box.element.get("id"), box)
-    assert boxes and set(boxes) == set(floors)
+    assert boxes and (every or set(boxes) == set(floors))
     return floors, boxes
 
 
@@ -422,7 +441,7 @@ def test_mini_cards_are_drawn_in_their_inks(tmp_path: Path, monkeypatch) -> None
     """A mini card's colours are classes whose rules follow the stylesheet (inks.py): its band
     is drawn in its first ink, its sides in its second (or the first again)."""
     from weasyprint.draw.color import get_color
-    _, boxes = _examples_laid_out(tmp_path, monkeypatch)
+    _, boxes = _examples_laid_out(tmp_path, monkeypatch, every=True)
     seen = 0
     for article in boxes.values():
         for box in _minis(article):

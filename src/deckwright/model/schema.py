@@ -356,9 +356,9 @@ class Ruling(Strict):
     rules: list[Slug] = doc("rules sections it clarifies", ["setup"], default_factory=list)
     source: str | None = doc("where the source text says it", "Q&A 3", default=None)
     stated_in: Slug | None = doc(
-        "the rules section whose text already says all of this ruling: the book states the "
-        "rule once, there, and prints no box for it (an edition may say so for its own words)",
-        "setup", default=None)
+        "the rules section, or the card, whose text already says all of this ruling: the book "
+        "states the rule once, there, and prints no box for it (an edition may say so for its "
+        "own words)", "setup", default=None)
 
 
 class Term(Strict):

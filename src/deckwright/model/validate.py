@@ -268,8 +268,8 @@ class _Checker:
             for j, rule in enumerate(ruling.rules):
                 self.need(rule, self.rule_ids, ("rulings", i, "rules", j), "rules section")
             if ruling.stated_in is not None:
-                self.need(ruling.stated_in, self.rule_ids, ("rulings", i, "stated_in"),
-                          "rules section")
+                self.need(ruling.stated_in, self.rule_ids | self.card_ids,
+                          ("rulings", i, "stated_in"), "rules section or card")
 
     def examples(self, examples: list[Example], prefix: Path) -> None:
         self.problems += _duplicates(_ids(examples), format_path(prefix), self.where)

@@ -8,6 +8,7 @@ the template as plain data and is escaped by Jinja.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from ...model import Card, GameData, InputError
 from ...model.schema import RuleSection, Ruling
 from .examples import DrawnExample, Drawer, MiniCard, VerdictLike, lines
 from .fontcss import font_css
+from .jlreq import japanese_set
 from .labels import IDENT_RE, Labels, missing_labels
 from .markup import inline, paragraphs
 from .pictures import card_pictures
@@ -195,6 +197,17 @@ def _stat(value: Any, labels: Labels, key: str, _: Words) -> str:
     return str(value)
 
 
+#: A character a reader may need a reading for: a kanji.
+_KANJI = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff々]")
+
+
+def shown_reading(name: str, reading: str | None) -> str | None:
+    """The reading printed beside a name, only where the name has kanji to read (ビナルクスの
+    仙龍); a name in kana, Latin letters or suits reads as written (スペードA, never
+    「スペードA（すぺーどのえーす）」). The index still sorts by the reading."""
+    return reading if reading and _KANJI.search(name) else None
+
+
 class ContextBuilder:
     """Builds the context of one game's rulebook."""
 
@@ -228,7 +241,9 @@ class ContextBuilder:
         folded = unicodedata.normalize("NFKC", name)
         if folded[:1].isascii() and folded[:1].isalnum():
             return "1" + numbers_in_order(folded.casefold())
-        return "2" + self.sort_key(reading, name)
+        # a name in kana sorts as written, its numbers by value (ゴースト1 … ゴースト9, not by
+        # the reading's spelt numerals いち, きゅう, ご …); only kanji need the reading
+        return "2" + self.sort_key(shown_reading(name, reading), name)
 
     def index_key(self, card: Card) -> str:
         """A card's place in the index. Playing cards (a suit, a colour with a symbol, and a
@@ -245,7 +260,8 @@ class ContextBuilder:
     # --- rulings -------------------------------------------------------------------------------
 
     def ruling(self, r: Ruling, where: str) -> RulingView:
-        return RulingView(r.id, f"ruling-{r.id}", r.title, r.origin, self._(ORIGIN_LABELS[r.origin]),
+        return RulingView(r.id, f"ruling-{r.id}", japanese_set(r.title), r.origin,
+                          self._(ORIGIN_LABELS[r.origin]),
                           self.text(r.text), r.source, where)
 
     def placed_rulings(self) -> dict[str, RulingView]:
@@ -266,7 +282,7 @@ class ContextBuilder:
     def section(self, s: RuleSection, level: int, rulings: dict[str, RulingView]) -> Section:
         anchor = f"rule-{s.id}"
         own = [v for v in rulings.values() if v.where == anchor]
-        return Section(s.id, anchor, s.title, s.origin, level,
+        return Section(s.id, anchor, japanese_set(s.title), s.origin, level,
                        paragraphs(self.labels.prose(s.body), self.palette, self._),
                        own, [self.section(c, level + 1, rulings) for c in s.sections])
 
@@ -307,8 +323,11 @@ class ContextBuilder:
         variants = [v.title for v in g.variants if card.variants and v.id in card.variants]
         anchor = f"card-{card.id}"
         return CardView(
-            id=card.id, anchor=anchor, name=card.name, reading=card.reading, category=category,
-            set_title=card_set.title if card_set else None,
+            id=card.id, anchor=anchor, name=card.name, reading=shown_reading(card.name, card.reading),
+            category=category,
+            # a set is a fact only where the game's cards come in more than one
+            set_title=card_set.title if card_set and len({c.set for c in self.db.cards}) > 1
+            else None,
             set_mark=card_set.mark if card_set else None,
             colours=[self.text("{%s}" % c) for c in card.colors if c in self.palette
                      and not (self.palette[c].symbol and self.palette[c].symbol in card.name)],
@@ -331,8 +350,9 @@ class ContextBuilder:
         for n, deck in enumerate(self.db.decks, 1):
             counts = self.game.deck_contents(deck)
             contents.append(counts)
-            decks.append(DeckView(deck.id, circled(n), deck.title,
-                                  variants.get(deck.variant or ""), deck.description,
+            decks.append(DeckView(deck.id, circled(n), japanese_set(deck.title),
+                                  variants.get(deck.variant or ""),
+                                  deck.description and japanese_set(deck.description),
                                   sum(counts.values())))
         rows = []
         for group in groups:
@@ -344,9 +364,12 @@ class ContextBuilder:
                              else self._.join([str(x) for x in n]))
             if any(c != "—" for c in cells):
                 rows.append(ComponentRow(group, cells, None))
-        names = Counter(tuple(m.name for m in r.group.members) for r in rows)
+        # rows that print the same names and colours say what else tells them apart
+        def shown(r: ComponentRow) -> tuple[str, ...]:
+            return tuple(f"{m.name}{''.join(m.colours)}" for m in r.group.members)
+        names = Counter(shown(r) for r in rows)
         for r in rows:
-            if names[tuple(m.name for m in r.group.members)] > 1:
+            if names[shown(r)] > 1:
                 r.note = self.kind(r.group.first)
         if len({r.group.first.category for r in rows}) > 1:
             # the cards of a category together, categories in the game's order
@@ -411,7 +434,8 @@ class ContextBuilder:
             "components": self.components(groups), "cards": list(cards.values()),
             "card_groups": groups,
             "examples": drawn, "general_rulings": general, "fills": fills,
-            "glossary": [{"term": t.term, "reading": t.reading, "text": self.text(t.text)}
+            "glossary": [{"term": t.term, "reading": shown_reading(t.term, t.reading),
+                          "text": self.text(t.text)}
                          for t in sorted(self.db.glossary,
                                          key=lambda t: self.sort_key(t.reading, t.term))],
             "index": self.index(groups),

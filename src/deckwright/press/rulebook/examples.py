@@ -22,6 +22,8 @@ from ...model.validate import CARD_REF_RE
 from ...shared_notation import BARE_VERBS, TO_VERBS, VERBS
 from ..fonts import Metrics, fontbook
 from .inks import mini_classes
+from .copies import copies_named, places
+from .jlreq import japanese_set
 from .labels import IDENT_RE, PLAYER_RE, Labels, decision, is_notation, marked
 
 #: An outcome's plain values as sentences in the reader's edition (a shared key's own words;
@@ -32,6 +34,11 @@ OUTCOME_SENTENCES: dict[str, Any] = {
     "deck_size": N_("Cards left in the deck: %(value)s."),
     "discard_size": N_("Cards in the discard pile: %(value)s."),
     "over": {True: N_("The game is over."), False: N_("The game goes on.")},
+}
+#: A shared key's value for each player said as a sentence of its own (P2 の手札は 1枚。).
+ENTRY_SENTENCES: dict[str, str] = {
+    "hand_sizes": N_("Cards in %(who)s's hand: %(value)s."),
+    "scores": N_("%(who)s's score: %(value)s."),
 }
 #: TRANSLATORS: an outcome's value without a sentence of its own (順位は P1・P2。)
 OUTCOME_ANY = N_("%(label)s: %(value)s.")
@@ -168,6 +175,11 @@ PAGE_TEXT_MM = {"a5": 118.0, "a4": 180.0}
 #: before it that much empty (ghost-couple printed one example a page, half of each empty).
 PAGE_HEIGHT_MM = {"a5": 178.0, "a4": 265.0}
 WHOLE_SHARE = 0.3
+#: An example is told long (may continue) from its floor and the lines its rows of mini cards
+#: wrap onto, which still fall short of its printed height by up to a sixth (original-tcg's 例8
+#: and 例20, floors of 27% and 23% of the page, printed over 30% with their rows of cards
+#: wrapped, left the page before them 30% empty).
+LONG_SHARE = WHOLE_SHARE * 5 / 6
 EXAMPLE_INSET_MM, STEPS_INDENT_MM, COLUMN_SHARE = 4.43, 5.0, 0.47
 #: An example's text size (8 pt), and the part of a text's width (its characters' advances in
 #: the body font) that counts when finding how many lines it takes at least.
@@ -201,8 +213,20 @@ class DrawnExample:
     @property
     def long(self) -> bool:
         """Too tall to be kept whole without leaving a page before it over WHOLE_SHARE
-        empty: it may continue on the next page between its parts (and has no floor)."""
-        return bool(self.page_mm) and self.floor_mm > WHOLE_SHARE * self.page_mm
+        empty: it may continue on the next page between its parts (and has no floor). Told
+        from its floor and the lines its rows of mini cards wrap onto, which the floor does
+        not count (original-tcg's 例20: its floor 23% of the page, printed over 40%)."""
+        if not self.page_mm:
+            return False
+        wrapped = sum(_card_lines(line, self.measure_mm) - 1 for line in
+                      lines(self.setup) + lines(self.outcome)) + self.flow_lines - 1
+        return self.floor_mm + wrapped * CARDS_MM > LONG_SHARE * self.page_mm
+
+    @property
+    def flow_lines(self) -> int:
+        """Lines the flow's mini cards take at least (each with its step number)."""
+        widths = [_mini_mm(f.card) + FLOW_NUMBER_MM for f in self.flow]
+        return _lines_of(widths, self.measure_mm - ROW_LABEL_MM) if widths else 1
 
     @property
     def first_column(self) -> int:
@@ -257,6 +281,40 @@ class DrawnExample:
         """The sequence of mini cards the steps name, numbered by step."""
         return [FlowCard(i, c, s.kind == "refused") for i, s in enumerate(self.steps, 1)
                 for c in s.cards]
+
+
+#: A mini card's width in print (rulebook.css: 5 pt gothic label, .5 mm padding each side, .5 mm
+#: margin, 5.8 mm at least), a flow card's step number, an example row's label column.
+MINI_PT, MINI_PAD_MM, MINI_MIN_MM, FLOW_NUMBER_MM, ROW_LABEL_MM = 5.0, 1.5, 5.8, 2.0, 12.0
+ROW_TEXT_PT = 7.0
+
+
+def _mini_mm(card: MiniCard) -> float:
+    """A mini card's printed width, at least (a half-width character half an em)."""
+    return max(MINI_MIN_MM, _cells(card.label) / 2 * MINI_PT * PT_MM + MINI_PAD_MM)
+
+
+def _lines_of(widths: list[float], measure_mm: float) -> int:
+    """Lines that pieces this wide take in a column `measure_mm` wide, none split."""
+    count, used = 1, 0.0
+    for w in widths:
+        if used and used + w > measure_mm:
+            count, used = count + 1, 0.0
+        used += w
+    return count
+
+
+def _card_lines(line: list[Row], measure_mm: float) -> int:
+    """Lines one printed line of rows takes once its mini cards wrap (1 without cards)."""
+    if not measure_mm or not any(row.has_cards for row in line):
+        return 1
+    widths: list[float] = []
+    for row in line:
+        for part in row.parts:
+            # a part's name and text (7 pt at least), then its cards, each unbroken
+            head = _cells(f"{part.who or ''}{part.text}") / 2 * ROW_TEXT_PT * PT_MM
+            widths += ([head] if head else []) + [_mini_mm(c) for c in part.cards]
+    return _lines_of(widths, measure_mm - ROW_LABEL_MM)
 
 
 def _join(words: list[str]) -> str:
@@ -331,10 +389,7 @@ class Drawer:
             if colours:
                 # TRANSLATORS: a card whose name other cards share, told apart by its colours
                 name = self._("%(card)s (%(colours)s)", card=name, colours=colours)
-            copy = token.partition("#")[2]
-            if copy:
-                name = self._("%(card)s (copy %(n)s)", card=name, n=copy)
-            return name + (self.labels[mark] if mark else "")
+            return self.labels.copy_named(token, name) + (self.labels[mark] if mark else "")
         if token in self.palette:
             return self.palette[token].name
         return token if token.isdigit() else self.labels[token]
@@ -358,9 +413,16 @@ class Drawer:
         を出す。) A decision with the game's own verb, or with phrases (`on X`, `paying A, B`),
         is put together from the game's labels: the object, then each phrase (its label's 〜
         is where the words go), then the verb."""
-        _ = self._
         player, verb, rest = decision(words)
         who = self.word(player) if player else ""
+        self.labels.speaker = who or None   # 「P1 が自陣1の「X」を」, not 「P1 がP1の自陣1の」
+        try:
+            return self._sentence(who, verb, rest)
+        finally:
+            self.labels.speaker = None
+
+    def _sentence(self, who: str, verb: str, rest: list[tuple[str, str]]) -> str:
+        _ = self._
         if not verb:
             return who
         if self.labels.shared_form(verb, [w for w, _m in rest]):
@@ -372,24 +434,40 @@ class Drawer:
                 where = " ".join(self.word(w, m) for w, m in rest[at + 1:])
                 what = " ".join(self.word(w, m) for w, m in rest[:at])
                 return _(TO_VERBS[verb], who=who, what=what, where=where).strip()
-            what = " ".join(self.word(w, m) for w, m in rest)
+            what = _join(self.said(rest))   # 「スペードJ」・「ダイヤJ」
             return _(VERBS[verb], who=who, what=what).strip()
         said = self.labels[verb]
         if not rest:
             return _("%(who)s: %(verb)s.", who=who, verb=said).strip()
-        objects: list[str] = []
-        phrases: list[tuple[str, list[str]]] = []
+        objects: list[tuple[str, str]] = []
+        phrases: list[tuple[str, list[tuple[str, str]]]] = []
         for word, mark in rest:
             template = self.labels.phrase(word)
             if template is not None:
                 phrases.append((template, []))
             else:
-                (phrases[-1][1] if phrases else objects).append(self.word(word, mark))
+                (phrases[-1][1] if phrases else objects).append((word, mark))
         # TRANSLATORS: the object of a decision; Japanese adds its particle (「X」を)
-        parts = [_.pgettext("object", "%(what)s", what=_join(objects))] if objects else []
-        parts += [template.replace("〜", _join(ws)) for template, ws in phrases]
+        parts = [_.pgettext("object", "%(what)s", what=_join(self.said(objects)))] if objects else []
+        parts += [template.replace("〜", _join(self.said(ws))) for template, ws in phrases]
         what = "".join(parts).strip()
         return _("%(who)s: %(what)s %(verb)s.", who=who, what=what, verb=said).strip()
+
+    def said(self, words: list[tuple[str, str]]) -> list[str]:
+        """Each (word, mark) of a decision as said. In the reader's edition copies of one card
+        next to each other, which the reader need not tell apart, are counted (「X」3枚（墓地へ）,
+        not 「X」（1枚目）（墓地へ）・「X」（2枚目）…); the proof says each as the data does."""
+        runs: list[list[Any]] = []   # [the card or word as said, its mark, how many]
+        for word, mark in words:
+            text = self.word(word)
+            if (not self.proof and runs and runs[-1][:2] == [text, mark]
+                    and self.card_of(word) is not None):
+                runs[-1][2] += 1
+            else:
+                runs.append([text, mark, 1])
+        # TRANSLATORS: copies of one card counted in a step (「X」3枚)
+        return [(self._("%(n)s × %(card)s", card=text, n=n) if n > 1 else text)
+                + (self.labels[mark] if mark else "") for text, mark, n in runs]
 
     def cards_in(self, words: Words) -> list[MiniCard]:
         """The mini cards of the cards a decision names, in its order."""
@@ -453,7 +531,14 @@ class Drawer:
         return self.labels.need(text, scope)
 
     def rows(self, key: str, value: Any) -> list[Row]:
-        """One row per setup or expectation entry; a mapping gets one part per player."""
+        """One row per setup or expectation entry; a mapping gets one part per player. A
+        player's row shows where each card is, so it names no copy by its place."""
+        if PLAYER_RE.match(str(key)) and self.labels.copies:
+            told, self.labels.copies = self.labels.copies, {}
+            try:
+                return self.rows(key, value)
+            finally:
+                self.labels.copies = told
         label = self.who(key)
         if isinstance(value, dict) and value:
             return [Row(label, [self.part(v, self.who(k, key), self.scope(k, key))
@@ -610,6 +695,9 @@ class Drawer:
         if isinstance(said, dict):
             return self._(said[bool(value)]) if isinstance(value, bool) else None
         text = self.value_text(value, key)
+        own = self.labels.own.get(f"{key}.outcome")   # the game's own sentence for the key
+        if own is not None and not isinstance(value, bool):
+            return own.replace("{value}", text)
         if said is not None:
             return self._(said, value=text)
         if isinstance(value, bool):   # a game's own yes-or-no: `key.true` / `key.false` labels
@@ -617,10 +705,68 @@ class Drawer:
             return own if own is not None else self._(OUTCOME_ANY, label=self.who(key), value=text)
         return self._(OUTCOME_ANY, label=self.who(key), value=text)
 
+    def entries_said(self, key: str, value: Any) -> list[str] | None:
+        """An outcome that gives each card or player a plain value (places, powers, counters)
+        as sentences, for the reader's edition: the game's label `<key>.outcome` with {who}
+        and {value} (「{who}は{value}に置かれる。」), else 「Xのパワーは7。」. Copies of a card
+        with the same value are counted (「X」2枚), the rest named as the other ones; None for
+        anything else (cards stay pictured in rows)."""
+        if not isinstance(value, dict) or not value or any(
+                isinstance(v, (dict, list)) or self.card_of(v) for v in value.values()):
+            return None
+        cards = {k: self.card_of(k) for k in value}
+        values: dict[str, list[str]] = {}   # card id -> the values its copies have here
+        for k, v in value.items():
+            if cards[k] is not None:
+                values.setdefault(cards[k].id, []).append(repr(v))
+        groups: list[list[Any]] = []   # [who as said, value, how many]
+        for k, v in value.items():
+            card = cards[k]
+            # copies that all end alike need no telling apart: 「X」2枚
+            alike = card is not None and len(values[card.id]) > 1 == len(set(values[card.id]))
+            who = self.labels.card(card.id) if alike else self.who(k, key)
+            same = next((g for g in groups if g[:2] == [who, v]), None)
+            if same is not None and card is not None:
+                same[2] += 1
+            else:
+                groups.append([who, v, 1])
+        own = self.labels.own.get(f"{key}.outcome")
+        shared = ENTRY_SENTENCES.get(key)
+        out, named = [], set()
+        for who, v, n in groups:
+            if who in named:   # copies the setup did not place apart, with another value
+                said = (self._("the other %(n)s × %(card)s", card=who, n=n) if n > 1
+                        else self._("the other %(card)s", card=who))
+            else:
+                said = self._("%(n)s × %(card)s", card=who, n=n) if n > 1 else who
+            named.add(who)
+            text = self.value_text(v, key)
+            if own:
+                out.append(own.replace("{who}", said).replace("{value}", text))
+            elif shared:
+                out.append(self._(shared, who=said, value=text))
+            else:
+                # TRANSLATORS: one card's or player's value in an example's outcome
+                out.append(self._("%(who)s: %(label)s %(value)s.", who=said,
+                                  label=self.who(key), value=text))
+        return out
+
+    def events_said(self, value: Any, log: tuple[str, ...]) -> list[str]:
+        """The events an outcome names (fragments of the engine's sentences, 「戦闘開始」) as
+        the engine said them in this example's run, in the book's words."""
+        out: list[str] = []
+        for text in value if isinstance(value, list) else [value]:
+            whole = next((s for s in log if str(text) in s), None)
+            said = (self.labels.prose(whole) if whole is not None else
+                    self._(OUTCOME_ANY, label=self.who("events"), value=self.labels.prose(str(text))))
+            if said not in out:
+                out.append(said)
+        return out
+
     def outcome(self, example: Example, verdict: VerdictLike | None) -> tuple[list[Row], str]:
         """The outcome as the engine's end state holds it (verdict.end_state), or, unverified,
         as the example expects it: rows of cards and per-player values, and, in the reader's
-        edition, the plain values as sentences instead of rows."""
+        edition, the plain values, places and events as sentences instead of rows."""
         end = getattr(verdict, "end_state", ()) or ()
         mapping = dict(end) if end else dict(example.expect or {})
         if self.proof:
@@ -628,23 +774,53 @@ class Drawer:
         rows: list[Row] = []
         sentences: list[str] = []
         for key, value in mapping.items():
-            said = None if key == "events" else self.outcome_sentence(key, value)
-            if said is None:
+            if key == "events":
+                sentences += self.events_said(value, tuple(getattr(verdict, "log", ()) or ()))
+                continue
+            said = self.outcome_sentence(key, value)
+            each = self.entries_said(key, value) if said is None else None
+            if each is not None:
+                sentences += each
+            elif said is None:
                 rows += self.rows(key, value)
             elif said:
                 sentences.append(said)
         return rows, self._.between_sentences.join(sentences)
 
+    def place_words(self, keys: tuple[str, ...]) -> tuple[str, str] | None:
+        """Whose place and which a setup puts a card in, from the keys leading to it (`p2`,
+        `camp`, `3`): ("P2", "自陣3"); None where the keys are not a player's place."""
+        if not 2 <= len(keys) <= 3 or not PLAYER_RE.match(keys[0]):
+            return None
+        slot = keys[2] if len(keys) == 3 else ""
+        if slot and not slot.isdigit():
+            return None
+        where = self.labels.get(f"{keys[1]}{slot}")
+        return (self.who(keys[0]), where) if where else None
+
     def _draw(self, example: Example, verdict: VerdictLike | None, number: int, status: str,
               detail: str) -> DrawnExample:
+        if self.proof:
+            return self._drawn(example, verdict, number, status, detail)
+        told_apart = copies_named(example, getattr(verdict, "end_state", ()), self.game.cards)
+        self.labels.copies = places(example, told_apart, self.place_words)
+        try:
+            return self._drawn(example, verdict, number, status, detail)
+        finally:
+            self.labels.copies = None
+
+    def _drawn(self, example: Example, verdict: VerdictLike | None, number: int, status: str,
+               detail: str) -> DrawnExample:
         outcome, outcome_text = self.outcome(example, verdict)
+        steps = self.steps(example, verdict)
+        for step in steps:   # deckwright's sentences with names put in: 「は 準備フェイズ」
+            step.sentence = japanese_set(step.sentence)
         return DrawnExample(
-            id=example.id, number=number, title=example.title,
+            id=example.id, number=number, title=japanese_set(example.title),
             text=self.labels.prose(example.text) if example.text else None, origin=example.origin,
             source=example.source, variant=example.variant,
             cards=[self.game.card(c) for c in example.cards],
             setup=self.mapping_rows(example.setup) + self.default_rows(verdict),
-            steps=self.steps(example, verdict),
-            outcome=outcome, outcome_text=outcome_text,
+            steps=steps, outcome=outcome, outcome_text=japanese_set(outcome_text),
             status=status, detail=detail,
             status_label=self._(STATUS_LABELS[status]) if status in STATUS_LABELS else status)

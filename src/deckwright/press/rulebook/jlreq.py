@@ -15,8 +15,14 @@ from ..linebreak import SPACED
 #: Kana, kanji and Japanese punctuation (not a suit symbol ♠, which is wide but not Japanese).
 _JAPANESE = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
 
-#: A space typed between a number and its Japanese counter (「1 枚」): JLREQ sets none.
-_SPACED_COUNTER = re.compile(r"(?<=[0-9０-９]) (?=(?:%s))" % "|".join(SPACED))
+#: A space typed between a number and its Japanese counter (「1 枚」, 「2 人」, 「4 スート」):
+#: JLREQ sets none. The line breaker's counters (SPACED) and those a book's prose also uses.
+COUNTERS = SPACED + ("人", "位", "倍", "体", "種類", "スート", "組", "か所", "番")
+_SPACED_COUNTER = re.compile(r"(?<=[0-9０-９]) (?=(?:%s))" % "|".join(COUNTERS))
+#: A colon after Japanese is full width, with no space after it (「イベント: もう1枚」).
+_HALF_COLON = re.compile(r"(?<=[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]): ?")
+#: A question or exclamation mark after Japanese is full width (「どんなゲーム?」).
+_HALF_MARK = re.compile(r"(?<=[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff])([?!])")
 
 
 def counters_closed(text: str) -> str:
@@ -41,6 +47,26 @@ def brackets_in_japanese(text: str) -> str:
     return "".join(out)
 
 
+#: A space a folded YAML line left inside Japanese (「1 枚を その人に」, 「抗し、 P1の」): after
+#: a Japanese stop or comma, between a Japanese character and another wide one (■, ④, 「), or
+#: between a closing bracket and kana or kanji (「「火炎雨」 灼熱」); a space between two
+#: bracketed names (「「A」 「B」」, a list) or before Latin (「「A」 P2の」) stays.
+_KANA_KANJI = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+_FOLDED_SPACE = re.compile(
+    rf"(?<=[、。，．：；！？・]) +|(?<=[{_KANA_KANJI}]) +(?=[^\x00-\x7f])"
+    rf"|(?<=[」』）】〕]) +(?=[{_KANA_KANJI}])")
+
+
+def spaces_closed(text: str) -> str:
+    """「を その」 -> 「をその」, 「、 ④」 -> 「、④」: Japanese sets no space between its
+    characters or after its punctuation; a designer's line folded in YAML (`>-`) joins its lines
+    with one. A space between Japanese and Latin letters or digits (「P1 が」) stays."""
+    return _FOLDED_SPACE.sub("", text)
+
+
 def japanese_set(text: str) -> str:
-    """`text` with its counters closed and its parentheses set (the two rules above)."""
-    return brackets_in_japanese(counters_closed(text))
+    """`text` with its folding spaces and the spaces before counters closed and its
+    parentheses set (the rules above)."""
+    text = _HALF_MARK.sub(lambda m: "？" if m.group(1) == "?" else "！", text)
+    text = _HALF_COLON.sub("：", text)
+    return brackets_in_japanese(counters_closed(spaces_closed(text)))

@@ -52,6 +52,12 @@ class Labels:
         self.own = dict(game.db.game.labels)
         self.cards = game.cards
         self._ = words(game.language)
+        #: how the reader's edition names copies (copies.py): reference -> whose place and
+        #: which its example's setup puts it in, for the copies it tells apart; None (the
+        #: proof) prints copy marks
+        self.copies: dict[str, tuple[str, str]] | None = None
+        #: the player a sentence is about (「P1 が」), whose own places it names without them
+        self.speaker: str | None = None
 
     def get(self, word: str, scope: str | None = None) -> str | None:
         """The label of `word`; under a key (`scope`) a label `key.word` comes first, so
@@ -103,9 +109,26 @@ class Labels:
         card = self.cards.get(match.group(1)) if match else None
         if card is None:
             return None
-        name = self._("“%(name)s”", name=card.name)
+        return self.copy_named(ref, self._("“%(name)s”", name=card.name))
+
+    def copy_named(self, ref: str, name: str) -> str:
+        """`name` of the card `ref` refers to, said for its copy: the proof marks a numbered
+        copy (「名前」（2枚目）); the reader's edition names it alone, or by where the example's
+        setup put it when the example tells two copies apart (「P2の自陣3の「名前」」)."""
         copy = ref.partition("#")[2]
-        return self._("%(card)s (copy %(n)s)", card=name, n=copy) if copy else name
+        if not copy:
+            return name
+        if self.copies is None:
+            return self._("%(card)s (copy %(n)s)", card=name, n=copy)
+        found = self.copies.get(ref)
+        if found is None:
+            return name
+        owner, where = found
+        # TRANSLATORS: a player's place in an example's setup (P2's camp 3)
+        place = where if owner == self.speaker else self._("%(who)s's %(where)s", who=owner,
+                                                             where=where)
+        # TRANSLATORS: a copy of a card told apart from another by where it was set up
+        return self._("%(card)s at %(place)s", card=name, place=place)
 
     def prose(self, text: str) -> str:
         """A sentence as written, with the identifiers it quotes as a reader knows them:
