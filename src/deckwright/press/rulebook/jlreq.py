@@ -18,6 +18,20 @@ _JAPANESE = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]"
 #: A space typed between a number and its Japanese counter (「1 枚」): JLREQ sets none.
 _SPACED_COUNTER = re.compile(r"(?<=[0-9０-９]) (?=(?:%s))" % "|".join(SPACED))
 
+_KANA_KANJI = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+_WIDE_PUNCT = r"\u3001-\u303f\u30fb\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65"
+#: A space between two Japanese characters, or beside Japanese punctuation: a YAML folded
+#: line (「飛ばされるはずの人に⏎番が戻る」 loads as 「人に 番が」) or a typed habit (「、 P3」).
+#: Japanese sets no word spaces; the space between Japanese and Latin (「P1 が」) stays.
+_STRAY_SPACE = re.compile(r"(?<=[%s]) +(?=[%s])|(?<=[%s]) +|(?<=[^\s]) +(?=[%s])" % (
+    _KANA_KANJI, _KANA_KANJI, _WIDE_PUNCT, _WIDE_PUNCT))
+#: Half-width ? and ! after Japanese (「どんなゲーム?」) are set full width.
+_NARROW_MARK = re.compile(r"(?<=[%s])([?!])" % _KANA_KANJI)
+#: A half-width colon after Japanese or before it (「パート1:自分の倉庫」, 「制作: BLUE」) is
+#: set full width, with no space after it; and a comma between Japanese words is a 、.
+_NARROW_COLON = re.compile(r"(?<=[%s]): *|(?<=[0-9A-Za-z]): *(?=[%s])" % (_KANA_KANJI, _KANA_KANJI))
+_NARROW_COMMA = re.compile(r"(?<=[%s]), *(?=[%s])" % (_KANA_KANJI, _KANA_KANJI))
+
 
 def counters_closed(text: str) -> str:
     """「1 枚」 -> 「1枚」: a number and its counter are set without a space (JLREQ), whoever
@@ -26,21 +40,33 @@ def counters_closed(text: str) -> str:
 
 
 def brackets_in_japanese(text: str) -> str:
-    """Parentheses set as Japanese text sets them (JLREQ): a pair holding Japanese is full
-    width (「原文(100枚)」 -> 「原文（100枚）」, 「Dobon (ドボン)」), a pair holding only Latin
-    letters and digits stays half width ("(copy 2)", a cost's 「8(C)」), so a book never mixes
-    （） and () around its Japanese; the text keeps its length."""
+    """Parentheses set as Japanese text sets them (JLREQ): a pair holding Japanese, or opened
+    right after Japanese, is full width (「原文(100枚)」 -> 「原文（100枚）」, 「決め(Q&A①)」 ->
+    「決め（Q&A①）」); a pair holding only Latin letters and digits after Latin stays half width
+    ("(copy 2)", a cost's 「8(C)」), so a book never mixes （） and () around its Japanese;
+    the text keeps its length."""
     out, open_at = list(text), []
     for i, ch in enumerate(text):
         if ch == "(":
             open_at.append(i)
         elif ch == ")" and open_at:
             start = open_at.pop()
-            if _JAPANESE.search(text, start + 1, i):
+            after_japanese = start > 0 and _JAPANESE.match(text, start - 1)
+            if after_japanese or _JAPANESE.search(text, start + 1, i):
                 out[start], out[i] = "（", "）"
     return "".join(out)
 
 
+def spaces_closed(text: str) -> str:
+    """No space between Japanese characters nor beside Japanese punctuation (JLREQ sets
+    none): what a folded YAML line or a typing habit put there goes; a half-width ?, !, : or ,
+    in Japanese is set full width."""
+    text = _NARROW_COLON.sub("：", _STRAY_SPACE.sub("", text))
+    text = _NARROW_COMMA.sub("、", text)
+    return _NARROW_MARK.sub(lambda m: "？" if m.group(1) == "?" else "！", text)
+
+
 def japanese_set(text: str) -> str:
-    """`text` with its counters closed and its parentheses set (the two rules above)."""
-    return brackets_in_japanese(counters_closed(text))
+    """`text` with its counters closed, its stray spaces gone and its parentheses set (the
+    rules above)."""
+    return brackets_in_japanese(spaces_closed(counters_closed(text)))
