@@ -408,7 +408,9 @@ class ContextBuilder:
         for ex in drawn:
             for c in ex.cards:
                 per_card.setdefault(c.id, []).append(
-                    (f"example-{ex.id}", self._("Example %(n)s", n=ex.number)))
+                    # TRANSLATORS: one example in a card's list of examples ("Examples: 14, 15")
+                    (f"example-{ex.id}", self._.pgettext("example list", "Example %(n)s",
+                                                         n=ex.number)))
         cards = {c.id: self.card(c, rulings, per_card) for c in self.db.cards}
         sections = [self.section(s, 2, rulings) for s in self.db.rules]
         general = [v for v in rulings.values() if v.where == "rulings"]
