@@ -57,8 +57,10 @@ def environment(dirs: tuple[Path, ...], language: str = i18n.SOURCE) -> sandbox.
                               extensions=["jinja2.ext.i18n"],
                               finalize=_jlreq if language.startswith("ja") else None)
     i18n.install(env, language)
-    # `{{ text | jp }}`: a plain string escaped, its numbers kept with their counters
-    env.filters["jp"] = keep_together
+    # `{{ text | jp }}`: a plain string set per JLREQ, escaped, its numbers kept with their
+    # counters and its last character with its stop
+    env.filters["jp"] = lambda text: keep_together(japanese_set(text) if type(text) is str
+                                                   else text)
     # `{% if name is kanji %}`: a reading helps a reader only over kanji (not ♠3, ジョーカー)
     env.tests["kanji"] = lambda text: bool(_KANJI.search(str(text)))
     return env
