@@ -66,7 +66,12 @@ def spaces_closed(text: str) -> str:
     return _NARROW_MARK.sub(lambda m: "？" if m.group(1) == "?" else "！", text)
 
 
-def japanese_set(text: str) -> str:
+def japanese_set(text: str, prose: bool = True) -> str:
     """`text` with its counters closed, its stray spaces gone and its parentheses set (the
-    rules above)."""
-    return brackets_in_japanese(spaces_closed(counters_closed(text)))
+    rules above). `prose=False` for a title or a heading, where a space between Japanese
+    words is meant (「超ページワン ルールブック」, 「例3 セルフドボン」) and stays."""
+    if prose:
+        text = spaces_closed(text)
+    else:
+        text = _NARROW_MARK.sub(lambda m: "？" if m.group(1) == "?" else "！", text)
+    return brackets_in_japanese(counters_closed(text))

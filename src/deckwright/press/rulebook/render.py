@@ -69,11 +69,12 @@ def environment(dirs: tuple[Path, ...], language: str = i18n.SOURCE) -> sandbox.
 def _jlreq(value: Any) -> Any:
     """A plain string set per JLREQ, and markup that holds no tag (a translated sentence
     with a designer's words in it, 「出典：カードの特殊効果(7・10)」); markup the press built
-    (set already) and other values as they are."""
-    if type(value) is str:
-        return japanese_set(value)
+    (set already) and other values as they are. Spaces between Japanese words stay here:
+    a heading's are meant; prose had its folded-line spaces closed by Labels.prose."""
+    if type(value) is str:   # a title, a caption, a name: its spaces may be meant
+        return japanese_set(value, prose=False)
     if isinstance(value, Markup) and "<" not in value:
-        return Markup(japanese_set(str(value)))
+        return Markup(japanese_set(str(value), prose=False))
     return value
 
 
