@@ -59,10 +59,14 @@ def brackets_in_japanese(text: str) -> str:
 
 def spaces_closed(text: str) -> str:
     """No space between Japanese characters nor beside Japanese punctuation (JLREQ sets
-    none): what a folded YAML line or a typing habit put there goes; a half-width ?, !, : or ,
-    in Japanese is set full width."""
-    text = _NARROW_COLON.sub("：", _STRAY_SPACE.sub("", text))
-    text = _NARROW_COMMA.sub("、", text)
+    none): what a folded YAML line or a typing habit put there goes."""
+    return _STRAY_SPACE.sub("", text)
+
+
+def marks_set(text: str) -> str:
+    """A half-width ?, !, : or , in Japanese set full width (「ゲーム?」, 「イベント: もう1枚」,
+    「反射, 偽情報」)."""
+    text = _NARROW_COMMA.sub("、", _NARROW_COLON.sub("：", text))
     return _NARROW_MARK.sub(lambda m: "？" if m.group(1) == "?" else "！", text)
 
 
@@ -70,8 +74,5 @@ def japanese_set(text: str, prose: bool = True) -> str:
     """`text` with its counters closed, its stray spaces gone and its parentheses set (the
     rules above). `prose=False` for a title or a heading, where a space between Japanese
     words is meant (「超ページワン ルールブック」, 「例3 セルフドボン」) and stays."""
-    if prose:
-        text = spaces_closed(text)
-    else:
-        text = _NARROW_MARK.sub(lambda m: "？" if m.group(1) == "?" else "！", text)
+    text = marks_set(spaces_closed(text) if prose else text)
     return brackets_in_japanese(counters_closed(text))
