@@ -300,3 +300,48 @@ def test_the_japanese_books_state_each_rule_once(shipped_books, texts, folder) -
     assert boxed and {origin for origin, _ in boxed} == {"project"}
     text = re.sub(r"\s+", "", texts[folder, "rulebook"])
     assert "出典：" not in text
+
+
+#: Kana and kanji: the letters JLREQ sets with no space between them.
+KANA_KANJI = r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]"
+JAPANESE_BOOKS = [folder for folder in BOOKS if folder != ENGLISH]
+
+
+@pytest.mark.parametrize("folder", JAPANESE_BOOKS)
+def test_japanese_is_set_one_way_in_every_title_and_caption(texts, folder) -> None:
+    """Titles, deck captions and source lines are set as the running text is: no half-width
+    bracket or question mark after Japanese (「決め(Q&A①)」, 「どんなゲーム?」), no number
+    spaced from its counter (「2 枚の手札」, 「2 人」)."""
+    text = texts[folder, "rulebook"].replace("\n", "")
+    for pattern in (KANA_KANJI + r"[(?!:]", r"[0-9] (?:枚|人|倍|回|点)"):
+        assert [text[m.start() - 10:m.end() + 10] for m in re.finditer(pattern, text)] == []
+
+
+def test_a_folded_line_leaves_no_space_between_japanese_words(texts) -> None:
+    """Example 17's text is folded in the database between 「人に」 and 「番が」."""
+    text = texts["super-page-one", "rulebook"].replace("\n", "")
+    assert "人に 番" not in text and "飛ばされるはずの人に番が戻る" in text
+
+
+@pytest.mark.parametrize("folder", ["super-page-one", ENGLISH])
+def test_two_jokers_are_counted_as_two(shipped_books, folder) -> None:
+    """Two database entries called Joker, with no colour between them, are 2 Jokers in the
+    components table and the card reference, not "1 each"; a deck titled with its count does
+    not say the count twice."""
+    html = (shipped_books / "build" / folder / "rulebook.html").read_text(encoding="utf-8")
+    text = unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)))
+    joker = "ジョーカー" if folder != ENGLISH else "Joker"
+    assert re.search(joker + r" 2 (?:合計|Total) 54", text)
+    assert ("枚数 2枚" if folder != ENGLISH else "Copies 2 copies") in text
+    assert not re.search(r"54 ?(?:枚|playing cards)[^.。]*[:：] ?54", text)
+
+
+@pytest.mark.parametrize("folder", JAPANESE_BOOKS)
+def test_deckwrights_own_words_follow_the_books_register(texts, folder) -> None:
+    """The five Japanese books are written in である (plain, the default register), and so are
+    the words deckwright adds around them: the † note, the examples' legend, the list of what
+    the edition filled in (「…印です。」「…決めました。」 printed in all five before)."""
+    for stem in ("rulebook", "rulebook-proof"):
+        text = texts[folder, stem].replace("\n", "")
+        polite = [text[m.start() - 15:m.end()] for m in re.finditer(r"(?:です|ます|ません|ました)。", text)]
+        assert polite == [], stem

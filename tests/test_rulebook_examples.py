@@ -130,7 +130,7 @@ def test_automatic_events_and_setup_defaults_are_printed(game):
     drawn = Drawer(game).draw(ex, V(), 2)
     assert [s.sentence for s in drawn.steps] == [
         "（自動：P1 が 1枚引く。）プレイヤー1 が「スキップ」を出す。",   # players as P1, not p1; 1枚 closed
-        "プレイヤー1 が「赤の3」を出す。（自動：P2 が「赤の3」を引く。）"]   # cards by name
+        "プレイヤー1 が「赤の3」を出す。（自動：P2 が「赤の3」を引く。）"]   # cards by name, no space beside 「」
     assert drawn.setup[-1].label == "山札（指定のない分）"
     assert drawn.setup[-1].parts[0].text == "残りを切って置く"
 

@@ -57,7 +57,7 @@ COUNTERS = ("ダメージ", "ポイント", "ターン", "ページ", "コスト
             "ヵ所", "ヶ所", "か所", "箇所", "ヵ月", "ヶ月", "か月", "枚目", "番目", "人目",
             "回目", "つ目", "周目", "種類", "段階", "回戦", "mm", "cm", "pt", "px")
 #: Counters still kept with a number when a space was typed between them (「54 枚」).
-SPACED = ("枚目", "ターン", "ページ", "枚", "点", "色", "回", "個")
+SPACED = ("枚目", "番目", "ターン", "ページ", "段階", "枚", "点", "色", "回", "個", "人", "倍")
 #: A cost letter in brackets written right after a number: 8(C), ８（Ｃ）.
 SUFFIX = re.compile(r"\([A-Za-zＡ-Ｚａ-ｚ]\)|（[A-Za-zＡ-Ｚａ-ｚ]）")
 

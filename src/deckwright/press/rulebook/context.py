@@ -20,6 +20,7 @@ from markupsafe import Markup
 from ...i18n import N_, Words, numbers_in_order, words
 from ...model import Card, GameData, InputError
 from ...model.schema import RuleSection, Ruling
+from ..register import register
 from .examples import DrawnExample, Drawer, MiniCard, VerdictLike, lines
 from .fontcss import font_css
 from .jlreq import japanese_set
@@ -107,6 +108,15 @@ class CardGroup:
         return len({(m.name, m.reading) for m in self.members}) == 1
 
     @property
+    def copies(self) -> int | None:
+        """The number a reader counts when the members cannot be told apart (two database
+        entries ジョーカー, no colours): both are "the Joker", so the book says 2, not
+        "1 each". None when the members differ (♠7 and ♥7: one each)."""
+        if len(self.members) > 1 and self.same_name and not any(m.colours for m in self.members):
+            return sum(m.copies for m in self.members)
+        return None
+
+    @property
     def rulings(self) -> list[RulingView]:
         return [r for m in self.members for r in m.rulings]
 
@@ -148,6 +158,12 @@ class DeckView:
     variant: str | None
     description: str | None
     total: int
+
+    @property
+    def says_total(self) -> bool:
+        """The title counts the cards itself (「トランプ 54 枚」, "54 playing cards"): the list
+        does not say 54 a second time."""
+        return re.search(rf"(?<![0-9]){self.total}(?![0-9])", self.title) is not None
 
 
 @dataclass
@@ -360,6 +376,7 @@ class ContextBuilder:
             for counts in contents:
                 n = [counts.get(m.id, 0) for m in group.members]
                 cells.append("—" if not any(n) else str(n[0]) if len(n) == 1
+                             else str(sum(n)) if group.copies is not None
                              else self._("%(n)s each", n=n[0]) if len(set(n)) == 1
                              else self._.join([str(x) for x in n]))
             if any(c != "—" for c in cells):
@@ -413,7 +430,9 @@ class ContextBuilder:
         for ex in drawn:
             for c in ex.cards:
                 per_card.setdefault(c.id, []).append(
-                    (f"example-{ex.id}", self._("Example %(n)s", n=ex.number)))
+                    # TRANSLATORS: one example in a card's list of examples ("Examples: 14, 15")
+                    (f"example-{ex.id}", self._.pgettext("example list", "Example %(n)s",
+                                                         n=ex.number)))
         cards = {c.id: self.card(c, rulings, per_card) for c in self.db.cards}
         sections = [self.section(s, 2, rulings) for s in self.db.rules]
         general = [v for v in rulings.values() if v.where == "rulings"]
@@ -423,6 +442,7 @@ class ContextBuilder:
         plain = g.model_dump(mode="json")  # data, not the model: nothing leads to a class
         return {
             "game": plain, "title": g.title, "page": page, "lang": g.language, "lines": lines,
+            "polite": register(self.game) == "polite",
             "proof": self.proof,
             "players": (self._.ngettext("%(num)d player", "%(num)d players", g.players.min)
                         if g.players.min == g.players.max

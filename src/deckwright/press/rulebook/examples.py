@@ -31,8 +31,6 @@ from .labels import IDENT_RE, PLAYER_RE, Labels, decision, is_notation, marked
 OUTCOME_SENTENCES: dict[str, Any] = {
     "winner": N_("%(value)s wins."), "turn": N_("Next it is %(value)s's turn."),
     "direction": N_("Play goes %(value)s."),
-    "deck_size": N_("Cards left in the deck: %(value)s."),
-    "discard_size": N_("Cards in the discard pile: %(value)s."),
     "over": {True: N_("The game is over."), False: N_("The game goes on.")},
 }
 #: A shared key's value for each player said as a sentence of its own (P2 の手札は 1枚。).
@@ -412,12 +410,13 @@ class Drawer:
         them (labels.Words): `p1 plays red-2` -> Player 1 plays “Red 2”. (プレイヤー1：「赤の2」
         を出す。) A decision with the game's own verb, or with phrases (`on X`, `paying A, B`),
         is put together from the game's labels: the object, then each phrase (its label's 〜
-        is where the words go), then the verb."""
+        is where the words go), then the verb. Set per JLREQ (the spaces the parts bring
+        close up around 「」 and between Japanese words; 「P2 が「4」を出す」)."""
         player, verb, rest = decision(words)
         who = self.word(player) if player else ""
         self.labels.speaker = who or None   # 「P1 が自陣1の「X」を」, not 「P1 がP1の自陣1の」
         try:
-            return self._sentence(who, verb, rest)
+            return japanese_set(self._sentence(who, verb, rest))
         finally:
             self.labels.speaker = None
 
@@ -436,7 +435,7 @@ class Drawer:
                 return _(TO_VERBS[verb], who=who, what=what, where=where).strip()
             what = _join(self.said(rest))   # 「スペードJ」・「ダイヤJ」
             return _(VERBS[verb], who=who, what=what).strip()
-        said = self.labels[verb]
+        said = self.labels.need(verb, "verb")   # `verb.draws` where `draws` names a stat
         if not rest:
             return _("%(who)s: %(verb)s.", who=who, verb=said).strip()
         objects: list[tuple[str, str]] = []
@@ -451,6 +450,8 @@ class Drawer:
         parts = [_.pgettext("object", "%(what)s", what=_join(self.said(objects)))] if objects else []
         parts += [template.replace("〜", _join(self.said(ws))) for template, ws in phrases]
         what = "".join(parts).strip()
+        # set per JLREQ: the spaces the parts bring close up between Japanese words and stay
+        # between Japanese and Latin (「P2 が P1 を指名する」, 「「4」を出す」)
         return _("%(who)s: %(what)s %(verb)s.", who=who, what=what, verb=said).strip()
 
     def said(self, words: list[tuple[str, str]]) -> list[str]:
@@ -692,12 +693,24 @@ class Drawer:
         said = OUTCOME_SENTENCES.get(key)
         if value is None or value == []:
             return ""   # nobody, nothing: a reader is told what is, not 「順位は なし」
+        own = self.labels.own.get(f"{key}.outcome")
+        if own is not None and not isinstance(value, bool):
+            # the game's own sentence (`faceup.outcome: 表のカードは{value}枚。`), singular|plural
+            # where the language counts ("{value} card is left.|{value} cards are left.")
+            one, _bar, many = own.partition("|")
+            chosen = one if value == 1 or not many else many
+            return chosen.replace("{value}", self.value_text(value, key))
+        if isinstance(value, int) and not isinstance(value, bool):
+            # a count of cards as a sentence, not "Cards left in the deck: 7."
+            if key == "deck_size":
+                return self._.ngettext("%(num)d card is left in the deck.",
+                                       "%(num)d cards are left in the deck.", value)
+            if key == "discard_size":
+                return self._.ngettext("%(num)d card is in the discard pile.",
+                                       "%(num)d cards are in the discard pile.", value)
         if isinstance(said, dict):
             return self._(said[bool(value)]) if isinstance(value, bool) else None
         text = self.value_text(value, key)
-        own = self.labels.own.get(f"{key}.outcome")   # the game's own sentence for the key
-        if own is not None and not isinstance(value, bool):
-            return own.replace("{value}", text)
         if said is not None:
             return self._(said, value=text)
         if isinstance(value, bool):   # a game's own yes-or-no: `key.true` / `key.false` labels
@@ -785,7 +798,7 @@ class Drawer:
                 rows += self.rows(key, value)
             elif said:
                 sentences.append(said)
-        return rows, self._.between_sentences.join(sentences)
+        return rows, japanese_set(self._.between_sentences.join(sentences))
 
     def place_words(self, keys: tuple[str, ...]) -> tuple[str, str] | None:
         """Whose place and which a setup puts a card in, from the keys leading to it (`p2`,

@@ -19,10 +19,14 @@ _JAPANESE = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]"
 #: JLREQ sets none. The line breaker's counters (SPACED) and those a book's prose also uses.
 COUNTERS = SPACED + ("人", "位", "倍", "体", "種類", "スート", "組", "か所", "番")
 _SPACED_COUNTER = re.compile(r"(?<=[0-9０-９]) (?=(?:%s))" % "|".join(COUNTERS))
-#: A colon after Japanese is full width, with no space after it (「イベント: もう1枚」).
-_HALF_COLON = re.compile(r"(?<=[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]): ?")
-#: A question or exclamation mark after Japanese is full width (「どんなゲーム?」).
-_HALF_MARK = re.compile(r"(?<=[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff])([?!])")
+
+_KANA_KANJI = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+#: Half-width ? and ! after Japanese (「どんなゲーム?」) are set full width.
+_NARROW_MARK = re.compile(r"(?<=[%s])([?!])" % _KANA_KANJI)
+#: A half-width colon after Japanese or before it (「パート1:自分の倉庫」, 「制作: BLUE」) is
+#: set full width, with no space after it; and a comma between Japanese words is a 、.
+_NARROW_COLON = re.compile(r"(?<=[%s]): *|(?<=[0-9A-Za-z]): *(?=[%s])" % (_KANA_KANJI, _KANA_KANJI))
+_NARROW_COMMA = re.compile(r"(?<=[%s]), *(?=[%s])" % (_KANA_KANJI, _KANA_KANJI))
 
 
 def counters_closed(text: str) -> str:
@@ -32,17 +36,19 @@ def counters_closed(text: str) -> str:
 
 
 def brackets_in_japanese(text: str) -> str:
-    """Parentheses set as Japanese text sets them (JLREQ): a pair holding Japanese is full
-    width (「原文(100枚)」 -> 「原文（100枚）」, 「Dobon (ドボン)」), a pair holding only Latin
-    letters and digits stays half width ("(copy 2)", a cost's 「8(C)」), so a book never mixes
-    （） and () around its Japanese; the text keeps its length."""
+    """Parentheses set as Japanese text sets them (JLREQ): a pair holding Japanese, or opened
+    right after Japanese, is full width (「原文(100枚)」 -> 「原文（100枚）」, 「決め(Q&A①)」 ->
+    「決め（Q&A①）」); a pair holding only Latin letters and digits after Latin stays half width
+    ("(copy 2)", a cost's 「8(C)」), so a book never mixes （） and () around its Japanese;
+    the text keeps its length."""
     out, open_at = list(text), []
     for i, ch in enumerate(text):
         if ch == "(":
             open_at.append(i)
         elif ch == ")" and open_at:
             start = open_at.pop()
-            if _JAPANESE.search(text, start + 1, i):
+            after_japanese = start > 0 and _JAPANESE.match(text, start - 1)
+            if after_japanese or _JAPANESE.search(text, start + 1, i):
                 out[start], out[i] = "（", "）"
     return "".join(out)
 
@@ -50,10 +56,10 @@ def brackets_in_japanese(text: str) -> str:
 #: A space a folded YAML line left inside Japanese (「1 枚を その人に」, 「抗し、 P1の」): after
 #: a Japanese stop or comma, between a Japanese character and another wide one (■, ④, 「), or
 #: between a closing bracket and kana or kanji (「「火炎雨」 灼熱」); a space between two
-#: bracketed names (「「A」 「B」」, a list) or before Latin (「「A」 P2の」) stays.
-_KANA_KANJI = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+#: bracketed names (「「A」 「B」」, a list), before Latin (「「A」 P2の」) or before a suit
+#: (「P1 が ♠9 を」, set like Latin) stays.
 _FOLDED_SPACE = re.compile(
-    rf"(?<=[、。，．：；！？・]) +|(?<=[{_KANA_KANJI}]) +(?=[^\x00-\x7f])"
+    rf"(?<=[、。，．：；！？・「『（【〔]) +|(?<=[{_KANA_KANJI}]) +(?=[^\x00-\x7f\u2660-\u2667])"
     rf"|(?<=[」』）】〕]) +(?=[{_KANA_KANJI}])")
 
 
@@ -64,9 +70,16 @@ def spaces_closed(text: str) -> str:
     return _FOLDED_SPACE.sub("", text)
 
 
-def japanese_set(text: str) -> str:
-    """`text` with its folding spaces and the spaces before counters closed and its
-    parentheses set (the rules above)."""
-    text = _HALF_MARK.sub(lambda m: "？" if m.group(1) == "?" else "！", text)
-    text = _HALF_COLON.sub("：", text)
-    return brackets_in_japanese(counters_closed(spaces_closed(text)))
+def marks_set(text: str) -> str:
+    """A half-width ?, !, : or , in Japanese set full width (「ゲーム?」, 「イベント: もう1枚」,
+    「反射, 偽情報」)."""
+    text = _NARROW_COMMA.sub("、", _NARROW_COLON.sub("：", text))
+    return _NARROW_MARK.sub(lambda m: "？" if m.group(1) == "?" else "！", text)
+
+
+def japanese_set(text: str, prose: bool = True) -> str:
+    """`text` with its marks set, its folding spaces and the spaces before counters closed
+    and its parentheses set (the rules above). `prose=False` for a title or a heading, where a
+    space between Japanese words is meant (「超ページワン ルールブック」, 「例3 セルフドボン」)."""
+    text = marks_set(spaces_closed(text) if prose else text)
+    return brackets_in_japanese(counters_closed(text))

@@ -10,21 +10,26 @@ The filter `jp` typesets a plain string: escaped, numbers kept with their counte
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
+from markupsafe import Markup
+
 from ... import i18n, paths
 from ...css import refuse_external_urls
 from ...model import GameData, InputError, Problem, UsageError
 from ...model.yamlsafe import decode_text
+from .jlreq import japanese_set
 from .typeset import keep_together
 
 if TYPE_CHECKING:   # Jinja loads when a template is compiled: `check` of a project without
     from ... import sandbox   # templates of its own only reads the stylesheet
 
 PAGE_TEMPLATE = "rulebook.html.j2"
+_KANJI = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 STYLESHEET = "rulebook.css"
 
 
@@ -42,15 +47,35 @@ def template_dirs(project_templates: Path) -> list[Path]:
 @lru_cache(maxsize=8)
 def environment(dirs: tuple[Path, ...], language: str = i18n.SOURCE) -> sandbox.BoundedSandbox:
     """The environment of one set of template folders in one language: deckwright's own
-    words are `_()`, `ngettext()` and `{% trans %}` (jinja2.ext.i18n) from its catalogs."""
+    words are `_()`, `ngettext()` and `{% trans %}` (jinja2.ext.i18n) from its catalogs. In
+    a Japanese book every plain string a template prints is set per JLREQ (jlreq.py), so a
+    title, a deck's caption or a heading the designer typed as 「2 枚」 or 「ゲーム?」 is set
+    as the running text is; markup built by the press was set already."""
     from ... import sandbox
     env = sandbox.environment(list(dirs), trim_blocks=False, lstrip_blocks=False,
                               keep_trailing_newline=True, auto_reload=True,
-                              extensions=["jinja2.ext.i18n"])
+                              extensions=["jinja2.ext.i18n"],
+                              finalize=_jlreq if language.startswith("ja") else None)
     i18n.install(env, language)
-    # `{{ text | jp }}`: a plain string escaped, its numbers kept with their counters
-    env.filters["jp"] = keep_together
+    # `{{ text | jp }}`: a plain string set per JLREQ, escaped, its numbers kept with their
+    # counters and its last character with its stop
+    env.filters["jp"] = lambda text: keep_together(japanese_set(text) if type(text) is str
+                                                   else text)
+    # `{% if name is kanji %}`: a reading helps a reader only over kanji (not ♠3, ジョーカー)
+    env.tests["kanji"] = lambda text: bool(_KANJI.search(str(text)))
     return env
+
+
+def _jlreq(value: Any) -> Any:
+    """A plain string set per JLREQ, and markup that holds no tag (a translated sentence
+    with a designer's words in it, 「出典：カードの特殊効果(7・10)」); markup the press built
+    (set already) and other values as they are. Spaces between Japanese words stay here:
+    a heading's are meant; prose had its folded-line spaces closed by Labels.prose."""
+    if type(value) is str:   # a title, a caption, a name: its spaces may be meant
+        return japanese_set(value, prose=False)
+    if isinstance(value, Markup) and "<" not in value:
+        return Markup(japanese_set(str(value), prose=False))
+    return value
 
 
 def _namer(display: Callable[[Path], str] | None) -> Callable[[str], str]:
