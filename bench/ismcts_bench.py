@@ -119,9 +119,10 @@ def _both_ways(task: tuple[str, str, tuple[str, str], int, int]) -> tuple[float,
 
 
 def swapped(game_id: str, root: Path, bots: tuple[str, str], deals: int, workers: int,
-            seed: int) -> tuple[int, int, int, float]:
+            seed: int) -> tuple[int, int, int, float, float]:
     """`deals` deals played both ways: (decided by the deal, first bot won both, second bot
-    won both, seconds). A deal counts as decided when the same seat won both games."""
+    won both, the first bot's wins over the 2 x deals games, seconds). A deal counts as
+    decided when the same seat won both games."""
     prepare(Job(project=str(root), game_id=game_id, players=2, bots=bots, games=1, seed=seed),
             load_game(Project(root), game_id))
     tasks = [(game_id, str(root), bots, seed, 2 * d) for d in range(deals)]
@@ -132,7 +133,7 @@ def swapped(game_id: str, root: Path, bots: tuple[str, str], deals: int, workers
     decided = sum(1 for a, b in results if (a, b) in ((1.0, 0.0), (0.0, 1.0)))
     first = sum(1 for a, b in results if a == b == 1.0)
     second = sum(1 for a, b in results if a == b == 0.0)
-    return decided, first, second, seconds
+    return decided, first, second, sum(a + b for a, b in results), seconds
 
 
 def own_bots(game_id: str, root: Path) -> list[str]:
@@ -172,8 +173,8 @@ def main() -> None:
                     help="games timed decision by decision in this process (default 2)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--rivals", default="",
-                    help="the bots ismcts meets, comma-separated (default: greedy and the "
-                         "game's own bots)")
+                    help="the bots ismcts meets, comma-separated, or none (default: greedy "
+                         "and the game's own bots)")
     ap.add_argument("--swapped", type=int, default=0,
                     help="also replay this many deals with the seats of ismcts and greedy "
                          "swapped: how many the deal decides (default 0: none)")
@@ -211,7 +212,7 @@ def main() -> None:
         budgets = [int(b) for b in args.budgets.split(",")] if args.budgets else [game_budget]
         for budget in budgets:
             name = f"ismcts:{budget}"
-            rivals = (args.rivals.split(",") if args.rivals
+            rivals = ([] if args.rivals == "none" else args.rivals.split(",") if args.rivals
                       else ["greedy", *own_bots(game_id, root)])
             for rival in rivals:
                 records, seconds = play(game_id, root, (name, rival), games, args.workers,
@@ -222,8 +223,9 @@ def main() -> None:
                           f"{per * 1000:.1f}" if n else ""))
             if args.swapped:
                 deals = args.swapped
-                decided, first, second, seconds = swapped(game_id, root, (name, "greedy"),
-                                                          deals, args.workers, args.seed)
+                decided, first, second, wins, seconds = swapped(
+                    game_id, root, (name, "greedy"), deals, args.workers, args.seed)
+                print(row(game_id, f"{name} vs greedy, swapped", wins, 2 * deals, seconds))
                 print(f"{game_id:<18} {name} vs greedy, seats swapped on {deals} deals: "
                       f"the deal decided {decided} ({decided / deals:.0%}), {name} won both "
                       f"{first}, greedy won both {second}, the rest split by ties; "

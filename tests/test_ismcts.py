@@ -351,3 +351,11 @@ def test_a_project_policy_leads_the_search():
     for state, actions, best in decisions:
         for seed in range(3):
             assert ISMCTSBot(seed, 4).choose(state.clone(), list(actions)) in best
+
+
+def test_a_search_with_the_projects_policy_does_not_see_the_hidden_cards():
+    """The leak test on the UNO project, whose rollout policy leads the search: the policy is
+    only ever called in the search's worlds, so the other hand it could read is a guess."""
+    pos = position("uno", 0, 1, UNO)
+    verdict = leak_test(pos, range(20), 10)
+    assert not verdict.leaks and verdict.p >= ALPHA
