@@ -14,9 +14,19 @@ of one ISMCTS decision (mean over the decisions of a few games played in this pr
 counts half a win to each. B is the game's default (`Game.search_budget`, else the engine's)
 unless `--budgets` names others.
 
-A game's own bots (ghost-couple's `memory`) are played against ismcts too: the engine's greedy
-bot reads the state, and ghost-couple's `greedy_value` looks at the face-down cards it would
-turn, so there greedy is not a fair opponent and `memory` is.
+A game's own bots (ghost-couple's `memory`, the UNO project's `plan`) are played against
+greedy and against ismcts too: the engine's greedy bot reads the state, and ghost-couple's
+`greedy_value` looks at the face-down cards it would turn, so there greedy is not a fair
+opponent and `memory` is. A game that gives its own rollout policy (`Game.rollout_action`,
+the UNO project's `plan` rule) has ISMCTS roll out with it and lean to its choice (docs/
+engine.md); the table says so under the game, and its own bot's row against greedy is what the
+policy alone is worth, so what the search adds is the difference.
+
+`--swapped N` measures how much the deal decides: N deals, each played twice with the two bots'
+seats swapped (the same game seed, so the same deal and shuffles as far as the play agrees). A
+deal the same seat wins both times was decided by the deal at this level of play; the first bot
+can win at most 1 - decided/2 of the games if it won every other deal both ways. `--rivals`
+names the bots ismcts meets (default: greedy and the game's own bots).
 
 `--budgets` sweeps the simulations a decision: the default budget is the largest whose 1,000
 two-player super-page-one games fit in ten minutes on two cores (the games-per-hour column, run
@@ -26,6 +36,7 @@ with --workers 2 on an idle machine). Prints figures; asserts nothing.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import sys
 import time
 from pathlib import Path
@@ -33,10 +44,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from deckwright.balance.local import run_local  # noqa: E402
-from deckwright.balance.simulate import Job, _game, prepare  # noqa: E402
+from deckwright.balance.local import run_local, start_method  # noqa: E402
+from deckwright.balance.simulate import Job, _game, play_one, prepare  # noqa: E402
 from deckwright.balance.stats import Records, wilson  # noqa: E402
 from deckwright.engine.bots import make_bot  # noqa: E402
+from deckwright.engine import ismcts  # noqa: E402
 from deckwright.engine.ismcts import DEFAULT_BUDGET, ISMCTSBot, search_budget  # noqa: E402
 from deckwright.balance.simulate import bots_of  # noqa: E402
 from deckwright.model import Project, load_game  # noqa: E402
@@ -92,6 +104,38 @@ def decision_time(game_id: str, root: Path, budget: int, games: int) -> tuple[fl
     return (spent / decisions if decisions else 0.0), decisions
 
 
+def _both_ways(task: tuple[str, str, tuple[str, str], int, int]) -> tuple[float, float]:
+    """Deal `number` of the job played with the bots in order and swapped: the first bot's
+    share of the win in each (a tie shared; a stalled game 0.5)."""
+    game_id, root, bots, seed, number = task
+    shares = []
+    for order in (bots, bots[::-1]):
+        job = Job(project=root, game_id=game_id, players=2, bots=order, games=number + 1,
+                  seed=seed)
+        record = play_one(_game(root, game_id, None), job, number)   # even: seats = order
+        won = [record.seats[p] for p in record.winners]
+        shares.append(won.count(bots[0]) / len(won) if won else 0.5)
+    return shares[0], shares[1]
+
+
+def swapped(game_id: str, root: Path, bots: tuple[str, str], deals: int, workers: int,
+            seed: int) -> tuple[int, int, int, float, float]:
+    """`deals` deals played both ways: (decided by the deal, first bot won both, second bot
+    won both, the first bot's wins over the 2 x deals games, seconds). A deal counts as
+    decided when the same seat won both games."""
+    prepare(Job(project=str(root), game_id=game_id, players=2, bots=bots, games=1, seed=seed),
+            load_game(Project(root), game_id))
+    tasks = [(game_id, str(root), bots, seed, 2 * d) for d in range(deals)]
+    start = time.perf_counter()
+    with multiprocessing.get_context(start_method()).Pool(workers) as pool:
+        results = pool.map(_both_ways, tasks, chunksize=1)
+    seconds = time.perf_counter() - start
+    decided = sum(1 for a, b in results if (a, b) in ((1.0, 0.0), (0.0, 1.0)))
+    first = sum(1 for a, b in results if a == b == 1.0)
+    second = sum(1 for a, b in results if a == b == 0.0)
+    return decided, first, second, sum(a + b for a, b in results), seconds
+
+
 def own_bots(game_id: str, root: Path) -> list[str]:
     """The game's own bots (ghost-couple's memory bot plays fair; its greedy bot reads the
     face-down field through the module's greedy_value)."""
@@ -128,8 +172,21 @@ def main() -> None:
     ap.add_argument("--timing-games", type=int, default=2,
                     help="games timed decision by decision in this process (default 2)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--rivals", default="",
+                    help="the bots ismcts meets, comma-separated, or none (default: greedy "
+                         "and the game's own bots)")
+    ap.add_argument("--swapped", type=int, default=0,
+                    help="also replay this many deals with the seats of ismcts and greedy "
+                         "swapped: how many the deal decides (default 0: none)")
+    ap.add_argument("--evidence", type=float, default=ismcts.EVIDENCE,
+                    help="standard errors by which the search must show a game's own policy "
+                         f"worse to leave it (default {ismcts.EVIDENCE}; 0: the most visited)")
     args = ap.parse_args()
-    print(f"ISMCTS bench: 2 players, seats rotated, {args.workers} worker(s), seed {args.seed}")
+    if args.evidence != ismcts.EVIDENCE and start_method() != "fork":
+        ap.error("--evidence needs forked workers (Linux): spawned ones load the default")
+    ismcts.EVIDENCE = args.evidence     # the workers, forked later, inherit it
+    print(f"ISMCTS bench: 2 players, seats rotated, {args.workers} worker(s), seed {args.seed}, "
+          f"evidence {args.evidence:g}")
     print(f"{'game':<18} {'pairing (first bot wins)':<26} {'wins':>6}  {'95% Wilson':<11}  "
           f"{'n':>5}  {'games/h':>8}  {'ms/dec':>8}")
     for game_id, root in GAMES.items():
@@ -143,17 +200,37 @@ def main() -> None:
                                 args.seed)
         print(row(game_id, "greedy vs greedy: seat 1", seat_share(records, 0), len(records),
                   seconds))
-        game_budget = search_budget(type(_game(str(root), game_id, None)))
+        for own in own_bots(game_id, root):
+            records, seconds = play(game_id, root, (own, "greedy"), games, args.workers,
+                                    args.seed)
+            print(row(game_id, f"{own} vs greedy", *win_shares(records, own), seconds))
+        game_class = type(_game(str(root), game_id, None))
+        if getattr(game_class, "rollout_action", None) is not None:
+            print(f"{'':<18} (ISMCTS rolls out with {game_id}'s own policy, "
+                  "Game.rollout_action, and keeps its choice unless shown worse)")
+        game_budget = search_budget(game_class)
         budgets = [int(b) for b in args.budgets.split(",")] if args.budgets else [game_budget]
         for budget in budgets:
             name = f"ismcts:{budget}"
-            for rival in ["greedy", *own_bots(game_id, root)]:
+            rivals = ([] if args.rivals == "none" else args.rivals.split(",") if args.rivals
+                      else ["greedy", *own_bots(game_id, root)])
+            for rival in rivals:
                 records, seconds = play(game_id, root, (name, rival), games, args.workers,
                                         args.seed)
                 per, n = (decision_time(game_id, root, budget, args.timing_games)
                           if rival == "greedy" else (0.0, 0))
                 print(row(game_id, f"{name} vs {rival}", *win_shares(records, name), seconds,
                           f"{per * 1000:.1f}" if n else ""))
+            if args.swapped:
+                deals = args.swapped
+                decided, first, second, wins, seconds = swapped(
+                    game_id, root, (name, "greedy"), deals, args.workers, args.seed)
+                print(row(game_id, f"{name} vs greedy, swapped", wins, 2 * deals, seconds))
+                print(f"{game_id:<18} {name} vs greedy, seats swapped on {deals} deals: "
+                      f"the deal decided {decided} ({decided / deals:.0%}), {name} won both "
+                      f"{first}, greedy won both {second}, the rest split by ties; "
+                      f"{name} could win at most {1 - decided / (2 * deals):.1%} "
+                      f"({seconds:.0f} s)")
 
 
 if __name__ == "__main__":

@@ -300,3 +300,62 @@ def test_plain_ismcts_searches_the_games_own_budget(monkeypatch):
     make_bot({"ismcts": BOTS["ismcts"]}, "ismcts:7", 0).choose(pos.state, list(pos.actions))
     assert len(deals) == 8
     assert type(game("original-tcg")).search_budget < 200
+
+
+def test_the_search_leaves_the_games_own_policy_only_on_evidence():
+    """`_keep_unless_shown`: a decision the rollouts rate a little better than the policy's
+    choice (within `EVIDENCE` standard errors) does not replace it; a clearly better one
+    does."""
+    from deckwright.engine.ismcts import EVIDENCE, Node, _keep_unless_shown
+    assert EVIDENCE > 0
+    root = Node(0)
+    for action, visits, wins in ((("kept",), 60, 30.0), (("near",), 80, 44.0),
+                                 (("clear",), 120, 96.0)):
+        child = root.children[action] = Node(0)
+        child.visits = child.available = visits
+        child.reward = wins
+    assert _keep_unless_shown(root, ("near",), ("kept",)) == ("kept",)
+    assert _keep_unless_shown(root, ("clear",), ("kept",)) == ("clear",)
+
+
+def _uno_decisions(count: int):
+    """UNO positions (2 players) where the player to move has a choice, with the actions
+    the project's `plan` rule rates highest."""
+    from importlib import import_module
+    g = game("uno", UNO)
+    plan_value = import_module(type(g).__module__).plan_value
+    found = []
+    for seed in range(20):
+        state = g.new_state(2, seed)
+        rng = random.Random(seed)
+        while not state.is_over() and len(found) < count:
+            actions = state.legal_actions()
+            if len(actions) > 2:
+                values = [plan_value(state, a) for a in actions]
+                found.append((state.clone(), actions,
+                              {a for a, v in zip(actions, values) if v == max(values)}))
+            state.apply(g.rollout_action(state, actions, rng))
+        if len(found) >= count:
+            return found
+    return found
+
+
+def test_a_project_policy_leads_the_search():
+    """The UNO project's `rollout_action` (its `plan` rule): with a few simulations nothing is
+    shown better, so ISMCTS takes the rule's choice (a wild names the colour held most), at
+    every one of these positions and for every seed."""
+    decisions = _uno_decisions(8)
+    assert len(decisions) == 8
+    assert any(len(a) > 3 and any(x[0] == "play" and x[2] >= 0 for x in a)
+               for _, a, _ in decisions)          # a wild among them: four colours to name
+    for state, actions, best in decisions:
+        for seed in range(3):
+            assert ISMCTSBot(seed, 4).choose(state.clone(), list(actions)) in best
+
+
+def test_a_search_with_the_projects_policy_does_not_see_the_hidden_cards():
+    """The leak test on the UNO project, whose rollout policy leads the search: the policy is
+    only ever called in the search's worlds, so the other hand it could read is a guess."""
+    pos = position("uno", 0, 1, UNO)
+    verdict = leak_test(pos, range(20), 10)
+    assert not verdict.leaks and verdict.p >= ALPHA

@@ -16,8 +16,13 @@ the seat's and the others'). Each simulation
    by return, then by score (`outcome`);
 4. adds each player's result to the nodes of their own decisions on the way down.
 
-The decision returned is the root's most visited (ties by the bot's seeded RNG). Everything
-random comes from that RNG, so a bot's seed and the position decide its choice.
+The decision returned is the root's most visited (ties by the bot's seeded RNG). When the game
+gives its own rollout policy, the root starts leaning to that policy's choice, and another
+decision is returned only when its mean result beats the policy's by `EVIDENCE` standard
+errors: a designer's rule of thumb is worth more than the noise of a few hundred rollouts
+(the UNO project's `plan`: bench/RESULTS.md has what the search made of it with and
+without this test). Everything random comes from that RNG, so a bot's seed and the position
+decide its choice.
 
 Hooks a game may give (on its `Game` class; docs/engine.md):
 `resample(state, seat, knowledge, rng) -> State` deals worlds its own way;
@@ -43,6 +48,10 @@ ROLLOUT_CAP = 20
 ROLLOUT = "greedy"
 #: Visits of an even result the greedy choices start with at the root (`ISMCTSBot._lean`).
 PRIOR = 10
+#: Standard errors by which another decision's mean result must beat the choice of the game's
+#: own policy (`Game.rollout_action`) for the search to leave it (`_keep_unless_shown`); 0
+#: returns the most visited whatever. Without a policy of the game's, the most visited goes.
+EVIDENCE = 2.0
 #: The exploration constant of UCB1 (rewards are in [0, 1]).
 EXPLORE = 0.7
 
@@ -74,6 +83,17 @@ def _greedy_best(state: State, actions: list[Action]) -> list[Action]:
         elif v == best_value:
             best.append(action)
     return best
+
+
+def _keep_unless_shown(root: Node, pick: Action, kept: Action) -> Action:
+    """`pick` only when its mean result beats `kept`'s by `EVIDENCE` standard errors of the
+    difference (each mean's error sqrt(m(1-m)/visits), the prior's visits counted), else
+    `kept`: a few percent between two decisions is less than the noise of a few hundred
+    rollouts, and without this test the noise, not the search, picks among near equals."""
+    a, b = root.children[_key(pick)], root.children[_key(kept)]
+    ma, mb = a.reward / a.visits, b.reward / b.visits
+    error = math.sqrt(ma * (1 - ma) / a.visits + mb * (1 - mb) / b.visits)
+    return pick if ma - mb > EVIDENCE * error else kept
 
 
 class Node:
@@ -151,34 +171,48 @@ class ISMCTSBot:
         game = state.game
         hook = self.resampler or getattr(game, "resample", None)
         plan = Deal(state, seat, knowledge) if hook is None else None
-        rollout = getattr(game, "rollout_action", None) or self.rollout
+        policy = getattr(game, "rollout_action", None)
+        rollout = policy or self.rollout
         rng = self.rng
         root = Node(seat)
         first = plan.world(rng) if plan is not None else hook(state, seat, knowledge, rng)
-        self._lean(root, first, actions, seat)
+        favoured = self._lean(root, first, actions, seat, policy)
         for _ in range(self.budget or search_budget(type(game))):
             world = plan.world(rng) if plan is not None else hook(state, seat, knowledge, rng)
             self._simulate(root, world, rng, rollout)
-        best = max(root.children[_key(a)].visits if _key(a) in root.children else 0
-                   for a in actions)
-        top = [a for a in actions
-               if (root.children[_key(a)].visits if _key(a) in root.children else 0) == best]
+        pick = self._most_visited(root, actions, rng)
+        if policy is None or not EVIDENCE or not favoured or pick in favoured:
+            return pick
+        return _keep_unless_shown(root, pick, self._most_visited(root, favoured, rng))
+
+    @staticmethod
+    def _most_visited(root: Node, actions: list[Action], rng: random.Random) -> Action:
+        """The root's most visited among `actions`, ties broken by `rng`."""
+        visits = [root.children[_key(a)].visits if _key(a) in root.children else 0
+                  for a in actions]
+        top = [a for a, v in zip(actions, visits) if v == max(visits)]
         return top[int(rng.random() * len(top))]
 
-    def _lean(self, root: Node, world: State, actions: list[Action], seat: int) -> None:
-        """Start the greedy bot's choices with `PRIOR` visits of an even result: the search
-        leaves the greedy choice only when its simulations say another is better, so a small
-        budget is not worse than greedy for the noise of a few rollouts. The greedy values
-        are read in a world, never in the real state (a module's `greedy_value` may look at
-        cards the seat cannot see)."""
+    def _lean(self, root: Node, world: State, actions: list[Action], seat: int,
+              policy: Callable[..., Action] | None) -> list[Action]:
+        """Start the favoured choices with `PRIOR` visits of an even result and return them:
+        the greedy bot's best, or the one the game's own policy (`policy`, its
+        `rollout_action`) takes. The search leaves them only when its simulations say another
+        is better, so a small budget is not worse than the policy for the noise of a few
+        rollouts. They are read in a world, never in the real state (a module's
+        `greedy_value` may look at cards the seat cannot see)."""
         if not PRIOR:
-            return
+            return []
         even = 1.0 / world.players
         legal = set(map(_key, world.legal_actions()))
-        for action in _greedy_best(world, [a for a in actions if _key(a) in legal] or actions):
+        shared = [a for a in actions if _key(a) in legal] or actions
+        favoured = ([policy(world, shared, self.rng)] if policy is not None
+                    else _greedy_best(world, shared))
+        for action in favoured:
             child = root.children[_key(action)] = Node(seat)
             child.visits = child.available = PRIOR
             child.reward = PRIOR * even
+        return favoured
 
     def _simulate(self, root: Node, world: State, rng: random.Random,
                   rollout: Callable[..., Action] | None) -> None:
