@@ -33,11 +33,6 @@ OUTCOME_SENTENCES: dict[str, Any] = {
     "direction": N_("Play goes %(value)s."),
     "over": {True: N_("The game is over."), False: N_("The game goes on.")},
 }
-#: A shared key's value for each player said as a sentence of its own (P2 の手札は 1枚。).
-ENTRY_SENTENCES: dict[str, str] = {
-    "hand_sizes": N_("Cards in %(who)s's hand: %(value)s."),
-    "scores": N_("%(who)s's score: %(value)s."),
-}
 #: TRANSLATORS: an outcome's value without a sentence of its own (順位は P1・P2。)
 OUTCOME_ANY = N_("%(label)s: %(value)s.")
 
@@ -744,7 +739,6 @@ class Drawer:
             else:
                 groups.append([who, v, 1])
         own = self.labels.own.get(f"{key}.outcome")
-        shared = ENTRY_SENTENCES.get(key)
         out, named = [], set()
         for who, v, n in groups:
             if who in named:   # copies the setup did not place apart, with another value
@@ -756,13 +750,26 @@ class Drawer:
             text = self.value_text(v, key)
             if own:
                 out.append(own.replace("{who}", said).replace("{value}", text))
-            elif shared:
-                out.append(self._(shared, who=said, value=text))
+            elif self.entry_sentence(key, said, v):
+                out.append(self.entry_sentence(key, said, v))
             else:
                 # TRANSLATORS: one card's or player's value in an example's outcome
                 out.append(self._("%(who)s: %(label)s %(value)s.", who=said,
                                   label=self.who(key), value=text))
         return out
+
+    def entry_sentence(self, key: str, who: str, value: Any) -> str | None:
+        """A shared key's count for one player as a sentence of its own, singular or plural
+        (「P2 の手札は 1枚。」, "P2 has 1 card in hand."); None for another key or value."""
+        if not isinstance(value, int) or isinstance(value, bool):
+            return None
+        if key == "hand_sizes":
+            return self._.ngettext("%(who)s has %(num)d card in hand.",
+                                   "%(who)s has %(num)d cards in hand.", value, who=who)
+        if key == "scores":
+            return self._.ngettext("%(who)s has %(num)d point.", "%(who)s has %(num)d points.",
+                                   value, who=who)
+        return None
 
     def events_said(self, value: Any, log: tuple[str, ...]) -> list[str]:
         """The events an outcome names (fragments of the engine's sentences, 「戦闘開始」) as
