@@ -180,11 +180,9 @@ class Board:
                 c = self._hand_rule(i, c)
             return (c if c > 0 else 0, m if m > 0 else 0, p)
         memo = self._memo
-        auras = memo.get("auras") if memo is not None else None     # (once per listing)
-        if auras is None:
-            auras = self.aura_sources()
-            if memo is not None:
-                memo["auras"] = auras
+        auras = self.aura_sources() if memo is None else memo.get("auras")
+        if auras is None:   # (the first soldier of a listing)
+            auras = memo["auras"] = self.aura_sources()
         if auras:
             dc, dm, dp = self.aura_delta(i, t2, auras)
             c += dc

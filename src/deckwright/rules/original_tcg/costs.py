@@ -10,6 +10,7 @@ card it does not need.
 from __future__ import annotations
 
 from itertools import filterfalse
+from operator import invert
 
 from deckwright.engine import Reason
 
@@ -62,7 +63,7 @@ class Costs:
         if short > len(picks):
             return None
         cut = len(picks) - short
-        return tuple(picks[:cut]) + tuple(~i for i in picks[cut:])     # (~i: to the graveyard)
+        return tuple(picks[:cut]) + tuple(map(invert, picks[cut:]))     # (~i: to the graveyard)
 
     def _picks(self, free: list[int], n: int, req: tuple[str, ...]) -> list[int] | None:
         """The cards picked for a cost with elements, in order (None: one is missing)."""
@@ -70,9 +71,8 @@ class Costs:
         if n < len(req):
             return [i for i in free if any(e in els[i] for e in req)][:n]
         if len(req) == 1:   # the usual cost: the first card of the element, then the others in order
-            e = req[0]
             for k, i in enumerate(free):
-                if e in els[i]:
+                if req[0] in els[i]:
                     return [i] + (free[:k] + free[k + 1:n] if k < n else free[:n - 1])
             return None
         picks: list[int] = []

@@ -286,10 +286,10 @@ class OriginalTcgState(Scripted, Flow, Effects, Costs, Board, State):
     # --- legal actions ---------------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
-        if self.window is not None:
-            return self._window_actions(self.current_player())
-        self._memo = {}
+        self._memo = {}     # (Board._memo)
         try:
+            if self.window is not None:
+                return self._window_actions(self.current_player())
             return LISTS[self.phase](self, self.current_player() if self.over else self.turns.current)
         finally:
             self._memo = None
