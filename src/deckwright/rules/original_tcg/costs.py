@@ -50,7 +50,7 @@ class Costs:
         return pay
 
     def _pay(self, picks: list[int], n: int, req: tuple[str, ...]) -> Payment | None:
-        """`auto_pay` from p's untapped warehouse cards `picks`, in order."""
+        """`auto_pay` from the payer's untapped warehouse cards `picks`, in order."""
         if n > 2 * len(picks):      # even sending every card to the graveyard is too little
             return None
         if req:
