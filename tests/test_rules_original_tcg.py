@@ -158,6 +158,26 @@ def test_seeded_games_play_as_they_always_have(game) -> None:
     assert digest.hexdigest()[:16] == "01550bebb894cd70"
 
 
+def test_answers_remembered_while_listing_match_fresh_ones(game) -> None:
+    """A listing works out each payment and the auras in force once (`Board._memo`); after
+    every decision of seeded random games the legal actions come out the same, in the same
+    order, when the phase's listing runs without the memo, and no memo outlives a listing."""
+    from deckwright.rules.original_tcg.state import LISTS
+    decisions = 0
+    for seed in range(20):
+        state = game.new_state(2, seed=seed)
+        bot = RandomBot(seed)
+        while not state.is_over():
+            actions = state.legal_actions()
+            assert state._memo is None, (seed, decisions)
+            fresh = (state._window_actions(state.current_player()) if state.window is not None
+                     else LISTS[state.phase](state, state.turns.current))
+            assert fresh == actions, (seed, decisions)
+            state.apply(bot.choose(state, actions), check=False)
+            decisions += 1
+    assert decisions > 1000
+
+
 def test_watched_field_cards_match_a_fresh_look_after_every_decision(game) -> None:
     """The zones keep the cards with an aura, a counter effect or a normal effect that are on
     the field (`zones.watched`), which the listing, the counter windows and every soldier's

@@ -24,6 +24,10 @@ def camp_row(p: int) -> int:
 class Board:
     """Mixin for the state: field queries and stats."""
 
+    #: While the legal actions are listed nothing changes: the auras in force, each player's
+    #: untapped cards and each cost's payment are worked out once (`legal_actions`); else None.
+    _memo: dict | None = None
+
     # --- where things are -----------------------------------------------------------------
 
     def cell_of(self, i: int) -> int:
@@ -112,8 +116,9 @@ class Board:
         if live.isdisjoint(self.game.other_own_insts):
             return out
         soldiers = self.field_soldiers()
+        sides = [owner[s] for s in soldiers]    # (another of its owner's: one more than itself)
         return [(src, aura) for src, aura in out if not aura.other_own
-                or any(s != src and owner[s] == owner[src] for s in soldiers)]
+                or sides.count(owner[src]) > (src in soldiers)]
 
     def aura_delta(self, i: int, t2: str | None, auras: list[tuple[int, Aura]]) -> tuple[int, int, int]:
         """What the auras in force add to soldier i's cost, move and power (doubled from a
@@ -174,7 +179,10 @@ class Board:
             if g.hand_rules[i]:
                 c = self._hand_rule(i, c)
             return (c if c > 0 else 0, m if m > 0 else 0, p)
-        auras = self.aura_sources()
+        memo = self._memo
+        auras = self.aura_sources() if memo is None else memo.get("auras")
+        if auras is None:   # (the first soldier of a listing)
+            auras = memo["auras"] = self.aura_sources()
         if auras:
             dc, dm, dp = self.aura_delta(i, t2, auras)
             c += dc

@@ -10,6 +10,7 @@ card it does not need.
 from __future__ import annotations
 
 from itertools import filterfalse
+from operator import invert
 
 from deckwright.engine import Reason
 
@@ -34,10 +35,22 @@ class Costs:
     def auto_pay(self, p: int, n: int, req: tuple[str, ...]) -> Payment | None:
         """The canonical payment: tap in warehouse order, covering the elements first (the
         first card of an element, then in order); send the last picked cards to the
-        graveyard only when there are too few to tap."""
+        graveyard only when there are too few to tap (once per cost while listing: `_memo`)."""
         if n <= 0:
             return ()
-        picks = self.untapped(p)
+        memo = self._memo
+        if memo is None:
+            return self._pay(self.untapped(p), n, req)
+        pay = memo.get((p, n, req), memo)     # (the memo itself: not asked yet)
+        if pay is memo:
+            free = memo.get(p)
+            if free is None:
+                free = memo[p] = self.untapped(p)
+            pay = memo[p, n, req] = self._pay(free, n, req)
+        return pay
+
+    def _pay(self, picks: list[int], n: int, req: tuple[str, ...]) -> Payment | None:
+        """`auto_pay` from the payer's untapped warehouse cards `picks`, in order."""
         if n > 2 * len(picks):      # even sending every card to the graveyard is too little
             return None
         if req:
@@ -50,13 +63,18 @@ class Costs:
         if short > len(picks):
             return None
         cut = len(picks) - short
-        return tuple(picks[:cut]) + tuple(~i for i in picks[cut:])     # (~i: to the graveyard)
+        return tuple(picks[:cut]) + tuple(map(invert, picks[cut:]))     # (~i: to the graveyard)
 
     def _picks(self, free: list[int], n: int, req: tuple[str, ...]) -> list[int] | None:
         """The cards picked for a cost with elements, in order (None: one is missing)."""
         els = self.game.colors if not self.grant_el else [self.elements(i) for i in range(len(self.owner))]
         if n < len(req):
             return [i for i in free if any(e in els[i] for e in req)][:n]
+        if len(req) == 1:   # the usual cost: the first card of the element, then the others in order
+            for k, i in enumerate(free):
+                if req[0] in els[i]:
+                    return [i] + (free[:k] + free[k + 1:n] if k < n else free[:n - 1])
+            return None
         picks: list[int] = []
         for e in req:
             for i in picks + free:      # covered by a card picked already, else the first one

@@ -75,6 +75,7 @@ class Effects:
                          if anywhere or ("own-camp" if owners[c] == p else "enemy-camp") in rows]
         only = kind if kind in ("land", "spell") else None      # a category
         cap = f.get("max_cost")
+        spell = g.cat[src] == "spell"   # (only a spell's targets can be immune)
         out = []
         for t in pool:
             if kind == "soldier" and not g.is_soldier[t] or only is not None and g.cat[t] != only:
@@ -83,7 +84,7 @@ class Effects:
                 continue
             if cap is not None and self.stats(t)[0] > cap:
                 continue
-            if not (g.is_soldier[t] and self.immune(t, src)):
+            if not (spell and g.is_soldier[t] and self.immune(t, src)):
                 out.append(t)
         return out
 

@@ -59,9 +59,11 @@ class Flow:
     def has_counter(self, p: int, top: tuple[Any, ...] | None = None, among: list[int] | None = None) -> bool:
         """Can p answer the top of the stack (or the item `top`) now, or must they? (`among`:
         see counter_options.)"""
-        return any(eff.forced or (self.auto_pay(p, *self.cost_of(i, eff, 1)) is not None
-                                  and bool(self.target_choices(p, i, eff)))
-                   for i, eff in self.counter_options(p, top, among))
+        for i, eff in self.counter_options(p, top, among):     # (a loop: no generator to make)
+            if eff.forced or (self.auto_pay(p, *self.cost_of(i, eff, 1)) is not None
+                              and self.target_choices(p, i, eff)):
+                return True
+        return False
 
     def pass_right(self) -> None:
         window = self.window

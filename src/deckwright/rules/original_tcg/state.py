@@ -286,9 +286,13 @@ class OriginalTcgState(Scripted, Flow, Effects, Costs, Board, State):
     # --- legal actions ---------------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
-        if self.window is not None:
-            return self._window_actions(self.current_player())
-        return LISTS[self.phase](self, self.current_player() if self.over else self.turns.current)
+        self._memo = {}     # (Board._memo)
+        try:
+            if self.window is not None:
+                return self._window_actions(self.current_player())
+            return LISTS[self.phase](self, self.current_player() if self.over else self.turns.current)
+        finally:
+            self._memo = None
 
     def _store_actions(self, p: int) -> list[Action]:
         return [("store", i) for i in self.zones.piles[self.game.HAND[p]]] + [("skip",)]
@@ -366,18 +370,24 @@ class OriginalTcgState(Scripted, Flow, Effects, Costs, Board, State):
         """Every own soldier that may still move, to each neighbouring square it may enter (one
         of an own soldier only beside an own drill ground), onto `acts`."""
         sold, owner = self.zones.piles[self.game.SOLD], self.owner
-        drill = self.drill_safe(p)
+        drill = None    # (looked for only when an own soldier is in the way)
         colors = self.game.colors if not self.grant_el else None    # (elements without a call)
         for i in sold:
             if i == EMPTY or owner[i] != p or i in self.fresh or i in self.moved:
                 continue
-            cells = [c for c in NEIGHBOURS[sold.index(i)]
-                     if drill or sold[c] == EMPTY or owner[sold[c]] != p]
+            cells = []      # (loops, not comprehensions: no closure over this method's names)
+            for c in NEIGHBOURS[sold.index(i)]:
+                if sold[c] != EMPTY and owner[sold[c]] == p:
+                    drill = self.drill_safe(p) if drill is None else drill
+                    if not drill:
+                        continue
+                cells.append(c)
             if not cells:
                 continue
             pay = self.auto_pay(p, self.stats(i)[1], colors[i] if colors else self.elements(i))
             if pay is not None:
-                acts += [("move", i, c, pay) for c in cells]
+                for c in cells:
+                    acts.append(("move", i, c, pay))
 
     def _activations(self, p: int, i: int, eff: Any, against: int, acts: list[Action]) -> None:
         """Every way to activate effect `eff` of card i, onto `acts`: an X cost is paid for
@@ -400,7 +410,7 @@ class OriginalTcgState(Scripted, Flow, Effects, Costs, Board, State):
     def _do_skip(self, a: Action) -> None:
         """On to the phase that follows this one (the upkeep only when something is due)."""
         self.phase = PHASES.then(self.phase)
-        if self.is_open("upkeep"):
+        if self.phase == "upkeep":
             self.begin_upkeep()
 
     def _do_store(self, a: Action) -> None:
