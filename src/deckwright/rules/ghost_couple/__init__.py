@@ -61,8 +61,8 @@ class GhostCouple(Game):
 
     def rollout_action(self, state: GhostState, actions: list, rng: random.Random) -> Any:
         """ISMCTS's rollout policy (docs/engine.md): everyone plays the fair memory bot, which
-        reads only its player's view, so the search stops playing its guesses of the other
-        hands as if it saw the face-down cards (the greedy value does)."""
+        reads only its player's view. The greedy value reads the face-down card a turn would
+        show, in the search's worlds a guess played as if seen."""
         return _MEMORY.choose(state, actions, rng)
 
 
