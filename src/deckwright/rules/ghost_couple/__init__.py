@@ -13,6 +13,9 @@ Modules: `cards` (couple table and scoring from the database), `state` (the turn
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from deckwright.engine import Game, GameFacts, ZoneSpec
 from deckwright.rules import register
 
@@ -55,6 +58,16 @@ class GhostCouple(Game):
             for c in self.catalogue.cards)
         #: a printed label -> its first instance (the memory bot reads cards by their labels)
         self.label_inst = {label: i for i, label in reversed(list(enumerate(self.labels)))}
+
+    def rollout_action(self, state: GhostState, actions: list, rng: random.Random) -> Any:
+        """ISMCTS's rollout policy (docs/engine.md): everyone plays the fair memory bot, which
+        reads only its player's view. The greedy value reads the face-down card a turn would
+        show, in the search's worlds a guess played as if seen."""
+        return _MEMORY.choose(state, actions, rng)
+
+
+#: The memory bot the search plays with; it keeps no state of its own, `rng` is the search's.
+_MEMORY = MemoryBot()
 
 
 register(GhostCouple)

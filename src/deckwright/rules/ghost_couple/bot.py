@@ -49,15 +49,20 @@ class MemoryBot:
     # --- choosing ----------------------------------------------------------------------
 
     def act(self, state: State) -> Any:
-        me = state.current_player()
-        acts = state.legal_actions()
+        return self.choose(state, state.legal_actions())
+
+    def choose(self, state: State, acts: list[Any], rng: random.Random | None = None) -> Any:
+        """The best of `acts` by what the player to move has seen, ties broken by `rng` (the
+        search passes its own: `GhostCouple.rollout_action`), else by the bot's."""
+        rng = self.rng if rng is None else rng
         if len(acts) == 1:
             return acts[0]
+        me = state.current_player()
         k = self._read(state, me)
         values = [self._value(action, k, state.game.card_facts, me) for action in acts]
         top = max(values)
         best = [action for action, value in zip(acts, values) if value == top]
-        return best[self.rng.randrange(len(best))]
+        return best[rng.randrange(len(best))]
 
     def _useful(self, inst: int, k: dict[str, Any], facts: Any, with_hand: bool) -> bool:
         """Would this card complete a couple with something the bot can see or remembers?"""
