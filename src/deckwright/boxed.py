@@ -72,7 +72,11 @@ def _child(call: Callable[[], T], memory: int, write: int) -> None:
             outcome = (False, Exceeded("memory"))
         except BaseException as exc:  # noqa: BLE001 - handed to the parent, which raises it
             outcome = (False, exc)
-        data = pickle.dumps(outcome)
+        try:
+            data = pickle.dumps(outcome)
+        except BaseException as exc:  # noqa: BLE001 - a result that cannot be sent is still said
+            data = pickle.dumps((False, Exceeded(f"died: its result could not be sent "
+                                                 f"({type(exc).__name__})")))
         view = memoryview(data)
         while view:
             view = view[os.write(write, view):]
