@@ -276,7 +276,7 @@ class ContextBuilder:
     # --- rulings -------------------------------------------------------------------------------
 
     def ruling(self, r: Ruling, where: str) -> RulingView:
-        return RulingView(r.id, f"ruling-{r.id}", japanese_set(r.title), r.origin,
+        return RulingView(r.id, f"ruling-{r.id}", japanese_set(r.title, prose=False), r.origin,
                           self._(ORIGIN_LABELS[r.origin]),
                           self.text(r.text), r.source, where)
 
@@ -298,7 +298,7 @@ class ContextBuilder:
     def section(self, s: RuleSection, level: int, rulings: dict[str, RulingView]) -> Section:
         anchor = f"rule-{s.id}"
         own = [v for v in rulings.values() if v.where == anchor]
-        return Section(s.id, anchor, japanese_set(s.title), s.origin, level,
+        return Section(s.id, anchor, japanese_set(s.title, prose=False), s.origin, level,
                        paragraphs(self.labels.prose(s.body), self.palette, self._),
                        own, [self.section(c, level + 1, rulings) for c in s.sections])
 
@@ -366,7 +366,7 @@ class ContextBuilder:
         for n, deck in enumerate(self.db.decks, 1):
             counts = self.game.deck_contents(deck)
             contents.append(counts)
-            decks.append(DeckView(deck.id, circled(n), japanese_set(deck.title),
+            decks.append(DeckView(deck.id, circled(n), japanese_set(deck.title, prose=False),
                                   variants.get(deck.variant or ""),
                                   deck.description and japanese_set(deck.description),
                                   sum(counts.values())))

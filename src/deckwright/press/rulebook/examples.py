@@ -750,8 +750,8 @@ class Drawer:
             text = self.value_text(v, key)
             if own:
                 out.append(own.replace("{who}", said).replace("{value}", text))
-            elif self.entry_sentence(key, said, v):
-                out.append(self.entry_sentence(key, said, v))
+            elif (sentence := self.entry_sentence(key, said, v)) is not None:
+                out.append(sentence)
             else:
                 # TRANSLATORS: one card's or player's value in an example's outcome
                 out.append(self._("%(who)s: %(label)s %(value)s.", who=said,
@@ -805,7 +805,7 @@ class Drawer:
                 rows += self.rows(key, value)
             elif said:
                 sentences.append(said)
-        return rows, japanese_set(self._.between_sentences.join(sentences))
+        return rows, self._.between_sentences.join(sentences)   # set per JLREQ in _draw
 
     def place_words(self, keys: tuple[str, ...]) -> tuple[str, str] | None:
         """Whose place and which a setup puts a card in, from the keys leading to it (`p2`,
@@ -836,7 +836,7 @@ class Drawer:
         for step in steps:   # deckwright's sentences with names put in: 「は 準備フェイズ」
             step.sentence = japanese_set(step.sentence)
         return DrawnExample(
-            id=example.id, number=number, title=japanese_set(example.title),
+            id=example.id, number=number, title=japanese_set(example.title, prose=False),
             text=self.labels.prose(example.text) if example.text else None, origin=example.origin,
             source=example.source, variant=example.variant,
             cards=[self.game.card(c) for c in example.cards],
