@@ -345,3 +345,16 @@ def test_deckwrights_own_words_follow_the_books_register(texts, folder) -> None:
         text = texts[folder, stem].replace("\n", "")
         polite = [text[m.start() - 15:m.end()] for m in re.finditer(r"(?:です|ます|ません|ました)。", text)]
         assert polite == [], stem
+
+
+def test_who_has_gone_out_is_said_as_a_sentence_counting_the_players(texts) -> None:
+    """super-page-one's `finished` outcome printed as a label and its value ("Finishing order:
+    P1."); the game words it (`finished.outcome`, singular|plural), and a list of players
+    counts its players: one has gone out, two have gone out in that order."""
+    english = re.sub(r"\s+", " ", texts[ENGLISH, "rulebook"])
+    japanese = re.sub(r"\s+", " ", texts["super-page-one", "rulebook"])
+    assert "Finishing order:" not in english and "P1 have" not in english
+    assert "P1 wins. P1 has gone out." in english
+    assert "P1, P2 have gone out, in that order." in english
+    assert "順位は" not in japanese
+    assert "P2 の勝ち。P2 が抜けた。" in japanese and "P1・P2 の順に抜けた。" in japanese
