@@ -358,3 +358,19 @@ def test_who_has_gone_out_is_said_as_a_sentence_counting_the_players(texts) -> N
     assert "P1, P2 have gone out, in that order." in english
     assert "順位は" not in japanese
     assert "P2 の勝ち。P2 が抜けた。" in japanese and "P1・P2 の順に抜けた。" in japanese
+
+
+def test_an_event_said_in_an_outcome_ends_its_sentence(texts) -> None:
+    """treasure-scramble's reveal event is a log line without a full stop, and the reader's
+    edition ran it into the next sentence: 「P2 の手札公開：反射、偽情報次は P1 の番。」."""
+    book = re.sub(r"\s+", "", texts["treasure-scramble", "rulebook"])
+    assert "偽情報次は" not in book and "偽情報。次は" in book
+
+
+def test_a_sentence_gets_the_full_stop_of_its_language_only_when_it_has_none() -> None:
+    from deckwright.i18n import words
+    ja, en = words("ja"), words("en")
+    assert ja.ended("P2 の手札公開: 反射, 偽情報") == "P2 の手札公開: 反射, 偽情報。"
+    assert en.ended("P2 reveals their hand") == "P2 reveals their hand."
+    for done in ("次は P1 の番。", "「勝ち！」", "Is it over?", "(It is.)", ""):
+        assert ja.ended(done) == done and en.ended(done) == done

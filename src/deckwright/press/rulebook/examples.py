@@ -779,7 +779,7 @@ class Drawer:
         out: list[str] = []
         for text in value if isinstance(value, list) else [value]:
             whole = next((s for s in log if str(text) in s), None)
-            said = (self.labels.prose(whole) if whole is not None else
+            said = (self._.ended(self.labels.prose(whole)) if whole is not None else
                     self._(OUTCOME_ANY, label=self.who("events"), value=self.labels.prose(str(text))))
             if said not in out:
                 out.append(said)
