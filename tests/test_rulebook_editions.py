@@ -345,3 +345,32 @@ def test_deckwrights_own_words_follow_the_books_register(texts, folder) -> None:
         text = texts[folder, stem].replace("\n", "")
         polite = [text[m.start() - 15:m.end()] for m in re.finditer(r"(?:です|ます|ません|ました)。", text)]
         assert polite == [], stem
+
+
+def test_who_has_gone_out_is_said_as_a_sentence_counting_the_players(texts) -> None:
+    """super-page-one's `finished` outcome printed as a label and its value ("Finishing order:
+    P1."); the game words it (`finished.outcome`, singular|plural), and a list of players
+    counts its players: one has gone out, two have gone out in that order."""
+    english = re.sub(r"\s+", " ", texts[ENGLISH, "rulebook"])
+    japanese = re.sub(r"\s+", " ", texts["super-page-one", "rulebook"])
+    assert "Finishing order:" not in english and "P1 have" not in english
+    assert "P1 wins. P1 has gone out." in english
+    assert "P1, P2 have gone out, in that order." in english
+    assert "順位は" not in japanese
+    assert "P2 の勝ち。P2 が抜けた。" in japanese and "P1・P2 の順に抜けた。" in japanese
+
+
+def test_an_event_said_in_an_outcome_ends_its_sentence(texts) -> None:
+    """treasure-scramble's reveal event is a log line without a full stop, and the reader's
+    edition ran it into the next sentence: 「P2 の手札公開：反射、偽情報次は P1 の番。」."""
+    book = re.sub(r"\s+", "", texts["treasure-scramble", "rulebook"])
+    assert "偽情報次は" not in book and "偽情報。次は" in book
+
+
+def test_a_sentence_gets_the_full_stop_of_its_language_only_when_it_has_none() -> None:
+    from deckwright.i18n import words
+    ja, en = words("ja"), words("en")
+    assert ja.ended("P2 の手札公開: 反射, 偽情報") == "P2 の手札公開: 反射, 偽情報。"
+    assert en.ended("P2 reveals their hand") == "P2 reveals their hand."
+    for done in ("次は P1 の番。", "「勝ち！」", "Is it over?", "(It is.)", ""):
+        assert ja.ended(done) == done and en.ended(done) == done

@@ -143,6 +143,14 @@ class Words:
         full stop is full-width, a space elsewhere."""
         return "" if self.base in ("ja", "zh") else " "
 
+    def ended(self, sentence: str) -> str:
+        """`sentence` with a full stop if it has none: the engine's event sentences are log
+        lines (「P2 の手札公開: 反射, 偽情報」), and a book runs them into the next sentence,
+        where a missing stop reads 「偽情報次は P1 の番」."""
+        if not sentence.strip() or sentence.rstrip().rstrip(CLOSERS)[-1:] in STOPS:
+            return sentence
+        return sentence.rstrip() + ("。" if self.base in ("ja", "zh") else ".")
+
     @property
     def is_japanese(self) -> bool:
         return self.base == "ja"
@@ -154,6 +162,10 @@ class Words:
 
 
 _DIGITS = re.compile(r"[0-9]+")
+#: What ends a sentence: full stops, question and exclamation marks, also inside the closing
+#: brackets and quotation marks (`CLOSERS`) after them (「…。」, "(…!)").
+STOPS = frozenset("。．.!?！？")
+CLOSERS = "」』）)\"'”’"
 
 
 def numbers_in_order(key: str) -> str:

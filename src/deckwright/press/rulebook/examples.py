@@ -691,9 +691,11 @@ class Drawer:
         own = self.labels.own.get(f"{key}.outcome")
         if own is not None and not isinstance(value, bool):
             # the game's own sentence (`faceup.outcome: 表のカードは{value}枚。`), singular|plural
-            # where the language counts ("{value} card is left.|{value} cards are left.")
+            # where the language counts ("{value} card is left.|{value} cards are left."); a
+            # list of players counts its players ("P1 has gone out.|P1, P2 have gone out")
             one, _bar, many = own.partition("|")
-            chosen = one if value == 1 or not many else many
+            count = len(value) if isinstance(value, (list, tuple)) else value
+            chosen = one if count == 1 or not many else many
             return chosen.replace("{value}", self.value_text(value, key))
         if isinstance(value, int) and not isinstance(value, bool):
             # a count of cards as a sentence, not "Cards left in the deck: 7."
@@ -777,7 +779,7 @@ class Drawer:
         out: list[str] = []
         for text in value if isinstance(value, list) else [value]:
             whole = next((s for s in log if str(text) in s), None)
-            said = (self.labels.prose(whole) if whole is not None else
+            said = (self._.ended(self.labels.prose(whole)) if whole is not None else
                     self._(OUTCOME_ANY, label=self.who("events"), value=self.labels.prose(str(text))))
             if said not in out:
                 out.append(said)
