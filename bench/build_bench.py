@@ -4,6 +4,7 @@
     .venv/bin/python bench/build_bench.py --no-cold  # start-up and the incremental builds only
     .venv/bin/python bench/build_bench.py --startup-only  # `--help` and `check` only
     .venv/bin/python bench/build_bench.py --against REV [--pairs 3]  # cold builds, now vs REV
+    .venv/bin/python bench/build_bench.py --unchanged-against REV [--runs 5]  # unchanged, in turn
 
 The project (cards/, templates/, playtest/ of this repository) is copied to a temporary folder
 and built there as a user runs it, each run a separate process: wall seconds, the CPU seconds
@@ -275,6 +276,37 @@ def against(rev: str, pairs: int) -> None:
               f"{med(s[i] for s in seconds[rev]):.1f} s median)")
 
 
+def unchanged_against(rev: str, runs: int) -> None:
+    """Unchanged builds of every game by this code and by the code at `rev`, in turn, each
+    side in its own project built once before (its keys are its own code's): CPU and wall
+    seconds of each side and their ratio run by run, so the machine's drift moves both sides of
+    a ratio alike. `rev`'s code builds `rev`'s own project and is imported ahead of this one."""
+    with tempfile.TemporaryDirectory() as tmp:
+        now = project_copy(Path(tmp) / "now")
+        old = exported(rev, Path(tmp) / "old")
+        env = {**os.environ, "PYTHONPATH": str(old / "src")}
+        sides = {"now": (deckwright("-C", str(now), "build"), None),
+                 rev: (deckwright("-C", str(old), "build"), env)}
+        for argv, side_env in sides.values():
+            timed(argv, side_env)
+        seconds: dict[str, list[tuple[float, float]]] = {name: [] for name in sides}
+        said = {}
+        for r in range(runs):
+            for name in (list(sides) if r % 2 == 0 else list(sides)[::-1]):
+                wall, cpu, _, out, _ = timed(*sides[name])
+                seconds[name].append((cpu, wall))
+                said[name] = out.strip().splitlines()[-1]
+    med = statistics.median
+    for i, what in enumerate(("CPU", "wall")):
+        ratios = [a[i] / b[i] for a, b in zip(seconds["now"], seconds[rev])]
+        print(f"unchanged `deckwright build`, this code against {rev}'s, {runs} run(s) each in "
+              f"turn: {what} now/{rev} {min(ratios):.3f} min, {med(ratios):.3f} median, "
+              f"{max(ratios):.3f} max (now {med(s[i] for s in seconds['now']):.2f} s, {rev} "
+              f"{med(s[i] for s in seconds[rev]):.2f} s median)")
+    for name, line in said.items():
+        print(f"  {name} said: {line}")
+
+
 def builds(cold: int, runs: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         project = project_copy(Path(tmp) / "project")
@@ -318,10 +350,16 @@ def main() -> None:
     parser.add_argument("--against", metavar="REV",
                         help="only cold builds, this code's and a git revision's in turn")
     parser.add_argument("--pairs", type=int, default=3, help="pairs of cold builds for --against")
+    parser.add_argument("--unchanged-against", metavar="REV",
+                        help="only unchanged builds, this code's and a git revision's in turn "
+                             "(--runs of each)")
     args = parser.parse_args()
     compiled()
     if args.against:
         against(args.against, args.pairs)
+        return
+    if args.unchanged_against:
+        unchanged_against(args.unchanged_against, args.runs)
         return
     startup(args.runs)
     if not args.startup_only:

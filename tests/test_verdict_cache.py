@@ -101,9 +101,23 @@ def kept(root: Path) -> Path:
 def test_an_unchanged_build_runs_no_example(project: Path, capsys: pytest.CaptureFixture[str]):
     before = kept(project).read_bytes()
     out = build(project, capsys)
-    assert "0 file(s) written" in out and "(1 target(s) unchanged)" in out
+    assert "nothing written under build/ (1 target(s) unchanged)" in out
     assert calls(project) == EXAMPLES
     assert kept(project).read_bytes() == before
+
+
+def test_examples_run_again_for_a_book_still_current_write_nothing(
+        built: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """The verdicts are out of date (a copy: their key names the project's folder), the book
+    is not: the examples run, no file is written, and the build does not say it wrote any."""
+    root = tmp_path / "p"
+    shutil.copytree(built, root)
+    (root / CALLS).unlink()
+    book = root / "build" / "mini" / "rulebook.pdf"
+    stamp = book.stat().st_mtime_ns
+    out = build(root, capsys)
+    assert calls(root) == EXAMPLES and book.stat().st_mtime_ns == stamp
+    assert out.strip().splitlines()[-1] == "nothing written under build/ (1 target(s) unchanged)"
 
 
 def test_an_unchanged_build_in_its_own_process_runs_no_example(project: Path):

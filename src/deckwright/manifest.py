@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -123,35 +124,113 @@ def tree_files(folder: Path) -> list[Path]:
                   if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith(".pyc"))
 
 
-#: The parts of deckwright whose code every drawn output depends on.
-PRESS_CODE = ("press", "model", "templates", "locale", "i18n.py", "shared_notation.py", "atomic.py",
-              "manifest.py")
-#: ... and what example verdicts depend on.
-ENGINE_CODE = ("app", "engine", "rules", "model", "locale", "i18n.py", "shared_notation.py")
+#: The parts of deckwright (modules or folders of the package) that make every drawn output...
+PRESS_CODE = ("press",)
+#: ... and the example verdicts (the bundled rules are imported by name, not by an import
+#: statement). A key takes these and every part they import, to the end (`code_parts`): a
+#: module that press starts to import is in the press key without a word here.
+ENGINE_CODE = ("app", "engine", "rules")
+#: The package's data folders, by the part that reads what they hold (no import names them).
+_READS = {"press": ("templates",), "i18n.py": ("locale",)}
+#: The words before ` import ` in `from .x import`, `from .. import`, `from deckwright.x import`
+#: (the module, relative or absolute), and in `import deckwright.x` (nothing).
+_FROM = re.compile(rb"from[ \t]+(\.*)(deckwright(?![\w])\.?)?([\w.]*)")
+_COMMENT = re.compile(rb"#[^\n]*")
 
 
 @lru_cache(maxsize=None)
 def code_version(parts: tuple[str, ...] = PRESS_CODE) -> str:
-    """deckwright's version and a hash of the named parts of its code (modules or folders of
-    the package): an edit to them, not only a release, makes the outputs built with them out of
-    date, while e.g. an engine change leaves the card PNGs alone."""
+    """deckwright's version and a hash of the named parts of its code and of every part they
+    import (`code_parts`): an edit to any of them, not only a release, makes the outputs built
+    with them out of date, while e.g. an engine change leaves the card PNGs alone. The same
+    code gives the same key wherever the package is installed."""
     k = Key(("version", __version__))
-    for part in parts:
-        k.add(part, _part_hash(part))
+    for part in code_parts(parts):
+        k.add(part, _part(part)[0])
     return k.hexdigest()
 
 
 @lru_cache(maxsize=None)
-def _part_hash(part: str) -> str:
-    """One part of deckwright's code, hashed once a process however many keys name it (`check`
-    keys press, engine and model code, which share `model` and `locale`)."""
+def code_parts(roots: tuple[str, ...]) -> tuple[str, ...]:
+    """`roots`, the package's `__init__.py` and every part of the package their modules import,
+    directly or not, with the data folders those parts read; sorted. A part is a top-level
+    module (`paths.py`) or folder (`model`): importing anything of a folder takes all of it,
+    since a package may load its modules by name (`model/__init__.py` does)."""
+    seen: set[str] = set()
+    todo = ["__init__.py", *roots]
+    while todo:
+        part = todo.pop()
+        if part not in seen and (_PACKAGE / part).exists():
+            seen.add(part)
+            todo += [*_part(part)[1], *_READS.get(part, ())]
+    return tuple(sorted(seen))
+
+
+@lru_cache(maxsize=None)
+def _part(part: str) -> tuple[str, frozenset[str]]:
+    """One part of deckwright's code: a hash of its files (names and contents) and the other
+    parts its modules import; read once a process however many keys name it (`check` keys
+    press, engine and model code, which share `model` and `locale`)."""
     path = _PACKAGE / part
+    files = tree_files(path) if path.is_dir() else [path]
     k = Key()
-    if path.is_dir():
-        k.add_tree(part, path)
+    imported: set[str] = set()
+    for file in files:
+        data = file.read_bytes()
+        k.add(f"{part}:{file.relative_to(path).as_posix()}" if path.is_dir() else part, data)
+        if file.suffix == ".py":
+            imported |= _imported_parts(data, file.relative_to(_PACKAGE).parts[:-1])
+    return k.hexdigest(), frozenset(imported - {part})
+
+
+def _imported_parts(source: bytes, package: tuple[str, ...]) -> set[str]:
+    """The top-level parts of deckwright that `source`, a module of the (sub)package `package`,
+    imports. Found by the text of its import statements, which is quick: one quoted in a
+    string only adds a part to a key, never leaves one out."""
+    found: set[str] = set()
+    for opening in (b"from .", b"from deckwright", b"import deckwright."):
+        at = source.find(opening)
+        while at != -1:
+            if not source[source.rfind(b"\n", 0, at) + 1:at].strip():   # it starts a line
+                found |= _statement(source, at, package)
+            at = source.find(opening, at + len(opening))
+    parts = _top_parts()
+    return {parts.get(name, "__init__.py") for name in found}
+
+
+def _statement(source: bytes, at: int, package: tuple[str, ...]) -> set[str]:
+    """The top-level names of deckwright the import statement at `at` takes: `import
+    deckwright.x`, or `from M import ...` where M is relative or `deckwright[.x]`, in a module
+    of the (sub)package `package`."""
+    if source.startswith(b"import", at):
+        return {n.split(".")[1] for n in _names(source, at + 7) if n.startswith("deckwright.")}
+    names = source.find(b" import ", at)
+    m = _FROM.fullmatch(source[at:names].strip()) if names != -1 else None
+    if m is None:
+        return set()
+    dots, absolute, module = len(m.group(1)), m.group(2), m.group(3).decode()
+    if dots and not absolute and dots - 1 <= len(package):
+        base = [*package[:len(package) - dots + 1], *filter(None, module.split("."))]
+    elif absolute and not dots:
+        base = list(filter(None, module.split(".")))
     else:
-        k.add_file(part, path)
-    return k.hexdigest()
+        return set()                               # another package's module
+    return {base[0]} if base else set(_names(source, names + 8))
+
+
+def _names(source: bytes, at: int) -> list[str]:
+    """The names an import statement lists from `at`: `a, b as c` or `(a,\n b,  # ...\n)`."""
+    end = source.find(b")" if source.startswith(b"(", at) else b"\n", at)
+    text = _COMMENT.sub(b"", source[at:end if end != -1 else None]).strip(b"( \t\r\n\\")
+    return [n.split()[0].decode() for n in text.split(b",") if n.strip()]
+
+
+@lru_cache(maxsize=None)
+def _top_parts() -> dict[str, str]:
+    """The top-level names of the package and their parts: `paths` -> `paths.py`, `model` ->
+    `model`; a name missing (`__version__`, defined by the package itself) is `__init__.py`."""
+    return {p.stem if p.suffix == ".py" else p.name: p.name for p in _PACKAGE.iterdir()
+            if p.is_dir() or p.suffix == ".py"}
 
 
 @dataclass

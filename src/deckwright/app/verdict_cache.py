@@ -10,7 +10,8 @@ follow from:
 - every file of the project's `rules/` folder, of the packages of installed games (entry points
   `deckwright.games`) and of modules the running program imported that registered a game
   (`app.registry.source_files`);
-- deckwright's version and the code of its engine, bundled rules, model and catalogs; Python's
+- deckwright's version and the code of its engine, bundled rules and this layer, with every
+  part of deckwright they import (the model, the catalogs, ...: `manifest.code_parts`); Python's
   version; and the project's folder (a failing verdict may quote a path).
 
 A change to a library that a project's rules module imports is not in the key: `build --force`
@@ -43,8 +44,6 @@ NAME = "verdicts.json"
 FORMAT = 4   # 2: verdicts carry parsed steps, 3: and the end state, 4: every decision step
 #: Verdicts with their event logs are tens of KiB a game; a larger file is not ours.
 MAX_BYTES = 32 * 1024 * 1024
-#: The code verdicts follow from (paths.py: loading the model checks file names with it).
-CODE = (*manifest.ENGINE_CODE, "paths.py")
 
 
 class Malformed(ValueError):
@@ -62,7 +61,8 @@ def key(game: GameData) -> str | None:
     rules = source_files(project, game.id)
     if rules is None:
         return None
-    k = manifest.Key(("format", str(FORMAT)), ("code", manifest.code_version(CODE)),
+    k = manifest.Key(("format", str(FORMAT)),
+                     ("code", manifest.code_version(manifest.ENGINE_CODE)),
                      ("python", sys.version), ("project", str(project.root.resolve())))
     k.add_file("database", game.path)
     for i, sheet in enumerate(game.sheets):

@@ -484,14 +484,23 @@ def _run(args: argparse.Namespace, notes: kept_yaml.Notes) -> int:
         failing = [f for t, r in every if t.target == name for f in r.failing]
         if failing and TARGETS[name].report is not None:
             TARGETS[name].report(failing, args)
-    skipped = len(unchanged)
     warn_preflight([ready.get(id(g), p) for g, p in zip(games, presses)], names, args, project)
     notes.keep()   # for `check`: what the YAML files of a build that went through parse to
     if args.timings:
         _report_time("whole build (this process)", _cpu() - cpu, time.perf_counter() - wall)
-    out.print(f"{len(written)} file(s) written under {project.display(project.build_dir)}/"
-              + (f" ({skipped} target(s) unchanged)" if skipped else ""))
+    out.print(summary(len(written), len(unchanged) + sum(not r.written for r in results),
+                      project.display(project.build_dir)))
     return 0
+
+
+def summary(written: int, unchanged: int, build_dir: str) -> str:
+    """The build's last line: how many files it wrote and how many targets it left as they
+    were (skipped as up to date, or run and found current, e.g. after an engine change that
+    the rulebook does not show); a build that wrote nothing says so, not "0 file(s) written"."""
+    kept = f" ({unchanged} target(s) unchanged)" if unchanged else ""
+    if not written:
+        return f"nothing written under {build_dir}/{kept}"
+    return f"{written} file(s) written under {build_dir}/{kept}"
 
 
 def _in_pool(tasks: list[Task], args: argparse.Namespace, jobs: int, out: Console,

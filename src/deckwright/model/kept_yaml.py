@@ -49,8 +49,9 @@ NOTES_DIR = (paths.BUILD_DIR_NAME, manifest.RECORD_DIR, "yaml")
 FORMAT = 1
 #: A note's largest size: the data of an 8 MiB YAML file, which merges may repeat.
 MAX_BYTES = 32 * 1024 * 1024
-#: The code parsed data follows from (the loader and its limits, the file reading).
-CODE = ("model", "paths.py")
+#: The code parsed data follows from (the loader and its limits, the file reading in paths.py,
+#: which the model imports: `manifest.code_parts`).
+CODE = ("model",)
 
 _CONTAINERS = (dict, list)
 

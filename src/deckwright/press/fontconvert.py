@@ -4,20 +4,23 @@ reportlab embeds TrueType (glyf) outlines only, while many fonts, Noto Sans CJK 
 as OpenType with CFF outlines (.otf). The conversion follows fontTools' otf2ttf recipe: every
 glyph is drawn through `Cu2QuPen` (cubic to quadratic curves within 1 font unit), the glyf and
 loca tables replace CFF, and maxp and post are rewritten for TrueType. It is slow for a large
-CJK font, so the result is cached in the project's build/.fonts/, named by the SHA-256 of the
-source file and the face index: a changed font gets a new file, an unchanged one is reused.
+CJK font, so the result is cached in the project's build/.fonts/, named by a SHA-256 of the
+source file, this module's code (with what it imports of deckwright) and fontTools' version,
+and by the face index: a changed font, or a converter fixed since, gets a new file; an
+unchanged one is reused.
 """
 
 from __future__ import annotations
 
-import hashlib
 import io
 from pathlib import Path
 
+from fontTools import version as FONTTOOLS_VERSION
 from fontTools.pens.cu2quPen import Cu2QuPen
 from fontTools.pens.ttGlyphPen import TTGlyphPen
 from fontTools.ttLib import TTFont, newTable
 
+from .. import manifest
 from ..atomic import write_bytes
 
 MAX_ERR = 1.0  # font units a quadratic curve may stray from the cubic it replaces
@@ -74,7 +77,9 @@ def to_truetype(font: TTFont) -> bytes:
 
 def truetype_copy(path: Path, index: int, project_root: Path) -> Path:
     """A TrueType-outline file for face `index` of `path`, converted once and then reused."""
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:32]
+    digest = manifest.Key(("converter", manifest.code_version(("press/fontconvert.py",))),
+                          ("fontTools", FONTTOOLS_VERSION),
+                          ("font", path.read_bytes())).hexdigest()[:32]
     cached = project_root / CACHE_DIR / f"{digest}-{index}.ttf"
     if not cached.is_file():
         with TTFont(path, fontNumber=index, lazy=False) as font:

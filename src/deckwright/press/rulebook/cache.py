@@ -1,9 +1,10 @@
 """Skip rulebooks whose inputs have not changed since the last build.
 
 The key is a SHA-256 over everything the output depends on: the database file (and an edition's
-words), deckwright's message catalogs, the templates
-(every file of every folder in the loader chain), the card pictures the rulebook embeds, the
-example verdicts, the options, deckwright's code and WeasyPrint's version. It is kept in the
+words), the templates (every file of every folder in the loader chain), the card pictures the
+rulebook embeds, the example verdicts, the options, deckwright's own code (press and every part
+of deckwright it imports, the package's templates and message catalogs: `manifest.code_version`)
+and WeasyPrint's version. It is kept in the
 `rulebook` target's record (deckwright.manifest), written before the outputs are put in place,
 so an interrupted build is never mistaken for a finished one.
 
@@ -22,7 +23,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from ... import i18n, manifest, paths
+from ... import manifest, paths
 from ...model import GameData, InputError, Problem, UsageError
 from .examples import VerdictLike
 from .fontcss import font_folder
@@ -34,7 +35,6 @@ STYLESHEET = "rulebook.css"   # one stylesheet beside both editions' HTML
 OUTPUTS = ("rulebook.pdf", "rulebook.html", "rulebook-proof.pdf", "rulebook-proof.html",
            STYLESHEET)
 PICTURES = "png"      # the target whose record vouches for the card pictures
-_CODE = Path(__file__).parent
 
 
 def _files(folder: Path) -> Iterable[Path]:
@@ -63,9 +63,10 @@ def current(game: GameData, dirs: list[Path], out_dir: Path, verdicts: Mapping[s
 
 @lru_cache(maxsize=None)
 def _own_code() -> str:
-    """WeasyPrint's version, this package's code and the message catalogs (once a process)."""
-    k = manifest.Key(("weasyprint", version("weasyprint")), ("deckwright", manifest.code_version()))
-    return k.add_tree("code", _CODE).add_tree("locale", i18n.LOCALE_DIR).hexdigest()
+    """WeasyPrint's version and deckwright's press code with all it imports, its templates and
+    its message catalogs (`manifest.code_version`), once a process."""
+    return manifest.Key(("weasyprint", version("weasyprint")),
+                        ("deckwright", manifest.code_version())).hexdigest()
 
 
 def input_key(game: GameData, dirs: list[Path], out_dir: Path,
