@@ -1,10 +1,9 @@
 """Fixtures shared by test modules, and how the suite is spread over xdist workers.
 
 Shared, made once per run (and kept for the next run while their inputs are unchanged;
-tests/shared.py): `shared_folders` (any folder a `make(folder)` fills) and
-`built_game(game, targets, *options)` (a bundled game after `deckwright build`); the rulebook
-tests' books and the fixture game's book are shared folders too. What they return is
-read-only: copy it (`shared.copy_of`) to change it.
+tests/shared.py): `shared_folders` (any folder a `make(folder)` fills); the shipped books
+(`shipped_book(game)`, `shipped_books`) and the fixture game's book are shared folders. What
+they return is read-only: copy it (`shared.copy_of`) to change it.
 
 Under xdist (`make test` runs `pytest -n auto`) tests are dealt out in groups
 (tests/distribute.py): the tests of a module go to one worker together, so a module-scoped
@@ -39,7 +38,7 @@ MINI = Path(__file__).resolve().parent / "fixtures" / "mini"
 #: run's --durations; a new slow module belongs here too).
 SLOW_FIRST = ("test_verdict_cache.py", "test_build_transaction.py", "book-ghost-couple",
               "book-bridge-over", "test_rulebook_cache.py", "book-original-tcg",
-              "test_project_cluster.py", "test_lang_edition.py", "book-super-page-one",
+              "test_project_cluster.py", "book-super-page-one",
               "book-treasure-scramble", "test_check_tables.py", "test_fuzz.py",
               "test_hardening_determinism.py", "test_live_play.py", "test_live_serve.py",
               "test_project_rules.py", "test_rulebook_pdf.py", "test_rulebook_browser.py")
@@ -111,30 +110,6 @@ def shared_folders(request: pytest.FixtureRequest,
     base = tmp_path_factory.getbasetemp()
     root = base.parent if base.name.startswith("popen-gw") else base
     return shared.SharedFolders(root / "deckwright-shared")
-
-
-def _build(game_id: str, targets: str, options: tuple[str, ...]) -> Callable[[Path], None]:
-    def make(folder: Path) -> None:
-        from deckwright.cli import main
-        project = shared.bundled_project(folder / "p", game_id)
-        status = main(["-C", str(project), "build", game_id, "--only", targets, *options])
-        assert status == 0, f"deckwright build {game_id} --only {targets} {' '.join(options)}: {status}"
-    make.__qualname__ = "built_game"
-    return make
-
-
-@pytest.fixture(scope="session")
-def built_game(shared_folders: shared.SharedFolders) -> Callable[..., Path]:
-    """built_game(game, targets, *options) -> the project folder of a bundled game (database
-    and editions, templates, playtest files) after `deckwright build GAME --only TARGETS
-    OPTIONS` (its outputs in `<folder>/build/<game>/`), made once for all modules and
-    workers; read-only. E.g. `built_game("bridge-over", "pnp", "--paper", "a4")`."""
-    def get(game_id: str, targets: str, *options: str) -> Path:
-        name = "-".join([game_id, targets.replace(",", "+"), *options]).replace("/", "_")
-        folder = shared_folders.get(f"build-{name}", _build(game_id, targets, options),
-                                    extra=repr((game_id, targets, options)))
-        return folder / "p"
-    return get
 
 
 ROOT = MINI.parent.parent.parent

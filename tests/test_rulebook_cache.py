@@ -12,6 +12,7 @@ from deckwright.cli import main
 from deckwright.model import Project, UsageError, load_game
 from deckwright.press.rulebook import build_rulebook
 from deckwright.press.rulebook.render import builtin_dir
+from shared import copy_of
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = ROOT / "tests" / "fixtures" / "mini"
@@ -37,6 +38,15 @@ def build(project: Path, **options):
     return build_rulebook(game, **options)
 
 
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The fixture game with its rulebook built, once for the tests that change an input of
+    it; read-only (`copy_of` it)."""
+    root = shutil.copytree(MINI, tmp_path_factory.mktemp("built") / "p")
+    assert not build(root).skipped
+    return root
+
+
 def stamp(result) -> tuple[int, int]:
     return (result.pdf.stat().st_mtime_ns, result.html.stat().st_mtime_ns)
 
@@ -54,8 +64,9 @@ def test_unchanged_game_is_skipped_and_force_rebuilds(project: Path):
 
 @pytest.mark.parametrize("change", ["database", "template", "picture", "deck picture", "verdict",
                                     "page"])
-def test_any_input_change_rebuilds(project: Path, change: str):
-    build(project)
+def test_any_input_change_rebuilds(built: Path, tmp_path: Path, change: str):
+    project = copy_of(built, tmp_path / "p")
+    assert build(project).skipped   # the copy's book is current until the input changes
     options = {}
     if change == "database":
         path = project / "cards" / "mini.yaml"
@@ -91,8 +102,10 @@ def test_any_input_change_rebuilds(project: Path, change: str):
         assert "#800000" in (result.html.parent / "rulebook.css").read_text(encoding="utf-8")
 
 
-def test_a_deleted_output_is_rebuilt(project: Path):
+def test_a_deleted_output_is_rebuilt(built: Path, tmp_path: Path):
+    project = copy_of(built, tmp_path / "p")
     first = build(project)
+    assert first.skipped   # current until its PDF goes
     first.pdf.unlink()
     assert not build(project).skipped and first.pdf.is_file()
 

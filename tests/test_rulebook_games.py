@@ -38,6 +38,7 @@ class Books(dict):
     def __init__(self, shipped_book):
         super().__init__()
         self.shipped_book = shipped_book
+        self._chars: dict[str, list[list[tuple]]] = {}
 
     def __missing__(self, game_id: str):
         root = self.shipped_book(game_id)
@@ -47,6 +48,13 @@ class Books(dict):
                          (folder / "rulebook.html").read_text(encoding="utf-8"),
                          [page.extract_text() for page in reader.pages])
         return self[game_id]
+
+    def chars(self, game_id: str) -> list[list[tuple[str, float, float, float, float, float]]]:
+        """`_chars` of each page of the reader's edition, read once for the tests that walk
+        its characters."""
+        if game_id not in self._chars:
+            self._chars[game_id] = [_chars(page) for page in pdfium.PdfDocument(self[game_id][1])]
+        return self._chars[game_id]
 
 
 @pytest.fixture(scope="module")
@@ -58,6 +66,12 @@ def xdist_group_of(item: pytest.Item) -> str | None:
     """conftest.py: the tests of one book go to one worker together, the books to both."""
     game_id = getattr(item, "callspec", None) and item.callspec.params.get("game_id")
     return f"book-{game_id}" if game_id else None
+
+
+def on_book(game_id: str) -> pytest.MarkDecorator:
+    """Marks a test that reads one book only: it goes to the worker that has that book's
+    tests (xdist_group_of's group), which has read its text already."""
+    return pytest.mark.xdist_group(f"book-{game_id}")
 
 
 def identifiers(game) -> set[str]:
@@ -86,9 +100,8 @@ def test_no_line_breaks_a_number_from_its_counter_or_starts_with_a_closer(books,
     """Read with the characters' positions: where a line of text wraps (the next character is
     lower and further left), it never wraps between a number and 枚/点/色, inside 枚目 (a
     card's copy, 「ゴーレム」（2枚目）), or before a closer."""
-    _, pdf_path, _, _ = books[game_id]
-    for page in pdfium.PdfDocument(pdf_path):
-        chars = [c for c in _chars(page) if not c[0].isspace()] + [("", 0, 0, 0, 0, 0)]
+    for page in books.chars(game_id):
+        chars = [c for c in page if not c[0].isspace()] + [("", 0, 0, 0, 0, 0)]
         for a, b, after in zip(chars, chars[1:], chars[2:]):
             wrapped = b[4] < a[2] and b[1] < a[1]
             if not wrapped:
@@ -122,14 +135,12 @@ def _chars(page) -> list[tuple[str, float, float, float, float, float]]:
     return out
 
 
+@on_book("bridge-over")
 def test_latin_word_spaces_are_not_stretched(books) -> None:
     """Between two Latin words of a line of text the gap is an ordinary space (< 0.5 em);
     (the 5 pt labels of mini cards side by side are boxes apart, not words)."""
-    _, pdf_path, _, _ = books["bridge-over"]
-    pdf = pdfium.PdfDocument(pdf_path)
     gaps = []
-    for page in pdf:
-        chars = _chars(page)
+    for chars in books.chars("bridge-over"):
         for a, space, b in zip(chars, chars[1:], chars[2:]):
             if (space[0] == " " and a[0].isascii() and a[0].isalpha() and b[0].isascii()
                     and b[0].isalpha() and abs(a[2] - b[2]) < 1 and b[1] > a[3]
@@ -146,11 +157,11 @@ def test_no_page_is_nearly_empty(books, game_id) -> None:
     card index, a chapter's last page, which test_rulebook_editions allows too."""
     _, pdf_path, _, _ = books[game_id]
     pdf = pdfium.PdfDocument(pdf_path)
+    pages = books.chars(game_id)
     mm = 72 / 25.4
     for n in range(1, len(pdf) - 1):
-        page = pdf[n]
-        width, height = page.get_size()
-        body = [c for c in _chars(page) if c[4] < height - 17 * mm and c[2] > 15 * mm
+        width, height = pdf[n].get_size()
+        body = [c for c in pages[n] if c[4] < height - 17 * mm and c[2] > 15 * mm
                 and not c[0].isspace()]
         if any(c[5] >= 14 for c in body):  # a chapter heading
             continue
@@ -158,6 +169,7 @@ def test_no_page_is_nearly_empty(books, game_id) -> None:
         assert used > 0.125, f"page {n + 1} uses {used:.0%} of its height"
 
 
+@on_book("bridge-over")
 def test_bridge_over_components_table(books) -> None:
     _, _, html, texts = books["bridge-over"]
     text = "\n".join(texts)
@@ -215,6 +227,7 @@ def test_index_order_follows_the_names_it_shows(books, game_id) -> None:
                                                        n.casefold()))
 
 
+@on_book("bridge-over")
 def test_index_lists_numbers_by_their_value(books) -> None:
     """bridge-over's number cards were listed 0, 1, 10, 15, 2, ... as spelt."""
     _, _, html, _ = books["bridge-over"]
@@ -240,6 +253,7 @@ def test_index_entries_that_share_a_name_say_what_tells_them_apart(books, game_i
     assert all(entry in printed for entry in told_apart)
 
 
+@on_book("ghost-couple")
 def test_every_card_of_every_deck_is_pictured(books) -> None:
     game, pdf_path, html, _ = books["ghost-couple"]
     entries = html.count('<article class="card-entry')
@@ -250,6 +264,7 @@ def test_every_card_of_every_deck_is_pictured(books) -> None:
     assert sum(len(page.images) for page in reader.pages) >= entries
 
 
+@on_book("original-tcg")
 def test_effect_headings_say_taikou_not_counter(books) -> None:
     _, _, _, texts = books["original-tcg"]
     text = "\n".join(texts)

@@ -363,29 +363,35 @@ def test_a4_and_pdf_variants(tmp_path: Path):
     assert "/OutputIntents" in root
 
 
-def _examples_laid_out(tmp_path: Path, monkeypatch, stylesheet: str | None = None,
-                       every: bool = False):
-    """Build the fixture's rulebook (with `stylesheet` as the project's own rulebook.css when
-    given): (the floors the HTML asks for, in mm; each floored example's article box as laid
-    out, or with `every` each example's, a long one's without a floor too)."""
+def _laid_out(root: Path, stylesheet: str | None = None):
+    """Build the fixture's rulebook in `root` (with `stylesheet` as the project's own
+    rulebook.css when given): (the floors the HTML asks for, in mm by example id; the reader's
+    edition as WeasyPrint laid it out)."""
     from deckwright.press.rulebook import pdf
     rendered = []
     render = pdf.render_pdf
-    monkeypatch.setattr(pdf, "render_pdf", lambda *a, **k: rendered.append(render(*a, **k))
-                        or rendered[-1])
-    root = tmp_path / "p"
     shutil.copytree(FIXTURE, root)
     if stylesheet is not None:
         (root / "templates" / "rulebook").mkdir(parents=True, exist_ok=True)
         (root / "templates" / "rulebook" / "rulebook.css").write_text(stylesheet, encoding="utf-8")
     game = load_game(Project(root), "rb")
-    result = build_rulebook(game, verdicts=VERDICTS, force=True)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pdf, "render_pdf", lambda *a, **k: rendered.append(render(*a, **k))
+                      or rendered[-1])
+        result = build_rulebook(game, verdicts=VERDICTS, force=True)
     html = result.html.read_text(encoding="utf-8")
     floors = {m[0]: float(m[1]) for m in re.findall(
         r'<article class="example" id="([^"]+)">\s*<span class="floor" style="--floor:([\d.]+)mm">'
         r'</span>', html)}
+    return floors, rendered[0].document
+
+
+def _examples(laid_out, every: bool = False):
+    """(floors, each floored example's article box as laid out, or with `every` each
+    example's, a long one's without a floor too)."""
+    floors, document = laid_out
     boxes = {}
-    for page in rendered[0].document.pages:
+    for page in document.pages:
         for box in page._page_box.descendants():
             if (box.element_tag == "article" and type(box).__name__ == "BlockBox"
                     and box.style["display"] == ("block", "flow")
@@ -396,23 +402,28 @@ def _examples_laid_out(tmp_path: Path, monkeypatch, stylesheet: str | None = Non
     return floors, boxes
 
 
+@pytest.fixture(scope="module")
+def default_layout(tmp_path_factory: pytest.TempPathFactory):
+    """`_laid_out` with the built-in stylesheet, laid out once for the tests that measure it."""
+    return _laid_out(tmp_path_factory.mktemp("layout") / "p")
+
+
 def _mm(px: float) -> float:
     return px * 25.4 / 96
 
 
-def test_an_examples_floor_is_under_its_laid_out_height(tmp_path: Path, monkeypatch) -> None:
+def test_an_examples_floor_is_under_its_laid_out_height(default_layout) -> None:
     """The empty block that starts an example (DrawnExample.floor_mm) moves an example that
     cannot fit to the next page before WeasyPrint lays it out; were it taller than the
     example, an example that fits would move too."""
-    floors, boxes = _examples_laid_out(tmp_path, monkeypatch)
+    floors, boxes = _examples(default_layout)
     for example, box in boxes.items():
         floor = box.children[0]
         assert floor.element.get("class") == "floor" and abs(_mm(floor.height) - floors[example]) < .01
         assert 0.5 * _mm(box.height) < floors[example] <= _mm(box.height), (example, floors[example])
 
 
-def test_a_stylesheet_that_does_not_ask_for_the_floor_gets_none(tmp_path: Path,
-                                                               monkeypatch) -> None:
+def test_a_stylesheet_that_does_not_ask_for_the_floor_gets_none(tmp_path: Path) -> None:
     """The floor is measured in the built-in stylesheet's line heights, so only a stylesheet
     that makes it a block gets it: a project's own stylesheet that sets examples in smaller
     lines, and never names the floor, must not have examples moved on by a floor taller than
@@ -422,7 +433,7 @@ def test_a_stylesheet_that_does_not_ask_for_the_floor_gets_none(tmp_path: Path,
     rule = re.search(r"@media print \{ \.example > \.floor \{[^}]*\} \}", builtin)
     assert rule
     own = builtin.replace(rule[0], "") + "\n.example { font-size: 5pt; line-height: 1; }\n"
-    floors, boxes = _examples_laid_out(tmp_path, monkeypatch, own)
+    floors, boxes = _examples(_laid_out(tmp_path / "p", own))
     for example, box in boxes.items():
         heading = next(b for b in box.children if b.element_tag == "h2")
         assert heading.position_y == box.content_box_y(), example   # nothing above the title,
@@ -436,11 +447,11 @@ def _minis(article) -> list:
             and type(box).__name__ in ("InlineBlockBox", "InlineBox")]
 
 
-def test_mini_cards_are_drawn_in_their_inks(tmp_path: Path, monkeypatch) -> None:
+def test_mini_cards_are_drawn_in_their_inks(default_layout) -> None:
     """A mini card's colours are classes whose rules follow the stylesheet (inks.py): its band
     is drawn in its first ink, its sides in its second (or the first again)."""
     from weasyprint.draw.color import get_color
-    _, boxes = _examples_laid_out(tmp_path, monkeypatch, every=True)
+    _, boxes = _examples(default_layout, every=True)
     seen = 0
     for article in boxes.values():
         for box in _minis(article):
