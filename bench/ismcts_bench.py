@@ -14,13 +14,13 @@ of one ISMCTS decision (mean over the decisions of a few games played in this pr
 counts half a win to each. B is the game's default (`Game.search_budget`, else the engine's)
 unless `--budgets` names others.
 
-A game's own bots (ghost-couple's `memory`, the UNO project's `plan`) are played against
-greedy and against ismcts too: the engine's greedy bot reads the state, and ghost-couple's
-`greedy_value` looks at the face-down cards it would turn, so there greedy is not a fair
-opponent and `memory` is. A game that gives its own rollout policy (`Game.rollout_action`,
-the UNO project's `plan` rule) has ISMCTS roll out with it and lean to its choice (docs/
-engine.md); the table says so under the game, and its own bot's row against greedy is what the
-policy alone is worth, so what the search adds is the difference.
+A game's own bots (ghost-couple's `memory`, the UNO project's `plan`) are played against greedy
+and against ismcts too. Every greedy bot is a fair opponent: a game's `greedy_value` judges
+only from what its player may know (ghost-couple's turns a face-down card it remembers, never
+one it has not seen; tests/test_rollout_policies.py). A game that gives its own rollout policy
+(`Game.rollout_action`, the UNO project's `plan` rule) has ISMCTS roll out with it and lean to
+its choice (docs/engine.md); the table says so under the game, and its own bot's row against
+greedy is what the policy alone is worth, so what the search adds is the difference.
 
 `--swapped N` measures how much the deal decides: N deals, each played twice with the two bots'
 seats swapped (the same game seed, so the same deal and shuffles as far as the play agrees). A
@@ -137,8 +137,7 @@ def swapped(game_id: str, root: Path, bots: tuple[str, str], deals: int, workers
 
 
 def own_bots(game_id: str, root: Path) -> list[str]:
-    """The game's own bots (ghost-couple's memory bot plays fair; its greedy bot reads the
-    face-down field through the module's greedy_value)."""
+    """The game's own bots (ghost-couple's memory bot, the UNO project's plan)."""
     return sorted(type(_game(str(root), game_id, None)).bots)
 
 

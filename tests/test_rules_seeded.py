@@ -20,7 +20,7 @@ SEEDS = 8
 
 PINNED = {
     "bridge-over": "7a0a45a23eb84fdf",
-    "ghost-couple": "ce40cb61456f6da2",
+    "ghost-couple": "9014da51ed914a82",
     "original-tcg": "cc0cf3bbc003af24",
     "super-page-one": "9a14f801f15c1bbe",
     "treasure-scramble": "d90d0b579f2d3956",

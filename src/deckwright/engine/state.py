@@ -276,7 +276,11 @@ class State:
         return ()
 
     def greedy_value(self, action: Action) -> float | None:
-        """A heuristic value of an action for the greedy bot; None = the engine's default."""
+        """A heuristic value of an action for the greedy bot; None = the engine's default. It
+        must judge only from what the player to move may know (its hand, what is face up, what
+        the rules showed it and it remembers, public counts): the greedy bot plays at the table
+        and in `simulate` (tests/test_rollout_policies.py deals the hidden cards again and
+        checks that its choice stays)."""
         return None
 
     def revealed_to(self, player: int) -> Iterable[int]:

@@ -60,9 +60,8 @@ class GhostCouple(Game):
         self.label_inst = {label: i for i, label in reversed(list(enumerate(self.labels)))}
 
     def rollout_action(self, state: GhostState, actions: list, rng: random.Random) -> Any:
-        """ISMCTS's rollout policy (docs/engine.md): everyone plays the fair memory bot, which
-        reads only its player's view. The greedy value reads the face-down card a turn would
-        show, in the search's worlds a guess played as if seen."""
+        """ISMCTS's rollout policy (docs/engine.md): everyone plays the memory bot, which reads
+        only its player's view."""
         return _MEMORY.choose(state, actions, rng)
 
 

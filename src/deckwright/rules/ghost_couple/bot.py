@@ -1,11 +1,11 @@
 """A fair ghost-couple bot: it decides from `state.view(me)` and its legal decisions only.
 
-The engine's random and greedy bots read the whole state (they are for fuzzing and balance).
-This one plays the way a person with a perfect memory would: it knows its hand, the face-up
-cards, every card it has seen turned and still lying where it was (the view's `memory`), the
-hands it has looked at, the counts of the others' hands and every treasure. It never reads a
-face-down card it has not seen. Card facts (which cards couple, points) are the rules, public
-to everyone, and come from the game's table.
+The engine's greedy bot (`GhostState.greedy_value`) is fair too but plainer: it uses its memory
+only to turn a remembered card that completes a couple. This one plays the way a person with a
+perfect memory would: it knows its hand, the face-up cards, every card it has seen turned and
+still lying where it was (the view's `memory`), the hands it has looked at, the counts of the
+others' hands and every treasure. It never reads a face-down card it has not seen. Card facts
+(which cards couple, points) are the rules, public to everyone, and come from the game's table.
 
 Play: turn a remembered card that completes a couple, else one it has never seen; take the
 couple worth most (shedding a hand card first); give up the least useful card when it must

@@ -451,8 +451,11 @@ class GhostState(EventRules, State):
         return out
 
     def greedy_value(self, action: Any) -> float:
-        """The engine's greedy bot (it reads the whole state): take the richest couple, turn a
-        card that completes one, give up cheap cards, aim at the player with fewest cards."""
+        """The engine's greedy bot, judging only from what the player to move may know (its
+        hand, the face-up cards, its memory `seen[p]`, hand sizes, treasures): take the
+        richest couple, turn a remembered card that completes one (else one never seen, which
+        might), give up cheap cards, aim at the player with fewest cards. A face-down card it
+        has not seen is never read: the greedy seat at the table and in `simulate` is fair."""
         kind = action[0]
         f = self.game.card_facts
         p = self.turns.current
@@ -462,9 +465,12 @@ class GhostState(EventRules, State):
             sheds = (where[a] == hand) + (where[b] == hand)
             return 10.0 + f.points[a] + f.points[b] + f.bonus.get((a, b), 0) + 2 * sheds
         if kind == "turn":
-            mates = f.couples[self.field[action[1]]]
+            known = self.seen[p].get(action[1])
+            if known is None:
+                return 1.0
+            mates = f.couples[known]
             pool = self.face_up_cards() + (self.hand(p) if self.hand_ok else [])
-            return 5.0 if any(i in mates for i in pool) else 1.0
+            return 5.0 if any(i in mates for i in pool) else 0.5
         if kind in ("swap", "place", "return"):
             return -float(f.points[action[1]])
         if kind in ("target", "look"):
