@@ -5,9 +5,10 @@ expression makes, a template can still build values until the machine runs out o
 loop where no hook sees it. Only the kernel bounds both in every case, and it does so per
 process: the child inherits everything it needs (no pickling of the call's inputs), sets
 `RLIMIT_AS` to what it already holds plus `memory` bytes, and sends back its result pickled
-through a pipe. The parent waits for it with a deadline, in whatever thread it runs (serve's
-reloads render in a worker thread, where no alarm signal can reach), kills it when the
-deadline passes, and in every case reaps it.
+(`_dumps`) through a pipe; whatever fails in it, it never returns into the caller's code. The
+parent waits for it with a deadline, in whatever thread it runs (serve's reloads render in a
+worker thread, where no alarm signal can reach), kills it when the deadline passes, and in
+every case reaps it.
 
 On a platform without `fork` the call runs in this process, unbounded by the kernel (the
 sandbox's own limits still apply).
@@ -15,6 +16,7 @@ sandbox's own limits still apply).
 
 from __future__ import annotations
 
+import io
 import os
 import pickle
 import select
@@ -73,10 +75,10 @@ def _child(call: Callable[[], T], memory: int, write: int) -> None:
         except BaseException as exc:  # noqa: BLE001 - handed to the parent, which raises it
             outcome = (False, exc)
         try:
-            data = pickle.dumps(outcome)
+            data = _dumps(outcome)
         except BaseException as exc:  # noqa: BLE001 - a result that cannot be sent is still said
-            data = pickle.dumps((False, Exceeded(f"died: its result could not be sent "
-                                                 f"({type(exc).__name__})")))
+            data = _dumps((False, Exceeded(f"died: its result could not be sent "
+                                           f"({type(exc).__name__})")))
         view = memoryview(data)
         while view:
             view = view[os.write(write, view):]
@@ -84,6 +86,25 @@ def _child(call: Callable[[], T], memory: int, write: int) -> None:
         status = 1
     finally:
         os._exit(status)
+
+
+def _dumps(outcome: tuple[bool, object]) -> bytes:
+    """`outcome` pickled by each object's own reduction (`__reduce_ex__`; InputError's is its
+    problems), never by the reducers other code registered for the whole process in
+    `copyreg.dispatch_table`.
+
+    `import distributed` (the Dask tests, `simulate --scheduler`) runs tblib's
+    `pickling_support.install()`, which registers for every exception class then defined a
+    reducer that pickles the exception with its `__context__` and traceback. The InputError
+    that a runaway-recursion template becomes (sandbox.located) has for context the
+    RecursionError, whose traceback is a thousand frames long: pickling it raised
+    RecursionError in turn, and the user read "its result could not be sent" instead of the
+    template's line (in whole-suite runs, when a Dask test had run in the same worker)."""
+    out = io.BytesIO()
+    pickler = pickle.Pickler(out)
+    pickler.dispatch_table = {}
+    pickler.dump(outcome)
+    return out.getvalue()
 
 
 def run(call: Callable[[], T], memory: int, seconds: float) -> T:
@@ -100,9 +121,12 @@ def run(call: Callable[[], T], memory: int, seconds: float) -> T:
         os.close(read)
         os.close(write)
         return call()
-    if pid == 0:   # never returns
-        os.close(read)
-        _child(call, memory, write)
+    if pid == 0:   # the child never returns into the caller's code, whatever fails in it
+        try:
+            os.close(read)
+            _child(call, memory, write)
+        finally:
+            os._exit(1)
     os.close(write)
     _RUNNING.add(pid)
     reaped = False
