@@ -48,10 +48,12 @@ ROLLOUT_CAP = 20
 ROLLOUT = "greedy"
 #: Visits of an even result the greedy choices start with at the root (`ISMCTSBot._lean`).
 PRIOR = 10
-#: Standard errors by which another decision's mean result must beat the choice of the game's
-#: own policy (`Game.rollout_action`) for the search to leave it (`_keep_unless_shown`); 0
-#: returns the most visited whatever. Without a policy of the game's, the most visited goes.
+#: Standard errors by which another decision's results must beat, world by world, those of
+#: the choice of the game's own policy (`Game.rollout_action`) for the search to leave it
+#: (`shown_better`); 0 returns the best mean whatever.
 EVIDENCE = 2.0
+#: Worlds a decision must have been compared in before it may replace the policy's choice.
+MIN_PAIRS = 10
 #: The exploration constant of UCB1 (rewards are in [0, 1]).
 EXPLORE = 0.7
 
@@ -85,15 +87,63 @@ def _greedy_best(state: State, actions: list[Action]) -> list[Action]:
     return best
 
 
-def _keep_unless_shown(root: Node, pick: Action, kept: Action) -> Action:
-    """`pick` only when its mean result beats `kept`'s by `EVIDENCE` standard errors of the
-    difference (each mean's error sqrt(m(1-m)/visits), the prior's visits counted), else
-    `kept`: a few percent between two decisions is less than the noise of a few hundred
-    rollouts, and without this test the noise, not the search, picks among near equals."""
-    a, b = root.children[_key(pick)], root.children[_key(kept)]
-    ma, mb = a.reward / a.visits, b.reward / b.visits
-    error = math.sqrt(ma * (1 - ma) / a.visits + mb * (1 - mb) / b.visits)
-    return pick if ma - mb > EVIDENCE * error else kept
+def improve(actions: list[Action], deal: Callable[[random.Random], State],
+            policy: Callable[..., Action], budget: int, rng: random.Random) -> Action:
+    """One step of policy improvement over the game's own rollout policy (the module
+    docstring): each round deals one world and plays every decision legal in it there, all
+    with the same chance and the same rollout RNG (common random numbers), everyone playing
+    `policy` after it, to the end or `ROLLOUT_CAP` decisions (`outcome`); `budget` rollouts in
+    all, at least two rounds. The policy's own choice (read in the first world) is left only
+    for the decision of best mean result, and only when it beat the policy's choice world by
+    world by `EVIDENCE` standard errors of the paired difference (`shown_better`)."""
+    rounds = max(2, budget // len(actions))
+    keys = [_key(a) for a in actions]
+    results: list[list[float | None]] = [[] for _ in actions]
+    favoured = -1
+    for _ in range(rounds):
+        world = deal(rng)
+        seat = world.current_player()
+        legal = set(map(_key, world.legal_actions()))
+        if favoured < 0:
+            choice = policy(world, [a for k, a in zip(keys, actions) if k in legal] or actions,
+                            rng)
+            favoured = keys.index(_key(choice))
+        seed = rng.random()
+        for index, action in enumerate(actions):
+            if keys[index] not in legal:
+                results[index].append(None)
+                continue
+            play = world.clone()
+            chance = play.rng = random.Random(seed)
+            play.apply(action, check=False)
+            steps = 0
+            while not play.is_over() and steps < ROLLOUT_CAP:
+                play.apply(policy(play, play.legal_actions(), chance), check=False)
+                steps += 1
+            results[index].append(outcome(play)[seat])
+    means = [_mean([r for r in rows if r is not None]) for rows in results]
+    best = max(range(len(actions)), key=lambda i: (means[i], i == favoured))
+    diffs = [a - b for a, b in zip(results[best], results[favoured])
+             if a is not None and b is not None]
+    return actions[best] if best != favoured and shown_better(diffs) else actions[favoured]
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else -1.0
+
+
+def shown_better(diffs: list[float]) -> bool:
+    """Whether paired differences of results (a decision's minus the policy's, world by
+    world) show the decision better: at least `MIN_PAIRS` of them, and their mean above
+    `EVIDENCE` standard errors (the sample deviation over sqrt(n)). A few percent between two
+    decisions is less than the noise of a few hundred rollouts; without this test the noise,
+    not the rollouts, picks among near equals (bench/RESULTS.md)."""
+    n = len(diffs)
+    if n < MIN_PAIRS:
+        return False
+    mean = sum(diffs) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    return mean > EVIDENCE * spread / math.sqrt(n)
 
 
 class Node:
@@ -170,20 +220,19 @@ class ISMCTSBot:
         knowledge = self._knowledge(state, seat)
         game = state.game
         hook = self.resampler or getattr(game, "resample", None)
-        plan = Deal(state, seat, knowledge) if hook is None else None
-        policy = getattr(game, "rollout_action", None)
-        rollout = policy or self.rollout
+        deal: Callable[[random.Random], State] = (
+            Deal(state, seat, knowledge).world if hook is None
+            else lambda rng: hook(state, seat, knowledge, rng))
+        budget = self.budget or search_budget(type(game))
         rng = self.rng
+        policy = getattr(game, "rollout_action", None)
+        if policy is not None:
+            return improve(actions, deal, policy, budget, rng)
         root = Node(seat)
-        first = plan.world(rng) if plan is not None else hook(state, seat, knowledge, rng)
-        favoured = self._lean(root, first, actions, seat, policy)
-        for _ in range(self.budget or search_budget(type(game))):
-            world = plan.world(rng) if plan is not None else hook(state, seat, knowledge, rng)
-            self._simulate(root, world, rng, rollout)
-        pick = self._most_visited(root, actions, rng)
-        if policy is None or not EVIDENCE or not favoured or pick in favoured:
-            return pick
-        return _keep_unless_shown(root, pick, self._most_visited(root, favoured, rng))
+        self._lean(root, deal(rng), actions, seat)
+        for _ in range(budget):
+            self._simulate(root, deal(rng), rng, self.rollout)
+        return self._most_visited(root, actions, rng)
 
     @staticmethod
     def _most_visited(root: Node, actions: list[Action], rng: random.Random) -> Action:
@@ -193,26 +242,21 @@ class ISMCTSBot:
         top = [a for a, v in zip(actions, visits) if v == max(visits)]
         return top[int(rng.random() * len(top))]
 
-    def _lean(self, root: Node, world: State, actions: list[Action], seat: int,
-              policy: Callable[..., Action] | None) -> list[Action]:
-        """Start the favoured choices with `PRIOR` visits of an even result and return them:
-        the greedy bot's best, or the one the game's own policy (`policy`, its
-        `rollout_action`) takes. The search leaves them only when its simulations say another
-        is better, so a small budget is not worse than the policy for the noise of a few
-        rollouts. They are read in a world, never in the real state (a module's
-        `greedy_value` may look at cards the seat cannot see)."""
+    def _lean(self, root: Node, world: State, actions: list[Action], seat: int) -> None:
+        """Start the greedy bot's best choices with `PRIOR` visits of an even result: the
+        search leaves them only when its simulations say another is better, so a small budget
+        is not worse than greedy for the noise of a few rollouts. They are read in a world,
+        never in the real state (a module's `greedy_value` may look at cards the seat cannot
+        see)."""
         if not PRIOR:
-            return []
+            return
         even = 1.0 / world.players
         legal = set(map(_key, world.legal_actions()))
         shared = [a for a in actions if _key(a) in legal] or actions
-        favoured = ([policy(world, shared, self.rng)] if policy is not None
-                    else _greedy_best(world, shared))
-        for action in favoured:
+        for action in _greedy_best(world, shared):
             child = root.children[_key(action)] = Node(seat)
             child.visits = child.available = PRIOR
             child.reward = PRIOR * even
-        return favoured
 
     def _simulate(self, root: Node, world: State, rng: random.Random,
                   rollout: Callable[..., Action] | None) -> None:
