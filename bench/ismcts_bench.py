@@ -18,7 +18,7 @@ A game's own bots (ghost-couple's `memory`, the UNO project's `plan`) are played
 greedy and against ismcts too: the engine's greedy bot reads the state, and ghost-couple's
 `greedy_value` looks at the face-down cards it would turn, so there greedy is not a fair
 opponent and `memory` is. A game that gives its own rollout policy (`Game.rollout_action`,
-the UNO project's `plan` rule) has ISMCTS roll out with it and lean to its choice (docs/
+the UNO project's `plan` rule) is searched by one step of improvement over that policy (docs/
 engine.md); the table says so under the game, and its own bot's row against greedy is what the
 policy alone is worth, so what the search adds is the difference.
 
@@ -206,8 +206,8 @@ def main() -> None:
             print(row(game_id, f"{own} vs greedy", *win_shares(records, own), seconds))
         game_class = type(_game(str(root), game_id, None))
         if getattr(game_class, "rollout_action", None) is not None:
-            print(f"{'':<18} (ISMCTS rolls out with {game_id}'s own policy, "
-                  "Game.rollout_action, and keeps its choice unless shown worse)")
+            print(f"{'':<18} (ISMCTS improves on {game_id}'s own policy, "
+                  "Game.rollout_action: keeps its choice unless shown worse)")
         game_budget = search_budget(game_class)
         budgets = [int(b) for b in args.budgets.split(",")] if args.budgets else [game_budget]
         for budget in budgets:

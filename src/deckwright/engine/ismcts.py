@@ -10,19 +10,29 @@ the seat's and the others'). Each simulation
 2. walks down the tree choosing, among the decisions legal in this world, the one of highest
    UCB1 with *availability* counts (a decision is compared only over the simulations in which
    it was legal), until it meets a decision the tree has not tried: that one is added;
-3. plays the game out with the greedy bot's policy for everyone (or at random, or with the
-   game's `Game.rollout_action`) to the end or to `ROLLOUT_CAP` decisions, and scores it: a
-   win counts 1 shared among the tied winners; a game cut at the cap goes to whoever leads
-   by return, then by score (`outcome`);
+3. plays the game out with the greedy bot's policy for everyone (or at random) to the end or
+   to `ROLLOUT_CAP` decisions, and scores it: a win counts 1 shared among the tied winners; a
+   game cut at the cap goes to whoever leads by return, then by score, then by fewest cards
+   in hand (`outcome`);
 4. adds each player's result to the nodes of their own decisions on the way down.
 
-The decision returned is the root's most visited (ties by the bot's seeded RNG). When the game
-gives its own rollout policy, the root starts leaning to that policy's choice, and another
-decision is returned only when its mean result beats the policy's by `EVIDENCE` standard
-errors: a designer's rule of thumb is worth more than the noise of a few hundred rollouts
-(the UNO project's `plan`: bench/RESULTS.md has what the search made of it with and
-without this test). Everything random comes from that RNG, so a bot's seed and the position
-decide its choice.
+The greedy choices start with `PRIOR` visits of an even result at the root (`_lean`). The
+decision returned is the root's most visited (ties by the bot's seeded RNG).
+
+A game that gives its own rollout policy (`Game.rollout_action`, a designer's rule of thumb
+such as the UNO project's `plan`) is searched differently, by one step of policy improvement
+(`improve`; Bertsekas's rollout algorithm, flat Monte Carlo over worlds): each round deals one
+world and plays every decision legal in it there, everyone playing the policy afterwards, all
+with the same chance and the same rollout RNG (common random numbers, so two decisions are
+compared in the same luck), to the end or `ROLLOUT_CAP` and judged by `outcome`. The policy's
+own choice is kept unless the decision of best mean beat it world by world by `EVIDENCE`
+standard errors of the paired difference, over at least `MIN_PAIRS` worlds (`shown_better`).
+Why not the tree: measured in UNO (bench/RESULTS.md), the tree's departures from the policy
+gained nothing on average (its opponents' replies start as random moves expanded one by one,
+and its test took each mean as independent and the best of several noisy means as unbiased);
+returning the best mean whatever the evidence gains nothing either, the noise picks. A game
+without a policy of its own is searched by the tree exactly as before. Everything random comes
+from the bot's RNG, so a bot's seed and the position decide its choice.
 
 Hooks a game may give (on its `Game` class; docs/engine.md):
 `resample(state, seat, knowledge, rng) -> State` deals worlds its own way;
