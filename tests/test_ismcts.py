@@ -262,6 +262,7 @@ def test_against_says_what_changed_in_a_sentence():
 
 def test_a_game_may_deal_its_own_worlds_and_play_its_own_rollouts(monkeypatch):
     """`Game.resample` and `Game.rollout_action` (docs/engine.md) replace the engine's."""
+    from deckwright.engine.ismcts import MIN_PAIRS
     from deckwright.engine.knowledge import resample
     pos = position("super-page-one", 1, 0)
     cls = type(pos.state.game)
@@ -278,9 +279,9 @@ def test_a_game_may_deal_its_own_worlds_and_play_its_own_rollouts(monkeypatch):
     monkeypatch.setattr(cls, "resample", staticmethod(deal), raising=False)
     monkeypatch.setattr(cls, "rollout_action", staticmethod(rollout), raising=False)
     ISMCTSBot(0, 6).choose(pos.state, list(pos.actions))
-    # a game with its own policy is searched by policy improvement: one world a round, every
-    # decision tried in it, at least two rounds (`improve`)
-    assert calls["deal"] == max(2, 6 // len(pos.actions)) and calls["rollout"] > 0
+    # a game with its own policy is searched by policy improvement (`improve`): two worlds
+    # for every decision, then MIN_PAIRS more if one beat the policy's choice there
+    assert calls["deal"] in (2, 2 + MIN_PAIRS) and calls["rollout"] > 0
 
 
 def test_plain_ismcts_searches_the_games_own_budget(monkeypatch):
@@ -328,7 +329,7 @@ def test_the_search_leaves_a_poor_policy_for_a_clearly_better_decision(monkeypat
                         staticmethod(lambda state, actions, rng: actions[-1]))
     state, actions, _ = _uno_decisions(1)[0]
     assert actions[-1] == ("draw",)
-    budget = MIN_PAIRS * len(actions)        # MIN_PAIRS worlds for each decision
+    budget = 2 * MIN_PAIRS * len(actions)
     picks = [ISMCTSBot(seed, budget).choose(state.clone(), list(actions)) for seed in (0, 0, 1)]
     assert all(p[0] == "play" for p in picks) and picks[0] == picks[1]
 

@@ -22,11 +22,13 @@ decision returned is the root's most visited (ties by the bot's seeded RNG).
 A game that gives its own rollout policy (`Game.rollout_action`, a designer's rule of thumb
 such as the UNO project's `plan`) is searched differently, by one step of policy improvement
 (`improve`; Bertsekas's rollout algorithm, flat Monte Carlo over worlds): each round deals one
-world and plays every decision legal in it there, everyone playing the policy afterwards, all
-with the same chance and the same rollout RNG (common random numbers, so two decisions are
-compared in the same luck), to the end or `ROLLOUT_CAP` and judged by `outcome`. The policy's
-own choice is kept unless the decision of best mean beat it world by world by `EVIDENCE`
-standard errors of the paired difference, over at least `MIN_PAIRS` worlds (`shown_better`).
+world and plays decisions in it, everyone playing the policy afterwards, all with the same
+chance and the same rollout RNG (common random numbers, so two decisions are compared in the
+same luck), to the end or `ROLLOUT_CAP` and judged by `outcome`. Half the budget plays every
+decision and names the one of best mean; the other half plays only it and the policy's own
+choice in fresh worlds, and the policy's choice is kept unless those show the challenger
+better world by world by `EVIDENCE` standard errors of the paired difference, over at least
+`MIN_PAIRS` worlds (`shown_better`).
 Why not the tree: measured in UNO (bench/RESULTS.md), the tree's departures from the policy
 gained nothing on average (its opponents' replies start as random moves expanded one by one,
 and its test took each mean as independent and the best of several noisy means as unbiased);
@@ -44,7 +46,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from .bots import default_value
 from .knowledge import Deal, Knowledge
@@ -100,16 +102,35 @@ def _greedy_best(state: State, actions: list[Action]) -> list[Action]:
 def improve(actions: list[Action], deal: Callable[[random.Random], State],
             policy: Callable[..., Action], budget: int, rng: random.Random) -> Action:
     """One step of policy improvement over the game's own rollout policy (the module
-    docstring): each round deals one world and plays every decision legal in it there, all
-    with the same chance and the same rollout RNG (common random numbers), everyone playing
-    `policy` after it, to the end or `ROLLOUT_CAP` decisions (`outcome`); `budget` rollouts in
-    all, at least two rounds. The policy's own choice (read in the first world) is left only
-    for the decision of best mean result, and only when it beat the policy's choice world by
-    world by `EVIDENCE` standard errors of the paired difference (`shown_better`)."""
-    rounds = max(2, budget // len(actions))
+    docstring), in two halves of `budget` rollouts. The first plays every decision in the same
+    worlds and names the one of best mean result; when that is not the policy's own choice
+    (read in the first world), the second half plays just the two of them in fresh worlds, and
+    the challenger is returned only if those results show it better (`shown_better`). The
+    confirmation never sees the results the challenger was picked on: the best of several
+    noisy means is too good by the luck that made it the best."""
     keys = [_key(a) for a in actions]
+    rounds = max(2, budget // (2 * len(actions)))
+    results, favoured = _play(actions, keys, range(len(actions)), deal, policy, rounds, rng)
+    means = [_mean([r for r in rows if r is not None]) for rows in results]
+    best = max(range(len(actions)), key=lambda i: (means[i], i == favoured))
+    if best == favoured:
+        return actions[favoured]
+    confirm = max(MIN_PAIRS, (budget - rounds * len(actions)) // 2)
+    results, _ = _play(actions, keys, (best, favoured), deal, policy, confirm, rng, favoured)
+    diffs = [a - b for a, b in zip(results[best], results[favoured])
+             if a is not None and b is not None]
+    return actions[best] if shown_better(diffs) else actions[favoured]
+
+
+def _play(actions: list[Action], keys: list[Any], which: Sequence[int],
+          deal: Callable[[random.Random], State], policy: Callable[..., Action], rounds: int,
+          rng: random.Random, favoured: int = -1) -> tuple[list[list[float | None]], int]:
+    """`rounds` worlds, each dealt once; in each, every decision of `which` legal there is
+    played with the same chance and rollout RNG (common random numbers: two decisions are
+    compared in the same luck), everyone playing `policy` after it, to the end or
+    `ROLLOUT_CAP` decisions (`outcome`). Returns each decision's results (None where it was
+    not legal) and the policy's choice (read in the first world unless given)."""
     results: list[list[float | None]] = [[] for _ in actions]
-    favoured = -1
     for _ in range(rounds):
         world = deal(rng)
         seat = world.current_player()
@@ -119,23 +140,19 @@ def improve(actions: list[Action], deal: Callable[[random.Random], State],
                             rng)
             favoured = keys.index(_key(choice))
         seed = rng.random()
-        for index, action in enumerate(actions):
+        for index in which:
             if keys[index] not in legal:
                 results[index].append(None)
                 continue
             play = world.clone()
             chance = play.rng = random.Random(seed)
-            play.apply(action, check=False)
+            play.apply(actions[index], check=False)
             steps = 0
             while not play.is_over() and steps < ROLLOUT_CAP:
                 play.apply(policy(play, play.legal_actions(), chance), check=False)
                 steps += 1
             results[index].append(outcome(play)[seat])
-    means = [_mean([r for r in rows if r is not None]) for rows in results]
-    best = max(range(len(actions)), key=lambda i: (means[i], i == favoured))
-    diffs = [a - b for a, b in zip(results[best], results[favoured])
-             if a is not None and b is not None]
-    return actions[best] if best != favoured and shown_better(diffs) else actions[favoured]
+    return results, favoured
 
 
 def _mean(values: list[float]) -> float:
