@@ -29,10 +29,12 @@ decision and names the one of best mean; the other half plays only it and the po
 choice in fresh worlds, and the policy's choice is kept unless those show the challenger
 better world by world by `EVIDENCE` standard errors of the paired difference, over at least
 `MIN_PAIRS` worlds (`shown_better`).
-Why not the tree: measured in UNO (bench/RESULTS.md), the tree's departures from the policy
-gained nothing on average (its opponents' replies start as random moves expanded one by one,
-and its test took each mean as independent and the best of several noisy means as unbiased);
-returning the best mean whatever the evidence gains nothing either, the noise picks. A game
+Why not the tree: measured in UNO by an umpire who sees the hands (bench/policy_gain.py,
+bench/RESULTS.md), the tree's departures from the policy gained nothing on average, and
+returning the best mean whatever the evidence gains nothing either (the noise picks); these
+departures gain. Likely reasons, not measured one by one: the tree's opponents reply with
+random untried moves until each was tried, and its test took each mean as independent and
+the best of several noisy means as unbiased. A game
 without a policy of its own is searched by the tree exactly as before. Everything random comes
 from the bot's RNG, so a bot's seed and the position decide its choice.
 
