@@ -18,9 +18,9 @@ A game's own bots (ghost-couple's `memory`, the UNO project's `plan`) are played
 and against ismcts too. Every greedy bot is a fair opponent: a game's `greedy_value` judges
 only from what its player may know (ghost-couple's turns a face-down card it remembers, never
 one it has not seen; tests/test_rollout_policies.py). A game that gives its own rollout policy
-(`Game.rollout_action`, the UNO project's `plan` rule) has ISMCTS roll out with it and lean to
-its choice (docs/engine.md); the table says so under the game, and its own bot's row against
-greedy is what the policy alone is worth, so what the search adds is the difference.
+(`Game.rollout_action`, the UNO project's `plan` rule) is searched by one step of improvement
+over that policy (docs/engine.md); the table says so under the game, and its own bot's row
+against greedy is what the policy alone is worth, so what the search adds is the difference.
 
 `--swapped N` measures how much the deal decides: N deals, each played twice with the two bots'
 seats swapped (the same game seed, so the same deal and shuffles as far as the play agrees). A
@@ -205,8 +205,8 @@ def main() -> None:
             print(row(game_id, f"{own} vs greedy", *win_shares(records, own), seconds))
         game_class = type(_game(str(root), game_id, None))
         if getattr(game_class, "rollout_action", None) is not None:
-            print(f"{'':<18} (ISMCTS rolls out with {game_id}'s own policy, "
-                  "Game.rollout_action, and keeps its choice unless shown worse)")
+            print(f"{'':<18} (ISMCTS improves on {game_id}'s own policy, "
+                  "Game.rollout_action: keeps its choice unless shown worse)")
         game_budget = search_budget(game_class)
         budgets = [int(b) for b in args.budgets.split(",")] if args.budgets else [game_budget]
         for budget in budgets:

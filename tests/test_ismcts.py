@@ -262,6 +262,7 @@ def test_against_says_what_changed_in_a_sentence():
 
 def test_a_game_may_deal_its_own_worlds_and_play_its_own_rollouts(monkeypatch):
     """`Game.resample` and `Game.rollout_action` (docs/engine.md) replace the engine's."""
+    from deckwright.engine.ismcts import MIN_PAIRS
     from deckwright.engine.knowledge import resample
     pos = position("super-page-one", 1, 0)
     cls = type(pos.state.game)
@@ -278,7 +279,9 @@ def test_a_game_may_deal_its_own_worlds_and_play_its_own_rollouts(monkeypatch):
     monkeypatch.setattr(cls, "resample", staticmethod(deal), raising=False)
     monkeypatch.setattr(cls, "rollout_action", staticmethod(rollout), raising=False)
     ISMCTSBot(0, 6).choose(pos.state, list(pos.actions))
-    assert calls["deal"] == 7 and calls["rollout"] > 0     # six simulations and the prior's
+    # a game with its own policy is searched by policy improvement (`improve`): two worlds
+    # for every decision, then MIN_PAIRS more if one beat the policy's choice there
+    assert calls["deal"] in (2, 2 + MIN_PAIRS) and calls["rollout"] > 0
 
 
 def test_plain_ismcts_searches_the_games_own_budget(monkeypatch):
@@ -303,19 +306,32 @@ def test_plain_ismcts_searches_the_games_own_budget(monkeypatch):
 
 
 def test_the_search_leaves_the_games_own_policy_only_on_evidence():
-    """`_keep_unless_shown`: a decision the rollouts rate a little better than the policy's
-    choice (within `EVIDENCE` standard errors) does not replace it; a clearly better one
-    does."""
-    from deckwright.engine.ismcts import EVIDENCE, Node, _keep_unless_shown
+    """`shown_better`: paired differences (a decision's result minus the policy's, world by
+    world) a little above zero, within `EVIDENCE` standard errors, or too few of them, do not
+    replace the policy's choice; a clear run of better results does."""
+    from deckwright.engine.ismcts import EVIDENCE, MIN_PAIRS, shown_better
     assert EVIDENCE > 0
-    root = Node(0)
-    for action, visits, wins in ((("kept",), 60, 30.0), (("near",), 80, 44.0),
-                                 (("clear",), 120, 96.0)):
-        child = root.children[action] = Node(0)
-        child.visits = child.available = visits
-        child.reward = wins
-    assert _keep_unless_shown(root, ("near",), ("kept",)) == ("kept",)
-    assert _keep_unless_shown(root, ("clear",), ("kept",)) == ("clear",)
+    near = [1.0] * 6 + [-1.0] * 4 + [0.0] * 30          # mean 0.05, standard error 0.079
+    clear = [1.0] * 12 + [-1.0] * 2 + [0.0] * 26        # mean 0.25, standard error 0.074
+    assert not shown_better(near)
+    assert shown_better(clear)
+    assert not shown_better([1.0] * (MIN_PAIRS - 1))
+
+
+def test_the_search_leaves_a_poor_policy_for_a_clearly_better_decision(monkeypatch):
+    """The UNO project searched with a policy that always draws: every rollout is cut at
+    `ROLLOUT_CAP` and judged by hand size, so playing a card is better in every world (the
+    same chance in each, common random numbers) and the search plays one; the choice is the
+    same for a seed."""
+    from deckwright.engine.ismcts import MIN_PAIRS
+    g = game("uno", UNO)
+    monkeypatch.setattr(type(g), "rollout_action",
+                        staticmethod(lambda state, actions, rng: actions[-1]))
+    state, actions, _ = _uno_decisions(1)[0]
+    assert actions[-1] == ("draw",)
+    budget = 2 * MIN_PAIRS * len(actions)
+    picks = [ISMCTSBot(seed, budget).choose(state.clone(), list(actions)) for seed in (0, 0, 1)]
+    assert all(p[0] == "play" for p in picks) and picks[0] == picks[1]
 
 
 def _uno_decisions(count: int):

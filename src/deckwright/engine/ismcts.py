@@ -10,19 +10,33 @@ the seat's and the others'). Each simulation
 2. walks down the tree choosing, among the decisions legal in this world, the one of highest
    UCB1 with *availability* counts (a decision is compared only over the simulations in which
    it was legal), until it meets a decision the tree has not tried: that one is added;
-3. plays the game out with the greedy bot's policy for everyone (or at random, or with the
-   game's `Game.rollout_action`) to the end or to `ROLLOUT_CAP` decisions, and scores it: a
-   win counts 1 shared among the tied winners; a game cut at the cap goes to whoever leads
-   by return, then by score (`outcome`);
+3. plays the game out with the greedy bot's policy for everyone (or at random) to the end or
+   to `ROLLOUT_CAP` decisions, and scores it: a win counts 1 shared among the tied winners; a
+   game cut at the cap goes to whoever leads by return, then by score, then by fewest cards
+   in hand (`outcome`);
 4. adds each player's result to the nodes of their own decisions on the way down.
 
-The decision returned is the root's most visited (ties by the bot's seeded RNG). When the game
-gives its own rollout policy, the root starts leaning to that policy's choice, and another
-decision is returned only when its mean result beats the policy's by `EVIDENCE` standard
-errors: a designer's rule of thumb is worth more than the noise of a few hundred rollouts
-(the UNO project's `plan`: bench/RESULTS.md has what the search made of it with and
-without this test). Everything random comes from that RNG, so a bot's seed and the position
-decide its choice.
+The greedy choices start with `PRIOR` visits of an even result at the root (`_lean`). The
+decision returned is the root's most visited (ties by the bot's seeded RNG).
+
+A game that gives its own rollout policy (`Game.rollout_action`, a designer's rule of thumb
+such as the UNO project's `plan`) is searched differently, by one step of policy improvement
+(`improve`; Bertsekas's rollout algorithm, flat Monte Carlo over worlds): each round deals one
+world and plays decisions in it, everyone playing the policy afterwards, all with the same
+chance and the same rollout RNG (common random numbers, so two decisions are compared in the
+same luck), to the end or `ROLLOUT_CAP` and judged by `outcome`. Half the budget plays every
+decision and names the one of best mean; the other half plays only it and the policy's own
+choice in fresh worlds, and the policy's choice is kept unless those show the challenger
+better world by world by `EVIDENCE` standard errors of the paired difference, over at least
+`MIN_PAIRS` worlds (`shown_better`).
+Why not the tree: measured in UNO by an umpire who sees the hands (bench/policy_gain.py,
+bench/RESULTS.md), the tree's departures from the policy gained nothing on average, and
+returning the best mean whatever the evidence gains nothing either (the noise picks); these
+departures gain. Likely reasons, not measured one by one: the tree's opponents reply with
+random untried moves until each was tried, and its test took each mean as independent and
+the best of several noisy means as unbiased. A game
+without a policy of its own is searched by the tree exactly as before. Everything random comes
+from the bot's RNG, so a bot's seed and the position decide its choice.
 
 Hooks a game may give (on its `Game` class; docs/engine.md):
 `resample(state, seat, knowledge, rng) -> State` deals worlds its own way;
@@ -34,7 +48,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from .bots import default_value
 from .knowledge import Deal, Knowledge
@@ -48,10 +62,12 @@ ROLLOUT_CAP = 20
 ROLLOUT = "greedy"
 #: Visits of an even result the greedy choices start with at the root (`ISMCTSBot._lean`).
 PRIOR = 10
-#: Standard errors by which another decision's mean result must beat the choice of the game's
-#: own policy (`Game.rollout_action`) for the search to leave it (`_keep_unless_shown`); 0
-#: returns the most visited whatever. Without a policy of the game's, the most visited goes.
+#: Standard errors by which another decision's results must beat, world by world, those of
+#: the choice of the game's own policy (`Game.rollout_action`) for the search to leave it
+#: (`shown_better`); 0 returns the best mean whatever.
 EVIDENCE = 2.0
+#: Worlds a decision must have been compared in before it may replace the policy's choice.
+MIN_PAIRS = 10
 #: The exploration constant of UCB1 (rewards are in [0, 1]).
 EXPLORE = 0.7
 
@@ -85,15 +101,78 @@ def _greedy_best(state: State, actions: list[Action]) -> list[Action]:
     return best
 
 
-def _keep_unless_shown(root: Node, pick: Action, kept: Action) -> Action:
-    """`pick` only when its mean result beats `kept`'s by `EVIDENCE` standard errors of the
-    difference (each mean's error sqrt(m(1-m)/visits), the prior's visits counted), else
-    `kept`: a few percent between two decisions is less than the noise of a few hundred
-    rollouts, and without this test the noise, not the search, picks among near equals."""
-    a, b = root.children[_key(pick)], root.children[_key(kept)]
-    ma, mb = a.reward / a.visits, b.reward / b.visits
-    error = math.sqrt(ma * (1 - ma) / a.visits + mb * (1 - mb) / b.visits)
-    return pick if ma - mb > EVIDENCE * error else kept
+def improve(actions: list[Action], deal: Callable[[random.Random], State],
+            policy: Callable[..., Action], budget: int, rng: random.Random) -> Action:
+    """One step of policy improvement over the game's own rollout policy (the module
+    docstring), in two halves of `budget` rollouts. The first plays every decision in the same
+    worlds and names the one of best mean result; when that is not the policy's own choice
+    (read in the first world), the second half plays just the two of them in fresh worlds, and
+    the challenger is returned only if those results show it better (`shown_better`). The
+    confirmation never sees the results the challenger was picked on: the best of several
+    noisy means is too good by the luck that made it the best."""
+    keys = [_key(a) for a in actions]
+    rounds = max(2, budget // (2 * len(actions)))
+    results, favoured = _play(actions, keys, range(len(actions)), deal, policy, rounds, rng)
+    means = [_mean([r for r in rows if r is not None]) for rows in results]
+    best = max(range(len(actions)), key=lambda i: (means[i], i == favoured))
+    if best == favoured:
+        return actions[favoured]
+    confirm = max(MIN_PAIRS, (budget - rounds * len(actions)) // 2)
+    results, _ = _play(actions, keys, (best, favoured), deal, policy, confirm, rng, favoured)
+    diffs = [a - b for a, b in zip(results[best], results[favoured])
+             if a is not None and b is not None]
+    return actions[best] if shown_better(diffs) else actions[favoured]
+
+
+def _play(actions: list[Action], keys: list[Any], which: Sequence[int],
+          deal: Callable[[random.Random], State], policy: Callable[..., Action], rounds: int,
+          rng: random.Random, favoured: int = -1) -> tuple[list[list[float | None]], int]:
+    """`rounds` worlds, each dealt once; in each, every decision of `which` legal there is
+    played with the same chance and rollout RNG (common random numbers: two decisions are
+    compared in the same luck), everyone playing `policy` after it, to the end or
+    `ROLLOUT_CAP` decisions (`outcome`). Returns each decision's results (None where it was
+    not legal) and the policy's choice (read in the first world unless given)."""
+    results: list[list[float | None]] = [[] for _ in actions]
+    for _ in range(rounds):
+        world = deal(rng)
+        seat = world.current_player()
+        legal = set(map(_key, world.legal_actions()))
+        if favoured < 0:
+            choice = policy(world, [a for k, a in zip(keys, actions) if k in legal] or actions,
+                            rng)
+            favoured = keys.index(_key(choice))
+        seed = rng.random()
+        for index in which:
+            if keys[index] not in legal:
+                results[index].append(None)
+                continue
+            play = world.clone()
+            chance = play.rng = random.Random(seed)
+            play.apply(actions[index], check=False)
+            steps = 0
+            while not play.is_over() and steps < ROLLOUT_CAP:
+                play.apply(policy(play, play.legal_actions(), chance), check=False)
+                steps += 1
+            results[index].append(outcome(play)[seat])
+    return results, favoured
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else -1.0
+
+
+def shown_better(diffs: list[float]) -> bool:
+    """Whether paired differences of results (a decision's minus the policy's, world by
+    world) show the decision better: at least `MIN_PAIRS` of them, and their mean above
+    `EVIDENCE` standard errors (the sample deviation over sqrt(n)). A few percent between two
+    decisions is less than the noise of a few hundred rollouts; without this test the noise,
+    not the rollouts, picks among near equals (bench/RESULTS.md)."""
+    n = len(diffs)
+    if n < MIN_PAIRS:
+        return False
+    mean = sum(diffs) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    return mean > EVIDENCE * spread / math.sqrt(n)
 
 
 class Node:
@@ -170,20 +249,19 @@ class ISMCTSBot:
         knowledge = self._knowledge(state, seat)
         game = state.game
         hook = self.resampler or getattr(game, "resample", None)
-        plan = Deal(state, seat, knowledge) if hook is None else None
-        policy = getattr(game, "rollout_action", None)
-        rollout = policy or self.rollout
+        deal: Callable[[random.Random], State] = (
+            Deal(state, seat, knowledge).world if hook is None
+            else lambda rng: hook(state, seat, knowledge, rng))
+        budget = self.budget or search_budget(type(game))
         rng = self.rng
+        policy = getattr(game, "rollout_action", None)
+        if policy is not None:
+            return improve(actions, deal, policy, budget, rng)
         root = Node(seat)
-        first = plan.world(rng) if plan is not None else hook(state, seat, knowledge, rng)
-        favoured = self._lean(root, first, actions, seat, policy)
-        for _ in range(self.budget or search_budget(type(game))):
-            world = plan.world(rng) if plan is not None else hook(state, seat, knowledge, rng)
-            self._simulate(root, world, rng, rollout)
-        pick = self._most_visited(root, actions, rng)
-        if policy is None or not EVIDENCE or not favoured or pick in favoured:
-            return pick
-        return _keep_unless_shown(root, pick, self._most_visited(root, favoured, rng))
+        self._lean(root, deal(rng), actions, seat)
+        for _ in range(budget):
+            self._simulate(root, deal(rng), rng, self.rollout)
+        return self._most_visited(root, actions, rng)
 
     @staticmethod
     def _most_visited(root: Node, actions: list[Action], rng: random.Random) -> Action:
@@ -193,26 +271,21 @@ class ISMCTSBot:
         top = [a for a, v in zip(actions, visits) if v == max(visits)]
         return top[int(rng.random() * len(top))]
 
-    def _lean(self, root: Node, world: State, actions: list[Action], seat: int,
-              policy: Callable[..., Action] | None) -> list[Action]:
-        """Start the favoured choices with `PRIOR` visits of an even result and return them:
-        the greedy bot's best, or the one the game's own policy (`policy`, its
-        `rollout_action`) takes. The search leaves them only when its simulations say another
-        is better, so a small budget is not worse than the policy for the noise of a few
-        rollouts. They are read in a world, never in the real state (a module's
-        `greedy_value` may look at cards the seat cannot see)."""
+    def _lean(self, root: Node, world: State, actions: list[Action], seat: int) -> None:
+        """Start the greedy bot's best choices with `PRIOR` visits of an even result: the
+        search leaves them only when its simulations say another is better, so a small budget
+        is not worse than greedy for the noise of a few rollouts. They are read in a world,
+        never in the real state (a module's `greedy_value` may look at cards the seat cannot
+        see)."""
         if not PRIOR:
-            return []
+            return
         even = 1.0 / world.players
         legal = set(map(_key, world.legal_actions()))
         shared = [a for a in actions if _key(a) in legal] or actions
-        favoured = ([policy(world, shared, self.rng)] if policy is not None
-                    else _greedy_best(world, shared))
-        for action in favoured:
+        for action in _greedy_best(world, shared):
             child = root.children[_key(action)] = Node(seat)
             child.visits = child.available = PRIOR
             child.reward = PRIOR * even
-        return favoured
 
     def _simulate(self, root: Node, world: State, rng: random.Random,
                   rollout: Callable[..., Action] | None) -> None:
