@@ -11,9 +11,10 @@ the seat's and the others'). Each simulation
    UCB1 with *availability* counts (a decision is compared only over the simulations in which
    it was legal), until it meets a decision the tree has not tried: that one is added;
 3. plays the game out with the greedy bot's policy for everyone (or at random, or with the
-   game's `Game.rollout_action`) to the end or to `ROLLOUT_CAP` decisions, and scores it: a
-   win counts 1 shared among the tied winners; a game cut at the cap goes to whoever leads
-   by return, then by score (`outcome`);
+   game's `Game.rollout_action`) to the end or to `ROLLOUT_CAP` decisions (the game's
+   `Game.rollout_cap`), and scores it: a win counts 1 shared among the tied winners; a game
+   cut at the cap goes to whoever leads by return, then by score (`outcome`), or gets the
+   game's own judgement of each player's chance (`Game.judge_rollout`);
 4. adds each player's result to the nodes of their own decisions on the way down.
 
 The decision returned is the root's most visited (ties by the bot's seeded RNG). When the game
@@ -27,7 +28,9 @@ decide its choice.
 Hooks a game may give (on its `Game` class; docs/engine.md):
 `resample(state, seat, knowledge, rng) -> State` deals worlds its own way;
 `rollout_action(state, actions, rng) -> action` plays the rollouts;
-`search_budget = N` (a class attribute) is its default simulations a decision.
+`search_budget = N` (a class attribute) is its default simulations a decision;
+`rollout_cap = N` (a class attribute) its rollout decisions before the cut;
+`judge_rollout(state) -> [float]` each player's result in [0, 1] of a rollout cut there.
 """
 
 from __future__ import annotations
@@ -173,13 +176,15 @@ class ISMCTSBot:
         plan = Deal(state, seat, knowledge) if hook is None else None
         policy = getattr(game, "rollout_action", None)
         rollout = policy or self.rollout
+        cap = int(getattr(game, "rollout_cap", None) or ROLLOUT_CAP)
+        judge = getattr(game, "judge_rollout", None)
         rng = self.rng
         root = Node(seat)
         first = plan.world(rng) if plan is not None else hook(state, seat, knowledge, rng)
-        favoured = self._lean(root, first, actions, seat, policy)
+        favoured = self._lean(root, first, actions, seat, policy, judge)
         for _ in range(self.budget or search_budget(type(game))):
             world = plan.world(rng) if plan is not None else hook(state, seat, knowledge, rng)
-            self._simulate(root, world, rng, rollout)
+            self._simulate(root, world, rng, rollout, cap, judge)
         pick = self._most_visited(root, actions, rng)
         if policy is None or not EVIDENCE or not favoured or pick in favoured:
             return pick
@@ -194,16 +199,21 @@ class ISMCTSBot:
         return top[int(rng.random() * len(top))]
 
     def _lean(self, root: Node, world: State, actions: list[Action], seat: int,
-              policy: Callable[..., Action] | None) -> list[Action]:
-        """Start the favoured choices with `PRIOR` visits of an even result and return them:
+              policy: Callable[..., Action] | None,
+              judge: Callable[[State], list[float]] | None = None) -> list[Action]:
+        """Start the favoured choices with `PRIOR` visits of an even result (the game's
+        judgement of the world as it stands, `judge`, when it gives one) and return them:
         the greedy bot's best, or the one the game's own policy (`policy`, its
         `rollout_action`) takes. The search leaves them only when its simulations say another
         is better, so a small budget is not worse than the policy for the noise of a few
         rollouts. They are read in a world, never in the real state (a module's
-        `greedy_value` may look at cards the seat cannot see)."""
+        `greedy_value` may look at cards the seat cannot see). An even prior is not neutral
+        where the game judges softly: in a won position every other decision's rollouts
+        average near 1, the favoured's prior holds it at 1/players, UCB1 never tries it and
+        the search leaves it for no reason; the judged value is about what its rollouts give."""
         if not PRIOR:
             return []
-        even = 1.0 / world.players
+        even = judge(world)[seat] if judge is not None else 1.0 / world.players
         legal = set(map(_key, world.legal_actions()))
         shared = [a for a in actions if _key(a) in legal] or actions
         favoured = ([policy(world, shared, self.rng)] if policy is not None
@@ -215,7 +225,8 @@ class ISMCTSBot:
         return favoured
 
     def _simulate(self, root: Node, world: State, rng: random.Random,
-                  rollout: Callable[..., Action] | None) -> None:
+                  rollout: Callable[..., Action] | None, cap: int = ROLLOUT_CAP,
+                  judge: Callable[[State], list[float]] | None = None) -> None:
         path: list[Node] = []
         node = root
         expanded = False
@@ -243,13 +254,13 @@ class ISMCTSBot:
             if expanded:
                 break
         steps = 0
-        while not world.is_over() and steps < ROLLOUT_CAP:
+        while not world.is_over() and steps < cap:
             actions = world.legal_actions()
             action = (rollout(world, actions, rng) if rollout is not None
                       else actions[int(rng.random() * len(actions))])
             world.apply(action, check=False)
             steps += 1
-        result = outcome(world)
+        result = outcome(world) if judge is None or world.is_over() else judge(world)
         for child in path:
             child.visits += 1
             child.reward += result[child.player]
