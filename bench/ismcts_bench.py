@@ -225,7 +225,10 @@ def main() -> None:
                 deals = args.swapped
                 decided, first, second, wins, seconds = swapped(
                     game_id, root, (name, "greedy"), deals, args.workers, args.seed)
-                print(row(game_id, f"{name} vs greedy, swapped", wins, 2 * deals, seconds))
+                per, n = ((0.0, 0) if "greedy" in rivals
+                          else decision_time(game_id, root, budget, args.timing_games))
+                print(row(game_id, f"{name} vs greedy, swapped", wins, 2 * deals, seconds,
+                          f"{per * 1000:.1f}" if n else ""))
                 print(f"{game_id:<18} {name} vs greedy, seats swapped on {deals} deals: "
                       f"the deal decided {decided} ({decided / deals:.0%}), {name} won both "
                       f"{first}, greedy won both {second}, the rest split by ties; "
