@@ -281,6 +281,43 @@ def test_a_game_may_deal_its_own_worlds_and_play_its_own_rollouts(monkeypatch):
     assert calls["deal"] == 7 and calls["rollout"] > 0     # six simulations and the prior's
 
 
+def test_a_game_may_cut_its_rollouts_and_judge_them(monkeypatch):
+    """`Game.rollout_cap` and `Game.judge_rollout` (docs/engine.md): no rollout plays past the
+    game's cap, every game cut there (and only those) is judged by the game, and the policy's
+    choice starts from the game's judgement of the position instead of an even result."""
+    from deckwright.engine import ismcts
+    pos = position("super-page-one", 1, 0)
+    cls = type(pos.state.game)
+    judged, played, since = [], [], [0]
+
+    def rollout(state, actions, rng):
+        since[0] += 1
+        return actions[0]
+
+    def deal(state, seat, knowledge, rng):
+        since[0] = 0
+        return Deal(state, seat, knowledge).world(rng)
+
+    def judge(state):
+        judged.append(state.is_over())
+        played.append(since[0])
+        return [0.9 if p == pos.state.current_player() else 0.1 for p in range(state.players)]
+
+    monkeypatch.setattr(cls, "rollout_action", staticmethod(rollout), raising=False)
+    monkeypatch.setattr(cls, "rollout_cap", 3, raising=False)
+    monkeypatch.setattr(cls, "resample", staticmethod(deal), raising=False)
+    monkeypatch.setattr(cls, "judge_rollout", staticmethod(judge), raising=False)
+    bot = ISMCTSBot(0, 8)
+    leaned = []
+    monkeypatch.setattr(bot, "_lean", lambda root, *rest: leaned.append(root) or
+                        ISMCTSBot._lean(bot, root, *rest))
+    bot.choose(pos.state, list(pos.actions))
+    assert judged and not any(judged)             # only cut games are judged (the prior's too)
+    assert max(played) == 3                       # no rollout plays past the cap
+    favoured = [c for c in leaned[0].children.values() if c.visits >= ismcts.PRIOR]
+    assert favoured and all(c.reward >= 0.9 * ismcts.PRIOR for c in favoured)
+
+
 def test_plain_ismcts_searches_the_games_own_budget(monkeypatch):
     """`Game.search_budget` is what `ismcts` without a number searches (original-tcg's dear
     decisions); `ismcts:N` still searches N."""
