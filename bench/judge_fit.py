@@ -92,16 +92,16 @@ def main() -> None:
     x, y = samples(args.games)
     print(f"original-tcg, greedy against greedy: {args.games} games, {len(y)} standings "
           f"(each player's, every {EVERY} decisions of a decided game)")
-    print(f"{'judged by (difference)':<52} {'weights':<40} {'log loss':>8} {'right':>6}")
+    print(f"{'judged by (difference)':<52} {'weights':<44} {'log loss':>8} {'right':>6}")
     for cols in MODELS:
         w, loss, right = fit(x[:, cols], y)
         print(f"{', '.join(NAMES[c] for c in cols):<52} "
-              f"{' '.join(f'{v:+.3f}' for v in w):<40} {loss:8.3f} {right:6.1%}")
+              f"{' '.join(f'{v:+.3f}' for v in w):<44} {loss:8.3f} {right:6.1%}")
     life, hand = x[:, 6], x[:, 4]
     guess = np.where(life != 0, (life > 0) * 1.0, np.where(hand != 0, (hand < 0) * 1.0, 0.5))
     right = np.where(guess == 0.5, 0.5, (guess > 0.5) == (y > 0.5))
     by_hand = (life == 0) & (hand != 0)
-    print(f"{'engine outcome: life cards, then fewer in hand':<52} {'(0 or 1)':<40} "
+    print(f"{'engine outcome: life cards, then fewer in hand':<52} {'(0 or 1)':<44} "
           f"{'':>8} {np.mean(right):6.1%}")
     print(f"  life cards decide {np.mean(life != 0):.1%} of standings, the hands "
           f"{np.mean(by_hand):.1%} (and guess {np.mean(right[by_hand]):.1%} of those right), "
