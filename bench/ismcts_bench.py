@@ -25,8 +25,10 @@ against greedy is what the policy alone is worth, so what the search adds is the
 `--swapped N` measures how much the deal decides: N deals, each played twice with the two bots'
 seats swapped (the same game seed, so the same deal and shuffles as far as the play agrees). A
 deal the same seat wins both times was decided by the deal at this level of play; the first bot
-can win at most 1 - decided/2 of the games if it won every other deal both ways. `--rivals`
-names the bots ismcts meets (default: greedy and the game's own bots).
+can win at most 1 - decided/2 of the games if it won every other deal both ways; the 2N games
+are themselves seat-rotated, so their row is a win rate like the others (with ms/dec when
+greedy is not among the rivals). `--rivals` names the bots ismcts meets (default: greedy and
+the game's own bots).
 
 `--budgets` sweeps the simulations a decision: the default budget is the largest whose 1,000
 two-player super-page-one games fit in ten minutes on two cores (the games-per-hour column, run
@@ -224,7 +226,10 @@ def main() -> None:
                 deals = args.swapped
                 decided, first, second, wins, seconds = swapped(
                     game_id, root, (name, "greedy"), deals, args.workers, args.seed)
-                print(row(game_id, f"{name} vs greedy, swapped", wins, 2 * deals, seconds))
+                per, n = ((0.0, 0) if "greedy" in rivals
+                          else decision_time(game_id, root, budget, args.timing_games))
+                print(row(game_id, f"{name} vs greedy, swapped", wins, 2 * deals, seconds,
+                          f"{per * 1000:.1f}" if n else ""))
                 print(f"{game_id:<18} {name} vs greedy, seats swapped on {deals} deals: "
                       f"the deal decided {decided} ({decided / deals:.0%}), {name} won both "
                       f"{first}, greedy won both {second}, the rest split by ties; "

@@ -284,6 +284,46 @@ def test_a_game_may_deal_its_own_worlds_and_play_its_own_rollouts(monkeypatch):
     assert calls["deal"] in (2, 2 + MIN_PAIRS) and calls["rollout"] > 0
 
 
+@pytest.mark.parametrize("with_policy", [False, True], ids=["tree", "own-policy"])
+def test_a_game_may_cut_its_rollouts_and_judge_them(monkeypatch, with_policy):
+    """`Game.rollout_cap` and `Game.judge_rollout` (docs/engine.md), in both searches (the tree,
+    and the improvement on a game's own policy): no rollout plays past the game's cap, every
+    game cut there (and only those) is judged by the game, and in the tree the greedy choice
+    starts from the game's judgement of the position instead of an even result."""
+    from deckwright.engine import ismcts
+    pos = position("super-page-one", 1, 0)
+    cls = type(pos.state.game)
+    judged: list[tuple[bool, int]] = []
+
+    def rollout(state, actions, rng):
+        if not (with_policy and rng is bot.rng):   # not the policy's choice read in a world
+            state.__dict__["rolled"] = state.__dict__.get("rolled", 0) + 1   # its rollout's
+        return actions[0]
+
+    def judge(state):
+        judged.append((state.is_over(), state.__dict__.get("rolled", 0)))
+        return [0.9 if p == pos.state.current_player() else 0.1 for p in range(state.players)]
+
+    monkeypatch.setattr(cls, "rollout_cap", 3, raising=False)
+    monkeypatch.setattr(cls, "judge_rollout", staticmethod(judge), raising=False)
+    bot = ISMCTSBot(0, 8)
+    if with_policy:
+        monkeypatch.setattr(cls, "rollout_action", staticmethod(rollout), raising=False)
+    else:
+        monkeypatch.delattr(cls, "rollout_action", raising=False)
+        bot.rollout = rollout
+    leaned = []
+    monkeypatch.setattr(bot, "_lean", lambda root, *rest: leaned.append(root) or
+                        ISMCTSBot._lean(bot, root, *rest))
+    bot.choose(pos.state, list(pos.actions))
+    rolled = [n for over, n in judged if n]
+    assert judged and not any(over for over, _ in judged)   # only cut games are judged
+    assert rolled and max(rolled) == 3                      # no rollout plays past the cap
+    if not with_policy:
+        favoured = [c for c in leaned[0].children.values() if c.visits >= ismcts.PRIOR]
+        assert favoured and all(c.reward >= 0.9 * ismcts.PRIOR for c in favoured)
+
+
 def test_plain_ismcts_searches_the_games_own_budget(monkeypatch):
     """`Game.search_budget` is what `ismcts` without a number searches (original-tcg's dear
     decisions); `ismcts:N` still searches N."""

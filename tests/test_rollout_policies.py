@@ -94,3 +94,19 @@ def test_a_greedy_that_reads_the_face_down_field_is_told_apart():
     """ghost-couple's old greedy rule (the bug of issue 31) fails the check above."""
     compared, differ = choices("ghost-couple", turning_a_face_down_couple)
     assert differ > 0, (compared, differ)
+
+
+def test_original_tcg_judges_a_cut_rollout_by_what_is_face_up():
+    """`OriginalTcg.judge_rollout` (docs/engine.md): the same judgement when the cards a player
+    cannot place are dealt again; the player with more health left or more power on the field
+    is judged the likelier winner, and the two chances make 1."""
+    g = game("original-tcg")
+    found = list(islice(positions(g, 2, 0, random.Random(0)), 12))
+    assert all(g.judge_rollout(pos.state) == g.judge_rollout(pos.alternative) for pos in found)
+    state = found[-1].state.clone()
+    state.counters[0] = 0
+    before = g.judge_rollout(state)
+    assert sum(before) == pytest.approx(1.0)
+    state.counters[0] = 8                       # p1 has taken eight damage counters
+    hurt = g.judge_rollout(state)
+    assert hurt[0] < before[0] and hurt[1] > before[1]

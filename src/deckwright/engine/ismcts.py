@@ -11,9 +11,10 @@ the seat's and the others'). Each simulation
    UCB1 with *availability* counts (a decision is compared only over the simulations in which
    it was legal), until it meets a decision the tree has not tried: that one is added;
 3. plays the game out with the greedy bot's policy for everyone (or at random) to the end or
-   to `ROLLOUT_CAP` decisions, and scores it: a win counts 1 shared among the tied winners; a
-   game cut at the cap goes to whoever leads by return, then by score, then by fewest cards
-   in hand (`outcome`);
+   to `ROLLOUT_CAP` decisions (the game's `Game.rollout_cap`), and scores it: a win counts 1
+   shared among the tied winners; a game cut at the cap goes to whoever leads by return, then
+   by score, then by fewest cards in hand (`outcome`), or gets the game's own judgement of each
+   player's chance (`Game.judge_rollout`, `ending`);
 4. adds each player's result to the nodes of their own decisions on the way down.
 
 The greedy choices start with `PRIOR` visits of an even result at the root (`_lean`). The
@@ -24,7 +25,7 @@ such as the UNO project's `plan`) is searched differently, by one step of policy
 (`improve`; Bertsekas's rollout algorithm, flat Monte Carlo over worlds): each round deals one
 world and plays decisions in it, everyone playing the policy afterwards, all with the same
 chance and the same rollout RNG (common random numbers, so two decisions are compared in the
-same luck), to the end or `ROLLOUT_CAP` and judged by `outcome`. Half the budget plays every
+same luck), to the end or the rollout cap and judged as above (`ending`). Half the budget plays every
 decision and names the one of best mean; the other half plays only it and the policy's own
 choice in fresh worlds, and the policy's choice is kept unless those show the challenger
 better world by world by `EVIDENCE` standard errors of the paired difference, over at least
@@ -41,7 +42,9 @@ from the bot's RNG, so a bot's seed and the position decide its choice.
 Hooks a game may give (on its `Game` class; docs/engine.md):
 `resample(state, seat, knowledge, rng) -> State` deals worlds its own way;
 `rollout_action(state, actions, rng) -> action` plays the rollouts;
-`search_budget = N` (a class attribute) is its default simulations a decision.
+`search_budget = N` (a class attribute) is its default simulations a decision;
+`rollout_cap = N` (a class attribute) its rollout decisions before the cut;
+`judge_rollout(state) -> [float]` each player's result in [0, 1] of a rollout cut there.
 """
 
 from __future__ import annotations
@@ -101,8 +104,22 @@ def _greedy_best(state: State, actions: list[Action]) -> list[Action]:
     return best
 
 
+def ending(game: Any) -> tuple[int, Callable[[State], list[float]]]:
+    """The game's rollout cap (`Game.rollout_cap`, else `ROLLOUT_CAP`) and how a rollout is
+    scored there: a finished game by who won (`outcome`), a cut one by the game's judgement of
+    each player's chance (`Game.judge_rollout`) when it gives one, else by `outcome` too. Rules
+    whose games run long need more than 20 decisions to see anything happen, and a cut judged
+    by life and hand sizes can be worse than a coin (original-tcg: bench/judge_fit.py)."""
+    cap = int(getattr(game, "rollout_cap", None) or ROLLOUT_CAP)
+    judge = getattr(game, "judge_rollout", None)
+    if judge is None:
+        return cap, outcome
+    return cap, lambda state: outcome(state) if state.is_over() else judge(state)
+
+
 def improve(actions: list[Action], deal: Callable[[random.Random], State],
-            policy: Callable[..., Action], budget: int, rng: random.Random) -> Action:
+            policy: Callable[..., Action], budget: int, rng: random.Random,
+            end: tuple[int, Callable[[State], list[float]]] | None = None) -> Action:
     """One step of policy improvement over the game's own rollout policy (the module
     docstring), in two halves of `budget` rollouts. The first plays every decision in the same
     worlds and names the one of best mean result; when that is not the policy's own choice
@@ -112,13 +129,16 @@ def improve(actions: list[Action], deal: Callable[[random.Random], State],
     noisy means is too good by the luck that made it the best."""
     keys = [_key(a) for a in actions]
     rounds = max(2, budget // (2 * len(actions)))
-    results, favoured = _play(actions, keys, range(len(actions)), deal, policy, rounds, rng)
+    end = end or (ROLLOUT_CAP, outcome)
+    results, favoured = _play(actions, keys, range(len(actions)), deal, policy, rounds, rng,
+                              end)
     means = [_mean([r for r in rows if r is not None]) for rows in results]
     best = max(range(len(actions)), key=lambda i: (means[i], i == favoured))
     if best == favoured:
         return actions[favoured]
     confirm = max(MIN_PAIRS, (budget - rounds * len(actions)) // 2)
-    results, _ = _play(actions, keys, (best, favoured), deal, policy, confirm, rng, favoured)
+    results, _ = _play(actions, keys, (best, favoured), deal, policy, confirm, rng, end,
+                       favoured)
     diffs = [a - b for a, b in zip(results[best], results[favoured])
              if a is not None and b is not None]
     return actions[best] if shown_better(diffs) else actions[favoured]
@@ -126,13 +146,15 @@ def improve(actions: list[Action], deal: Callable[[random.Random], State],
 
 def _play(actions: list[Action], keys: list[Any], which: Sequence[int],
           deal: Callable[[random.Random], State], policy: Callable[..., Action], rounds: int,
-          rng: random.Random, favoured: int = -1) -> tuple[list[list[float | None]], int]:
+          rng: random.Random, end: tuple[int, Callable[[State], list[float]]],
+          favoured: int = -1) -> tuple[list[list[float | None]], int]:
     """`rounds` worlds, each dealt once; in each, every decision of `which` legal there is
     played with the same chance and rollout RNG (common random numbers: two decisions are
-    compared in the same luck), everyone playing `policy` after it, to the end or
-    `ROLLOUT_CAP` decisions (`outcome`). Returns each decision's results (None where it was
+    compared in the same luck), everyone playing `policy` after it, to the end or the cap of
+    `end` (cap, scoring: `ending`). Returns each decision's results (None where it was
     not legal) and the policy's choice (read in the first world unless given)."""
     results: list[list[float | None]] = [[] for _ in actions]
+    cap, score = end
     for _ in range(rounds):
         world = deal(rng)
         seat = world.current_player()
@@ -150,10 +172,10 @@ def _play(actions: list[Action], keys: list[Any], which: Sequence[int],
             chance = play.rng = random.Random(seed)
             play.apply(actions[index], check=False)
             steps = 0
-            while not play.is_over() and steps < ROLLOUT_CAP:
+            while not play.is_over() and steps < cap:
                 play.apply(policy(play, play.legal_actions(), chance), check=False)
                 steps += 1
-            results[index].append(outcome(play)[seat])
+            results[index].append(score(play)[seat])
     return results, favoured
 
 
@@ -255,12 +277,13 @@ class ISMCTSBot:
         budget = self.budget or search_budget(type(game))
         rng = self.rng
         policy = getattr(game, "rollout_action", None)
+        end = ending(game)
         if policy is not None:
-            return improve(actions, deal, policy, budget, rng)
+            return improve(actions, deal, policy, budget, rng, end)
         root = Node(seat)
-        self._lean(root, deal(rng), actions, seat)
+        self._lean(root, deal(rng), actions, seat, getattr(game, "judge_rollout", None))
         for _ in range(budget):
-            self._simulate(root, deal(rng), rng, self.rollout)
+            self._simulate(root, deal(rng), rng, self.rollout, end)
         return self._most_visited(root, actions, rng)
 
     @staticmethod
@@ -271,15 +294,19 @@ class ISMCTSBot:
         top = [a for a, v in zip(actions, visits) if v == max(visits)]
         return top[int(rng.random() * len(top))]
 
-    def _lean(self, root: Node, world: State, actions: list[Action], seat: int) -> None:
-        """Start the greedy bot's best choices with `PRIOR` visits of an even result: the
-        search leaves them only when its simulations say another is better, so a small budget
-        is not worse than greedy for the noise of a few rollouts. They are read in a world,
-        never in the real state (a module's `greedy_value` may look at cards the seat cannot
-        see)."""
+    def _lean(self, root: Node, world: State, actions: list[Action], seat: int,
+              judge: Callable[[State], list[float]] | None = None) -> None:
+        """Start the greedy bot's best choices with `PRIOR` visits of an even result (the
+        game's judgement of the world as it stands, `judge`, when it gives one): the search
+        leaves them only when its simulations say another is better, so a small budget is not
+        worse than greedy for the noise of a few rollouts. They are read in a world, never in
+        the real state (a module's `greedy_value` may look at cards the seat cannot see). An
+        even prior is not neutral where the game judges softly: in a won position every other
+        decision's rollouts average near 1, the prior holds the greedy choice at 1/players,
+        UCB1 never tries it and the search leaves it for no reason."""
         if not PRIOR:
             return
-        even = 1.0 / world.players
+        even = judge(world)[seat] if judge is not None else 1.0 / world.players
         legal = set(map(_key, world.legal_actions()))
         shared = [a for a in actions if _key(a) in legal] or actions
         for action in _greedy_best(world, shared):
@@ -288,7 +315,9 @@ class ISMCTSBot:
             child.reward = PRIOR * even
 
     def _simulate(self, root: Node, world: State, rng: random.Random,
-                  rollout: Callable[..., Action] | None) -> None:
+                  rollout: Callable[..., Action] | None,
+                  end: tuple[int, Callable[[State], list[float]]] = (ROLLOUT_CAP, outcome)
+                  ) -> None:
         path: list[Node] = []
         node = root
         expanded = False
@@ -315,14 +344,15 @@ class ISMCTSBot:
             node = child
             if expanded:
                 break
+        cap, score = end
         steps = 0
-        while not world.is_over() and steps < ROLLOUT_CAP:
+        while not world.is_over() and steps < cap:
             actions = world.legal_actions()
             action = (rollout(world, actions, rng) if rollout is not None
                       else actions[int(rng.random() * len(actions))])
             world.apply(action, check=False)
             steps += 1
-        result = outcome(world)
+        result = score(world)
         for child in path:
             child.visits += 1
             child.reward += result[child.player]

@@ -18,7 +18,7 @@ from . import english
 from .board import CAMP_ROW, Board, camp_row
 from .costs import Costs, Payment
 from .effects import Effects, is_player
-from .facts import BATTLEFIELD, COLS, HAND_START, LIFE_START, PHASES, W_NORMAL
+from .facts import BATTLEFIELD, COLS, HAND_START, LIFE_START, PHASES, THRESHOLD, W_NORMAL
 from .flow import Flow
 from .notation import NOTATION
 from .scripted import Scripted
@@ -516,6 +516,14 @@ class OriginalTcgState(Scripted, Flow, Effects, Costs, Board, State):
             return 1.5 if support > 20 and len(self.zones.piles[self.game.HAND[p]]) < 4 else 0.1
         return {"act": 3.5, "cast": 2.5, "deploy": 2.5, "store": 2.0, "upkeep": 2.0, "skip": 0.5,
                 "end": 0.5, "pass": 0.2, "abandon": 0.0}.get(verb, 0.0)
+
+    def standing(self, p: int) -> tuple[int, int]:
+        """What a cut rollout is judged by (`OriginalTcg.judge_rollout`), all face up: player
+        p's health (life cards x 11 less the damage counters; the eleventh counter takes a
+        life card) and the power of p's soldiers on the field."""
+        g, piles = self.game, self.zones.piles
+        power = sum(max(0, self.power(i)) for i in piles[g.SOLD] if i != EMPTY and self.owner[i] == p)
+        return len(piles[g.LIFE[p]]) * (THRESHOLD + 1) - self.counters[p], power
 
     def _fight_value(self, i: int, cell: int, p: int, plain: float) -> float:
         held = self.soldier_at(cell)
