@@ -267,13 +267,20 @@ def against(rev: str, pairs: int) -> None:
                 shutil.rmtree(project / "build", ignore_errors=True)
                 wall, cpu, *_ = timed(argv, side_env)
                 seconds[name].append((cpu, wall))
+    print_ratios("cold `deckwright build`", rev, f"{pairs} pair(s) in turn", seconds)
+
+
+def print_ratios(build: str, rev: str, runs: str, seconds: dict[str, list[tuple[float, float]]]
+                 ) -> None:
+    """CPU and wall ratios of this code's runs to `rev`'s, run by run (each pair ran in turn,
+    so the machine's drift moves both sides of a ratio alike), and each side's median."""
     med = statistics.median
     for i, what in enumerate(("CPU", "wall")):
         ratios = [a[i] / b[i] for a, b in zip(seconds["now"], seconds[rev])]
-        print(f"cold `deckwright build`, this code against {rev}'s, {pairs} pair(s) in turn: "
-              f"{what} now/{rev} {min(ratios):.3f} min, {med(ratios):.3f} median (now "
-              f"{med(s[i] for s in seconds['now']):.1f} s, {rev} "
-              f"{med(s[i] for s in seconds[rev]):.1f} s median)")
+        print(f"{build}, this code against {rev}'s, {runs}: {what} now/{rev} "
+              f"{min(ratios):.3f} min, {med(ratios):.3f} median, {max(ratios):.3f} max (now "
+              f"{med(s[i] for s in seconds['now']):.2f} s, {rev} "
+              f"{med(s[i] for s in seconds[rev]):.2f} s median)")
 
 
 def unchanged_against(rev: str, runs: int) -> None:
@@ -296,13 +303,7 @@ def unchanged_against(rev: str, runs: int) -> None:
                 wall, cpu, _, out, _ = timed(*sides[name])
                 seconds[name].append((cpu, wall))
                 said[name] = out.strip().splitlines()[-1]
-    med = statistics.median
-    for i, what in enumerate(("CPU", "wall")):
-        ratios = [a[i] / b[i] for a, b in zip(seconds["now"], seconds[rev])]
-        print(f"unchanged `deckwright build`, this code against {rev}'s, {runs} run(s) each in "
-              f"turn: {what} now/{rev} {min(ratios):.3f} min, {med(ratios):.3f} median, "
-              f"{max(ratios):.3f} max (now {med(s[i] for s in seconds['now']):.2f} s, {rev} "
-              f"{med(s[i] for s in seconds[rev]):.2f} s median)")
+    print_ratios("unchanged `deckwright build`", rev, f"{runs} run(s) each in turn", seconds)
     for name, line in said.items():
         print(f"  {name} said: {line}")
 
