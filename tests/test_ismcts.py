@@ -95,7 +95,7 @@ def test_a_leaking_resampler_is_caught(game_id):
 def test_long_leak_run(game_id, long_run):
     if not long_run:
         pytest.skip("the long leak run: pytest --long (or DECKWRIGHT_LONG=1)")
-    budget = 10 if game_id == "original-tcg" else 40
+    budget = 40   # original-tcg's default; at 10 its search hardly leaves its policy's choice
     found = None
     for seed in range(3):
         found = revealing(positions(game(game_id), 2, seed, random.Random(seed)), range(60),
