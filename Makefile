@@ -48,12 +48,16 @@ $(DEB_STAMP):
 	$(call install_debs,$(DEBS))
 	@mkdir -p $(VENV) && touch $@
 
-# Python packages: exactly the versions in $(LOCK), each checked against its sha256 (pip's
-# --require-hashes), then deckwright itself from this folder without dependencies.
+# Python packages: exactly the versions in $(LOCK), each checked against its sha256
+# (--require-hashes), then deckwright itself from this folder without dependencies. pip installs
+# only uv, whose pin and hashes are the lock's own; uv installs the rest (6 s against pip's 40 s
+# on a clean clone, a fifth of the whole `make test`).
 $(PY_STAMP): $(LOCK) pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --require-hashes --no-deps -r $(LOCK)
-	$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
+	$(BIN)/python -m pip install -q --require-hashes --no-deps \
+	  -r <(awk '/^uv==/ { on = 1; print; next } on && /^ / { print; next } { on = 0 }' $(LOCK))
+	$(BIN)/uv pip install -q -p $(BIN)/python --require-hashes --no-deps -r $(LOCK)
+	$(BIN)/uv pip install -q -p $(BIN)/python --no-deps --no-build-isolation -e .
 	@touch $@
 
 # Regenerate $(LOCK) from pyproject.toml's ranges with uv (every extra, every platform, hashes)
