@@ -25,19 +25,20 @@ such as the UNO project's `plan`) is searched differently, by one step of policy
 (`improve`; Bertsekas's rollout algorithm, flat Monte Carlo over worlds): each round deals one
 world and plays decisions in it, everyone playing the policy afterwards, all with the same
 chance and the same rollout RNG (common random numbers, so two decisions are compared in the
-same luck), to the end or the rollout cap and judged as above (`ending`). Half the budget plays every
-decision and names the one of best mean; the other half plays only it and the policy's own
-choice in fresh worlds, and the policy's choice is kept unless those show the challenger
-better world by world by `EVIDENCE` standard errors of the paired difference, over at least
-`MIN_PAIRS` worlds (`shown_better`).
+same luck), to the end or the rollout cap and judged as above (`ending`). Half the budget
+plays every decision and names the one of best mean; the other half plays only it and the
+policy's own choice in fresh worlds, and the policy's choice is kept unless those show the
+challenger better world by world by `EVIDENCE` standard errors of the paired difference, over
+at least `MIN_PAIRS` worlds (`shown_better`).
+
 Why not the tree: measured in UNO by an umpire who sees the hands (bench/policy_gain.py,
 bench/RESULTS.md), the tree's departures from the policy gained nothing on average, and
 returning the best mean whatever the evidence gains nothing either (the noise picks); these
 departures gain. Likely reasons, not measured one by one: the tree's opponents reply with
 random untried moves until each was tried, and its test took each mean as independent and
-the best of several noisy means as unbiased. A game
-without a policy of its own is searched by the tree exactly as before. Everything random comes
-from the bot's RNG, so a bot's seed and the position decide its choice.
+the best of several noisy means as unbiased. A game without a policy of its own is searched
+by the tree exactly as before. Everything random comes from the bot's RNG, so a bot's seed and
+the position decide its choice.
 
 Hooks a game may give (on its `Game` class; docs/engine.md):
 `resample(state, seat, knowledge, rng) -> State` deals worlds its own way;
@@ -119,17 +120,17 @@ def ending(game: Any) -> tuple[int, Callable[[State], list[float]]]:
 
 def improve(actions: list[Action], deal: Callable[[random.Random], State],
             policy: Callable[..., Action], budget: int, rng: random.Random,
-            end: tuple[int, Callable[[State], list[float]]] | None = None) -> Action:
+            end: tuple[int, Callable[[State], list[float]]]) -> Action:
     """One step of policy improvement over the game's own rollout policy (the module
     docstring), in two halves of `budget` rollouts. The first plays every decision in the same
     worlds and names the one of best mean result; when that is not the policy's own choice
     (read in the first world), the second half plays just the two of them in fresh worlds, and
     the challenger is returned only if those results show it better (`shown_better`). The
     confirmation never sees the results the challenger was picked on: the best of several
-    noisy means is too good by the luck that made it the best."""
+    noisy means is too good by the luck that made it the best. `end`: the game's rollout cap
+    and scoring (`ending`)."""
     keys = [_key(a) for a in actions]
     rounds = max(2, budget // (2 * len(actions)))
-    end = end or (ROLLOUT_CAP, outcome)
     results, favoured = _play(actions, keys, range(len(actions)), deal, policy, rounds, rng,
                               end)
     means = [_mean([r for r in rows if r is not None]) for rows in results]
